@@ -1,0 +1,1 @@
+"""The papers' algorithms (installed as ``regretlab.algorithms``); built by the algorithms issue."""

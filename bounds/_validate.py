@@ -1,0 +1,184 @@
+"""Input validation at the boundary: one rule per ``raise``, messages naming parameter, value and domain.
+
+Modelled on SciPy's checks (``scipy/optimize/_direct_py.py``, ``scipy/stats/_qmc.py``): every public
+function of regretlab validates its parameters here and raises :class:`ValueError` of the form
+
+    ``delta=1.5 is outside its domain (0, 1)``
+
+This is a leaf module: it imports only numpy, so every part of the project (``bounds/`` included, which
+imports nothing else from the project) may use it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = [
+    "check_real",
+    "check_integer",
+    "check_probability",
+    "check_array",
+    "check_bounds",
+    "check_choice",
+    "interval",
+]
+
+
+def interval(low: float | None, high: float | None, low_open: bool, high_open: bool) -> str:
+    """Render a domain such as ``(0, 1)``, ``[1, inf)`` or ``(-inf, 2]``."""
+    left = "(" if (low_open or low is None) else "["
+    right = ")" if (high_open or high is None) else "]"
+    lo = "-inf" if low is None else f"{low:g}"
+    hi = "inf" if high is None else f"{high:g}"
+    return f"{left}{lo}, {hi}{right}"
+
+
+def _shown(value) -> str:
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        return repr(arr.item())
+    if arr.size <= 6:
+        return np.array2string(arr, separator=", ")
+    return f"array of shape {arr.shape}"
+
+
+def check_real(
+    name: str,
+    value,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    low_open: bool = False,
+    high_open: bool = False,
+):
+    """Validate a real scalar or array lying in an interval; return it as float or float ndarray.
+
+    ``low``/``high`` of None mean unbounded; ``low_open``/``high_open`` exclude the end point. Every
+    element of an array must lie in the domain; the message shows the first offending element.
+    NaN and infinities are rejected (an infinite end point is never part of a domain).
+
+    >>> check_real("delta", 0.1, low=0, high=1, low_open=True, high_open=True)
+    0.1
+    >>> check_real("delta", 1.5, low=0, high=1, low_open=True, high_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: delta=1.5 is outside its domain (0, 1)
+    """
+    domain = interval(low, high, low_open, high_open)
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name}={value!r} is not a real number; its domain is {domain}") from exc
+    finite = np.isfinite(arr)
+    if not np.all(finite):
+        bad = arr[~finite].flat[0] if arr.ndim else arr.item()
+        raise ValueError(f"{name}={bad!r} is not finite; its domain is {domain}")
+    inside = np.ones(arr.shape, dtype=bool)
+    if low is not None:
+        inside &= (arr > low) if low_open else (arr >= low)
+    if high is not None:
+        inside &= (arr < high) if high_open else (arr <= high)
+    if not np.all(inside):
+        bad = arr[~inside].flat[0] if arr.ndim else arr.item()
+        raise ValueError(f"{name}={bad!r} is outside its domain {domain}")
+    return float(arr) if arr.ndim == 0 else arr
+
+
+def check_integer(name: str, value, *, low: int | None = None, high: int | None = None):
+    """Validate an integer scalar or integer-valued array in ``[low, high]``; return int or int ndarray.
+
+    Floats with an integral value (``3.0``) are accepted; ``True``/``False`` are not integers here.
+
+    >>> check_integer("N0", 2, low=1)
+    2
+    >>> check_integer("N0", 0, low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: N0=0 is outside its domain {1, 2, ...}
+    """
+    lo = "..." if low is None else str(low)
+    domain = f"{{{lo}, {low + 1}, ...}}" if (low is not None and high is None) else f"integers in [{lo}, {high}]"
+    if isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name}={value!r} is not an integer; its domain is {domain}")
+    try:
+        arr = np.asarray(value)
+        as_float = arr.astype(float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name}={value!r} is not an integer; its domain is {domain}") from exc
+    if not np.all(np.isfinite(as_float)) or not np.all(as_float == np.round(as_float)):
+        raise ValueError(f"{name}={_shown(value)} is not an integer; its domain is {domain}")
+    ints = as_float.astype(np.int64)
+    inside = np.ones(ints.shape, dtype=bool)
+    if low is not None:
+        inside &= ints >= low
+    if high is not None:
+        inside &= ints <= high
+    if not np.all(inside):
+        bad = ints[~inside].flat[0] if ints.ndim else ints.item()
+        raise ValueError(f"{name}={int(bad)!r} is outside its domain {domain}")
+    return int(ints) if ints.ndim == 0 else ints
+
+
+def check_probability(name: str, value):
+    """Validate a confidence parameter in the open interval (0, 1) (the papers' δ)."""
+    return check_real(name, value, low=0.0, high=1.0, low_open=True, high_open=True)
+
+
+def check_array(
+    name: str,
+    value,
+    *,
+    ndim: int | None = None,
+    shape: Sequence[int | None] | None = None,
+    finite: bool = True,
+) -> np.ndarray:
+    """Validate an array's number of dimensions, shape (``None`` entries are free) and finiteness.
+
+    >>> check_array("X", [[0.0, 1.0]], shape=(None, 2)).shape
+    (1, 2)
+    >>> check_array("X", [[0.0, 1.0, 2.0]], shape=(None, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: X has shape (1, 3); expected (n, 2)
+    """
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} is not a numeric array: {value!r}") from exc
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{name} has {arr.ndim} dimension(s) (shape {arr.shape}); expected {ndim}")
+    if shape is not None:
+        expected = "(" + ", ".join("n" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
+        if arr.ndim != len(shape) or any(s is not None and s != a for s, a in zip(shape, arr.shape, strict=False)):
+            raise ValueError(f"{name} has shape {arr.shape}; expected {expected}")
+    if finite and not np.all(np.isfinite(arr)):
+        index = tuple(int(i) for i in np.argwhere(~np.isfinite(arr))[0])
+        raise ValueError(f"{name} contains a non-finite value {arr[index]!r} at index {index}; all entries must be finite")
+    return arr
+
+
+def check_bounds(name: str, value) -> np.ndarray:
+    """Validate a box as an array of shape (D, 2) with finite ``lower < upper`` in every row."""
+    arr = check_array(name, value, ndim=2)
+    if arr.shape[1] != 2 or arr.shape[0] < 1:
+        raise ValueError(f"{name} has shape {arr.shape}; expected (D, 2) with D >= 1 rows of [lower, upper]")
+    bad = np.flatnonzero(~(arr[:, 0] < arr[:, 1]))
+    if bad.size:
+        i = int(bad[0])
+        raise ValueError(f"{name}[{i}]={arr[i].tolist()} is not an interval: lower must be < upper")
+    return arr
+
+
+def check_choice(name: str, value, choices: Sequence[str]) -> str:
+    """Validate that ``value`` is one of ``choices`` (e.g. a ``reading=`` argument)."""
+    if value not in choices:
+        raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
+    return value
+
+
+def is_integral(x: float) -> bool:
+    """True if ``x`` is a finite float with an integral value."""
+    return math.isfinite(x) and float(x).is_integer()

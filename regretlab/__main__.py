@@ -1,0 +1,3 @@
+from regretlab.cli import main
+
+raise SystemExit(main())
