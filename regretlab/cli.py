@@ -1,0 +1,119 @@
+"""The ``regretlab`` command line.
+
+Subcommands now: ``list`` (registered objectives), ``formula`` (evaluate a catalogue formula and print its
+LaTeX) and ``demo`` (a short tour of the GP core, the main job until the verification engine lands).
+Later issues add ``verify``, ``reproduce`` and ``export``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from regretlab._version import __version__
+
+
+def _table(rows: list[dict], columns: Sequence[str]) -> str:
+    """Render rows of dicts as a fixed-width text table."""
+    cells = [[str(row[c]) for c in columns] for row in rows]
+    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in cells]
+    return "\n".join(lines)
+
+
+def _cmd_list(args: argparse.Namespace) -> int:
+    from regretlab.objectives import describe
+
+    rows = describe()
+    print(f"{len(rows)} registered objectives (maximisation convention: optimum = max f)\n")
+    print(_table(rows, ["name", "dim", "domain", "optimum"]))
+    return 0
+
+
+def _parse_value(text: str):
+    """Parse ``key=value`` values: int, float, or a bare string (e.g. a reading letter)."""
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _cmd_formula(args: argparse.Namespace) -> int:
+    from regretlab.bounds import FORMULAS, NOT_EXECUTABLE
+
+    if args.id in NOT_EXECUTABLE:
+        print(f"{args.id}: not executable: {NOT_EXECUTABLE[args.id]}")
+        return 0
+    if args.id not in FORMULAS:
+        print(f"unknown formula id {args.id!r}; known ids: {', '.join(sorted(FORMULAS))}", file=sys.stderr)
+        return 2
+    kwargs = {}
+    for item in args.params:
+        if "=" not in item:
+            print(f"parameter {item!r} is not of the form key=value", file=sys.stderr)
+            return 2
+        key, value = item.split("=", 1)
+        kwargs[key] = _parse_value(value)
+    func = FORMULAS[args.id]
+    try:
+        value = func(**kwargs)
+    except (TypeError, ValueError) as exc:
+        print(f"{args.id}: {exc}", file=sys.stderr)
+        return 2
+    print(f"{args.id} = {value}")
+    latex = getattr(func, "latex", None)
+    if latex:
+        print(f"LaTeX (paper form): {latex}")
+    try:
+        from regretlab.bounds.symbolic import twin
+
+        print(f"LaTeX (sympy twin): {twin(args.id, kwargs.get('reading')).latex}")
+    except ValueError:
+        pass
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    from regretlab.demo import run_demo
+
+    run_demo(seed=args.seed)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="regretlab", description="Theory verification and reproducibility for high-dimensional BO."
+    )
+    parser.add_argument("--version", action="version", version=f"regretlab {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p_list = sub.add_parser("list", help="list the registered objectives with dimension, domain and optimum")
+    p_list.set_defaults(handler=_cmd_list)
+
+    p_formula = sub.add_parser("formula", help="evaluate a catalogue formula: regretlab formula ID key=value ...")
+    p_formula.add_argument("id", help="catalogue id, e.g. MSUCB.beta_t")
+    p_formula.add_argument("params", nargs="*", help="keyword parameters as key=value")
+    p_formula.set_defaults(handler=_cmd_formula)
+
+    p_demo = sub.add_parser("demo", help="a short demonstration of the GP core")
+    p_demo.add_argument("--seed", type=int, default=0, help="seed of the demo's Generator (default 0)")
+    p_demo.set_defaults(handler=_cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    return args.handler(args)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
