@@ -100,7 +100,10 @@ def check_integer(name: str, value, *, low: int | None = None, high: int | None 
     ValueError: N0=0 is outside its domain {1, 2, ...}
     """
     lo = "..." if low is None else str(low)
-    domain = f"{{{lo}, {low + 1}, ...}}" if (low is not None and high is None) else f"integers in [{lo}, {high}]"
+    if low is not None and high is None:
+        domain = f"{{{lo}, {low + 1}, ...}}"
+    else:
+        domain = f"integers in [{lo}, {high}]"
     if isinstance(value, bool | np.bool_):
         raise ValueError(f"{name}={value!r} is not an integer; its domain is {domain}")
     try:
@@ -151,12 +154,16 @@ def check_array(
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} has {arr.ndim} dimension(s) (shape {arr.shape}); expected {ndim}")
     if shape is not None:
-        expected = "(" + ", ".join("n" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
-        if arr.ndim != len(shape) or any(s is not None and s != a for s, a in zip(shape, arr.shape, strict=False)):
+        dims = ", ".join("n" if s is None else str(s) for s in shape)
+        expected = "(" + dims + ("," if len(shape) == 1 else "") + ")"
+        mismatch = any(s is not None and s != a for s, a in zip(shape, arr.shape, strict=False))
+        if arr.ndim != len(shape) or mismatch:
             raise ValueError(f"{name} has shape {arr.shape}; expected {expected}")
     if finite and not np.all(np.isfinite(arr)):
         index = tuple(int(i) for i in np.argwhere(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} contains a non-finite value {arr[index]!r} at index {index}; all entries must be finite")
+        raise ValueError(
+            f"{name} contains a non-finite value {arr[index]!r} at index {index}; all entries must be finite"
+        )
     return arr
 
 

@@ -95,7 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_list = sub.add_parser("list", help="list the registered objectives with dimension, domain and optimum")
     p_list.set_defaults(handler=_cmd_list)
 
-    p_formula = sub.add_parser("formula", help="evaluate a catalogue formula: regretlab formula ID key=value ...")
+    p_formula = sub.add_parser(
+        "formula", help="evaluate a catalogue formula: regretlab formula ID key=value ..."
+    )
     p_formula.add_argument("id", help="catalogue id, e.g. MSUCB.beta_t")
     p_formula.add_argument("params", nargs="*", help="keyword parameters as key=value")
     p_formula.set_defaults(handler=_cmd_formula)

@@ -33,7 +33,10 @@ def run_demo(seed: int = 0, *, n_initial: int = 30, n_append: int = 100, out=pri
         Matern52(lengthscale=np.full(D, 0.5), variance=1.0), X[:n_initial], y[:n_initial],
         noise_variance=1e-2, rng=rng, n_restarts=3, mean=float(np.mean(y[:n_initial])),
     )
-    out(f"fitted Matern-5/2 ARD by L-BFGS-B with restarts: log marginal likelihood {fit.log_marginal_likelihood:.3f}")
+    out(
+        "fitted Matern-5/2 ARD by L-BFGS-B with restarts: "
+        f"log marginal likelihood {fit.log_marginal_likelihood:.3f}"
+    )
 
     gp = GP(fit.kernel, noise_variance=fit.noise_variance, mean=fit.mean)
     gp.fit(X[:n_initial], y[:n_initial])
@@ -47,7 +50,10 @@ def run_demo(seed: int = 0, *, n_initial: int = 30, n_append: int = 100, out=pri
     mean_a, var_a = gp.predict(X_test)
     mean_r, var_r = reference.predict(X_test)
     max_diff = float(max(np.max(np.abs(mean_a - mean_r)), np.max(np.abs(var_a - var_r))))
-    out(f"{n_append} rank-one appends in {append_seconds * 1e3:.1f} ms; max |append - refit| = {max_diff:.2e}")
+    out(
+        f"{n_append} rank-one appends in {append_seconds * 1e3:.1f} ms; "
+        f"max |append - refit| = {max_diff:.2e}"
+    )
     rmse = float(np.sqrt(np.mean((mean_a - objective.evaluate(X_test)) ** 2)))
     out(f"posterior mean RMSE on 500 test points after {n_initial + n_append} observations: {rmse:.4f}")
 

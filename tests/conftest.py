@@ -13,6 +13,10 @@ settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
-    "thorough", max_examples=2000, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    "thorough",
+    max_examples=2000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -31,6 +31,8 @@ def test_list_prints_every_registered_objective(capsys):
 
 def test_console_entry_point_runs_as_module():
     """`python -m regretlab list` works in a subprocess (the installed entry point's module)."""
-    result = subprocess.run([sys.executable, "-m", "regretlab", "list"], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "regretlab", "list"], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 0, result.stderr
     assert "hartmann6" in result.stdout

@@ -5,7 +5,6 @@ import importlib
 import pkgutil
 
 import pytest
-
 import regretlab.bounds
 
 MODULES = sorted(

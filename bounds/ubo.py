@@ -1,0 +1,1264 @@
+"""GPUCB-UBO (Ha, Rana, Gupta, Nguyen, Tran-The, Venkatesh, NeurIPS 2019; catalogue tag 004, ids ``UBO.*``).
+
+Bayesian optimisation with an unknown search space: the kernel-distance function :math:`g_k` (Eq. 5/10),
+the far-field limit of GP-UCB (Prop. 4.1), the expansion radius :math:`d_\\epsilon` of Thm 4.1 in both
+printed readings and the steps of its proof (Eqs. 13, 15, 17, 18), the expansion trigger
+:math:`r_b`, the :math:`\\beta_t` of Prop. 5.1 / Thm 5.1 (local time), Lemma 5.4's constant, the growth
+argument of App. A.5 (Eqs. 26-27), the encompassing hypercube (Eq. 6 = Eq. 28), and the §6 constants.
+Formulas were read from the LaTeX copies in the paper.
+
+References
+----------
+.. [Ha19] H. Ha, S. Rana, S. Gupta, T. Nguyen, H. Tran-The, S. Venkatesh. Bayesian Optimization with
+   Unknown Search Space. NeurIPS 2019.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.linalg
+import scipy.optimize
+import scipy.special
+from regretlab.bounds._registry import formula
+from regretlab.bounds._validate import check_array, check_choice, check_integer, check_probability, check_real
+
+__all__ = [
+    "ExperimentConstants",
+    "GlobalAccuracy",
+    "GramQuantities",
+    "C1",
+    "assumption42",
+    "beta_t_prop51",
+    "beta_t_thm51",
+    "d_eps",
+    "d_eps_gamma",
+    "eps_accuracy",
+    "eq13",
+    "eq15_bound",
+    "eq17_bound",
+    "eq18_gamma_condition",
+    "eq18_map",
+    "eq26_lambda_max_lower",
+    "eq27",
+    "experiment_constants",
+    "g_k",
+    "g_k_SE",
+    "gram_quantities",
+    "hypercube_eq28",
+    "lemma54_bound",
+    "prop41_limit",
+    "set_A_and_S",
+    "thm51_global",
+    "trigger_rb",
+]
+
+KERNELS = ("SE", "matern32", "matern52")
+
+
+def _latex(text: str) -> Callable[[Callable], Callable]:
+    """Attach the paper's LaTeX form as ``func.latex``."""
+
+    def attach(func: Callable) -> Callable:
+        func.latex = text
+        return func
+
+    return attach
+
+
+def _out(x):
+    return float(x) if np.ndim(x) == 0 else x
+
+
+def _raise_first(name, values, mask, domain):
+    """Raise the library's message for the first element of ``values`` where ``mask`` is True."""
+    vals = np.broadcast_to(np.asarray(values, dtype=float), np.shape(mask))
+    bad = vals[np.asarray(mask)].flat[0]
+    raise ValueError(f"{name}={float(bad)!r} is outside its domain {domain}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Setting: Eq. (4), Assumption 4.2
+# ---------------------------------------------------------------------------------------------------
+@formula("UBO.eps_accuracy")
+@_latex(r"f(x_{max})-f(x_\epsilon)\le\epsilon")
+def eps_accuracy(*, f_max, f_x, epsilon):
+    r"""Global :math:`\epsilon`-accuracy of a point (Eq. 4).
+
+    .. math::
+
+        f(x_{max})-f(x_\epsilon)\le\epsilon
+
+    Parameters
+    ----------
+    f_max : float or array_like
+        :math:`f(x_{max})`, the global maximum.
+    f_x : float or array_like
+        :math:`f(x_\epsilon)` of the suggested point(s).
+    epsilon : float, > 0
+
+    Returns
+    -------
+    bool or ndarray of bool
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Eq. (4), §3.
+
+    Examples
+    --------
+    >>> eps_accuracy(f_max=1.0, f_x=0.96, epsilon=0.05)
+    True
+    """
+    fm = check_real("f_max", f_max)
+    fx = check_real("f_x", f_x)
+    eps = check_real("epsilon", epsilon, low=0.0, low_open=True)
+    ok = (np.asarray(fm) - fx) <= eps
+    return bool(ok) if np.ndim(ok) == 0 else ok
+
+
+@formula("UBO.assumption42")
+@_latex(r"k(x,x')\xrightarrow{\|x-x'\|\to\infty}0,\quad k(x,x')\le1,\quad k(x,x)=\theta^2")
+def assumption42(*, theta, kernel="SE"):
+    r"""Whether a stationary kernel with amplitude :math:`\theta` satisfies Assumption 4.2.
+
+    .. math::
+
+        (1)\ k(x,x')\to0\ \text{as}\ \|x-x'\|_2\to\infty;\quad (2)\ k(x,x')\le1;\quad (3)\ k(x,x)=\theta^2 .
+
+    For SE and Matérn kernels :math:`k=\theta^2 m(\|x-x'\|/l)` with :math:`m(0)=1`, :math:`m` decreasing
+    to 0: (1) and (3) always hold and (2) holds iff :math:`\theta\le1`.
+
+    Parameters
+    ----------
+    theta : float or array_like, > 0
+    kernel : {"SE", "matern32", "matern52"}
+
+    Returns
+    -------
+    bool or ndarray of bool
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Assumption 4.2, §4.
+
+    Examples
+    --------
+    >>> assumption42(theta=0.8), assumption42(theta=1.5)
+    (True, False)
+    """
+    check_choice("kernel", kernel, KERNELS)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    ok = np.asarray(th) ** 2 <= 1.0
+    return bool(ok) if np.ndim(ok) == 0 else ok
+
+
+# ---------------------------------------------------------------------------------------------------
+# Eq. (5)/(10): g_k
+# ---------------------------------------------------------------------------------------------------
+def _check_gamma_theta_l(gamma, theta, lengthscale):
+    g = check_real("gamma", gamma, low=0.0, low_open=True)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
+    return g, th, ell
+
+
+@formula("UBO.g_k_SE")
+@_latex(r"g_k(\gamma)=\sqrt{2l^2\log(\theta^2/\gamma)}")
+def g_k_SE(*, gamma, theta, lengthscale):
+    r"""Distance beyond which the SE kernel is at most :math:`\gamma`.
+
+    For :math:`k_{SE}(x,x')=\theta^2\exp(-\|x-x'\|_2^2/(2l^2))`:
+
+    .. math::
+
+        g_k(\gamma)=\sqrt{2l^2\log(\theta^2/\gamma)},\qquad 0<\gamma<\theta^2,
+
+    and :math:`g_k(\gamma)=0` for :math:`\gamma\ge\theta^2` (every distance qualifies).
+
+    Parameters
+    ----------
+    gamma : float or array_like, > 0
+    theta : float or array_like, > 0
+        Kernel scale (:math:`k(x,x)=\theta^2`; Assumption 4.2 asks :math:`\theta\le1`).
+    lengthscale : float or array_like, > 0
+        :math:`l`.
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Eq. (5) (§4) and Eq. (10) (App. A.1).
+
+    Examples
+    --------
+    >>> g_k_SE(gamma=0.1, theta=1.0, lengthscale=1.0) == (2 * 2.302585092994046) ** 0.5
+    True
+    >>> g_k_SE(gamma=2.0, theta=1.0, lengthscale=1.0)
+    0.0
+    """
+    g, th, ell = _check_gamma_theta_l(gamma, theta, lengthscale)
+    log_ratio = np.log(np.asarray(th) ** 2 / np.asarray(g))
+    return _out(np.sqrt(2.0 * np.asarray(ell) ** 2 * np.maximum(log_ratio, 0.0)))
+
+
+def _matern_profile(s, kernel):
+    """:math:`m(s)`, :math:`s=r/l`, for Matérn-3/2 and -5/2 (R&W Eq. 4.17)."""
+    if kernel == "matern32":
+        a = np.sqrt(3.0) * s
+        return (1.0 + a) * np.exp(-a)
+    a = np.sqrt(5.0) * s
+    return (1.0 + a + a * a / 3.0) * np.exp(-a)
+
+
+def _g_k_scalar(c, kernel):
+    """Smallest :math:`s\\ge0` with :math:`m(s)\\le c` (0 if :math:`c\\ge1`), in lengthscale units."""
+    if c >= 1.0:
+        return 0.0
+    if kernel == "SE":
+        return float(np.sqrt(2.0 * np.log(1.0 / c)))
+    if kernel == "matern32":
+        # (1+u)e^{-u} = c with u = sqrt(3) s  =>  u+1 = -W_{-1}(-c/e)  (scipy.special.lambertw)
+        w = scipy.special.lambertw(-c / np.e, k=-1).real
+        return float((-w - 1.0) / np.sqrt(3.0))
+    # Matérn-5/2 has no closed form: bracket and solve with scipy.optimize.brentq (m is decreasing)
+    hi = 1.0
+    while _matern_profile(hi, kernel) > c:
+        hi *= 2.0
+    root = scipy.optimize.brentq(lambda s: _matern_profile(s, kernel) - c, 0.0, hi, xtol=1e-14, rtol=1e-14)
+    return float(root)
+
+
+@formula("UBO.g_k")
+@_latex(r"\forall x,x':\|x-x'\|_2\ge g_k(\gamma)\Rightarrow k(x,x')\le\gamma")
+def g_k(*, gamma, theta, lengthscale, kernel="SE"):
+    r"""Smallest distance :math:`g_k(\gamma)` beyond which :math:`k(x,x')\le\gamma`.
+
+    .. math::
+
+        \forall x,x':\ \|x-x'\|_2\ge g_k(\gamma)\ \Rightarrow\ k(x,x')\le\gamma
+
+    For a stationary kernel :math:`k=\theta^2 m(r/l)` with :math:`m` decreasing from 1 to 0,
+    :math:`g_k(\gamma)=l\,m^{-1}(\gamma/\theta^2)` for :math:`\gamma<\theta^2`, else 0. SE: the closed
+    form of :func:`g_k_SE`; Matérn-3/2: Lambert :math:`W_{-1}`; Matérn-5/2: root-finding.
+
+    Parameters
+    ----------
+    gamma, theta, lengthscale : float or array_like, > 0
+    kernel : {"SE", "matern32", "matern52"}
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Eq. (5) (§4) and Eq. (10) (App. A.1); Matérn forms: Rasmussen & Williams
+       (2006), Eq. (4.17).
+
+    Examples
+    --------
+    >>> r = g_k(gamma=0.1, theta=1.0, lengthscale=0.5, kernel="matern32")
+    >>> s = 3 ** 0.5 * r / 0.5
+    >>> round((1 + s) * 2.718281828459045 ** (-s), 12)
+    0.1
+    """
+    check_choice("kernel", kernel, KERNELS)
+    g, th, ell = _check_gamma_theta_l(gamma, theta, lengthscale)
+    if kernel == "SE":
+        return g_k_SE(gamma=g, theta=th, lengthscale=ell)
+    c = np.asarray(g) / np.asarray(th) ** 2
+    c, ell_b = np.broadcast_arrays(c, np.asarray(ell, dtype=float))
+    out = np.array([_g_k_scalar(float(ci), kernel) for ci in c.ravel()]).reshape(c.shape) * ell_b
+    return _out(out)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Prop. 4.1, the set A
+# ---------------------------------------------------------------------------------------------------
+@formula("UBO.prop41_limit")
+@_latex(r"\alpha_{UCB}(x;\mathcal D_{t-1})\xrightarrow{\|x\|\to\infty}\sqrt{\beta_t}\,\theta")
+def prop41_limit(*, beta_t, theta):
+    r"""Far-field limit of the GP-UCB acquisition (Proposition 4.1).
+
+    .. math::
+
+        \alpha_{UCB}(x;\mathcal D_{t-1})=\mu_{t-1}(x)+\sqrt{\beta_t}\sigma_{t-1}(x)
+        \xrightarrow{\|x\|\to\infty}\sqrt{\beta_t}\,\theta
+
+    (zero prior mean, Assumption 4.1; :math:`\mathbf k(x)\to0` and :math:`k(x,x)=\theta^2`, Eq. 12).
+
+    Parameters
+    ----------
+    beta_t : float or array_like, >= 0
+    theta : float or array_like, > 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Proposition 4.1 (§4.1) and App. A.2, Eqs. (11)-(12).
+
+    Examples
+    --------
+    >>> round(prop41_limit(beta_t=4.0, theta=0.8), 12)
+    1.6
+    """
+    b = check_real("beta_t", beta_t, low=0.0)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    return _out(np.sqrt(b) * th)
+
+
+@formula("UBO.set_A_and_S")
+@_latex(r"\mathcal A=\{x:|\alpha_{UCB}(x;\mathcal D_{t-1})-\sqrt{\beta_t}\theta|<\epsilon/2\},"
+        r"\ \mathcal S=\mathbb R^d\setminus\mathcal A")
+def set_A_and_S(*, ucb, beta_t, theta, epsilon):
+    r"""Membership of the set :math:`\mathcal A` (points whose UCB is near its far-field value).
+
+    .. math::
+
+        \mathcal A=\{x\in\mathbb R^d:|\alpha_{UCB}(x;\mathcal D_{t-1})-\sqrt{\beta_t}\theta|<\epsilon/2\},
+        \qquad \mathcal S=\mathbb R^d\setminus\mathcal A .
+
+    The claim (three cases, §4.1): if :math:`\epsilon<|\sqrt{\beta_t}\theta-\min_x\alpha_{UCB}(x)|`, some
+    :math:`x_u\in\mathcal S` has :math:`|\alpha_{UCB}(x_u)-\max\alpha_{UCB}|\le\epsilon`.
+
+    Parameters
+    ----------
+    ucb : float or array_like
+        :math:`\alpha_{UCB}(x;\mathcal D_{t-1})` at the points of interest.
+    beta_t : float, >= 0
+    theta : float, > 0
+    epsilon : float, > 0
+
+    Returns
+    -------
+    bool or ndarray of bool
+        True where the point is in :math:`\mathcal A` (False: in :math:`\mathcal S`).
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), §4.1 "Derivation of the expansion search space"; App. A.3.
+
+    Examples
+    --------
+    >>> set_A_and_S(ucb=[1.59, 1.0], beta_t=4.0, theta=0.8, epsilon=0.05).tolist()
+    [True, False]
+    """
+    u = check_real("ucb", ucb)
+    lim = prop41_limit(beta_t=beta_t, theta=theta)
+    eps = check_real("epsilon", epsilon, low=0.0, low_open=True)
+    inside = np.abs(np.asarray(u) - lim) < eps / 2.0
+    return bool(inside) if np.ndim(inside) == 0 else inside
+
+
+# ---------------------------------------------------------------------------------------------------
+# Data quantities of Thm 4.1, Eq. (13)
+# ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GramQuantities:
+    """The data quantities of Thm 4.1 (004 §4.1).
+
+    Attributes
+    ----------
+    n : int
+        :math:`|\\mathcal D_{t-1}|`.
+    lambda_max : float
+        Largest eigenvalue (= singular value) of :math:`(K+\\sigma^2I)^{-1}`,
+        i.e. :math:`1/\\lambda_{\\min}(K+\\sigma^2I)`.
+    z : ndarray
+        :math:`(K+\\sigma^2I)^{-1}\\mathbf y`.
+    z_mass : float
+        :math:`\\max(\\sum_{z_j\\le0}-z_j,\\ \\sum_{z_j\\ge0}z_j)`.
+    """
+
+    n: int
+    lambda_max: float
+    z: np.ndarray
+    z_mass: float
+
+
+def _sq_dists(A, B):
+    return np.maximum(((A[:, None, :] - B[None, :, :]) ** 2).sum(-1), 0.0)
+
+
+def _kernel(A, B, theta, lengthscale, kernel):
+    r = np.sqrt(_sq_dists(A, B)) / lengthscale
+    if kernel == "SE":
+        return theta**2 * np.exp(-0.5 * r**2)
+    return theta**2 * _matern_profile(r, kernel)
+
+
+def gram_quantities(*, X, y, theta, lengthscale, noise_variance, kernel="SE") -> GramQuantities:
+    r"""Compute :math:`n`, :math:`\lambda_{max}`, :math:`z` and the :math:`z`-mass of Thm 4.1 from data.
+
+    .. math::
+
+        \lambda_{max}=\lambda_{\max}\big((K+\sigma^2I)^{-1}\big)=\frac1{\lambda_{\min}(K+\sigma^2I)},\qquad
+        z=(K+\sigma^2I)^{-1}\mathbf y
+
+    with :math:`K_{ij}=k(x_i,x_j)` (zero prior mean, Assumption 4.1). Linear algebra: scipy.linalg
+    (``cho_factor``/``cho_solve`` for :math:`z`, ``eigvalsh`` for :math:`\lambda_{\min}`).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    y : array_like, shape (n,)
+    theta, lengthscale : float, > 0
+    noise_variance : float, > 0
+        :math:`\sigma^2`.
+    kernel : {"SE", "matern32", "matern52"}
+
+    Returns
+    -------
+    GramQuantities
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Theorem 4.1 (§4.1) and App. A.3.
+
+    Examples
+    --------
+    >>> q = gram_quantities(X=[[0.0]], y=[1.0], theta=1.0, lengthscale=1.0, noise_variance=1.0)
+    >>> q.n, q.lambda_max, round(float(q.z[0]), 12), round(q.z_mass, 12)
+    (1, 0.5, 0.5, 0.5)
+    """
+    check_choice("kernel", kernel, KERNELS)
+    Xa = check_array("X", X, ndim=2)
+    ya = check_array("y", y, shape=(Xa.shape[0],))
+    if Xa.shape[0] < 1:
+        raise ValueError("X has no rows; Thm 4.1 needs at least one observation")
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
+    s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    A = _kernel(Xa, Xa, th, ell, kernel) + s2 * np.eye(Xa.shape[0])
+    # R&W Alg. 2.1 line 2: L = cholesky(K + sigma^2 I); z = L^T \ (L \ y)
+    z = scipy.linalg.cho_solve(scipy.linalg.cho_factor(A, lower=True), ya)
+    lam_min = scipy.linalg.eigvalsh(A, subset_by_index=[0, 0])[0]
+    mass = max(float(-z[z <= 0].sum()), float(z[z >= 0].sum()))
+    return GramQuantities(int(Xa.shape[0]), float(1.0 / lam_min), z, mass)
+
+
+gram_quantities.latex = r"\lambda_{max}=1/\lambda_{\min}(K+\sigma^2I),\quad z=(K+\sigma^2I)^{-1}\mathbf y"
+
+
+@formula("UBO.eq13")
+@_latex(r"\sqrt{\beta_t}\theta-\alpha_{UCB}(x)=-\mathbf k(x)^\top z"
+        r"+\frac{\sqrt{\beta_t}\,q(x)}{\sqrt{\theta^2-q(x)}+\theta}")
+def eq13(*, k_x, z, q, beta_t, theta):
+    r"""Right-hand side of Eq. (13): the gap between the far-field value and the UCB.
+
+    .. math::
+
+        \sqrt{\beta_t}\theta-\alpha_{UCB}(x;\mathcal D_{t-1})=-\mathbf k(x)^\top z
+        +\frac{\sqrt{\beta_t}\,q(x)}{\sqrt{\theta^2-q(x)}+\theta},\qquad
+        q(x)=\mathbf k(x)^\top(K+\sigma^2I)^{-1}\mathbf k(x),\ z=(K+\sigma^2I)^{-1}\mathbf y .
+
+    Parameters
+    ----------
+    k_x : array_like, shape (..., n)
+        :math:`\mathbf k(x)=[k(x,x_i)]_i`.
+    z : array_like, shape (n,)
+    q : float or array_like, in [0, theta^2]
+    beta_t : float, >= 0
+    theta : float, > 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.3, Eq. (13).
+
+    Examples
+    --------
+    >>> round(eq13(k_x=[0.0], z=[1.0], q=0.0, beta_t=4.0, theta=0.8), 12)
+    0.0
+    """
+    k = check_array("k_x", k_x)
+    zz = check_array("z", z, ndim=1)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    b = check_real("beta_t", beta_t, low=0.0)
+    qq = check_real("q", q, low=0.0)
+    over = np.asarray(qq) > np.asarray(th) ** 2 * (1 + 1e-12)
+    if np.any(over):
+        _raise_first("q", qq, over, "[0, theta^2]")
+    if k.shape[-1:] != zz.shape:
+        raise ValueError(f"k_x has shape {k.shape}; expected (..., {zz.size}) to match z")
+    q_c = np.minimum(qq, np.asarray(th) ** 2)
+    return _out(-(k @ zz) + np.sqrt(b) * q_c / (np.sqrt(np.asarray(th) ** 2 - q_c) + th))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Eqs. (15), (17), (18)
+# ---------------------------------------------------------------------------------------------------
+@formula("UBO.eq15")
+@_latex(r"|\mathbf k(x)^\top z|\le\max\Big(\sum_{z_i\le0}-z_i,\sum_{z_i\ge0}z_i\Big)\gamma")
+def eq15_bound(*, z_mass, gamma):
+    r"""Bound (15) on the first term of Eq. (13) when :math:`0\le k(x,x_i)\le\gamma` for all :math:`i`.
+
+    .. math::
+
+        |\mathbf k(x)^\top z|\le\max\Big(\sum_{z_i\le0}-z_i,\ \sum_{z_i\ge0}z_i\Big)\,\gamma
+
+    (valid for non-negative kernels, via Eq. 14).
+
+    Parameters
+    ----------
+    z_mass : float or array_like, >= 0
+        :math:`\max(\sum_{z_i\le0}-z_i,\sum_{z_i\ge0}z_i)` (see :func:`gram_quantities`).
+    gamma : float or array_like, >= 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.3, Eqs. (14)-(15).
+
+    Examples
+    --------
+    >>> eq15_bound(z_mass=2.0, gamma=0.25)
+    0.5
+    """
+    m = check_real("z_mass", z_mass, low=0.0)
+    g = check_real("gamma", gamma, low=0.0)
+    return _out(np.asarray(m) * g)
+
+
+@formula("UBO.eq17")
+@_latex(r"0\le\mathbf k(x)^\top(K+\sigma^2I)^{-1}\mathbf k(x)\le n\lambda_{max}\gamma^2")
+def eq17_bound(*, n, lambda_max, gamma):
+    r"""Bound (17) on :math:`q(x)` when :math:`k(x,x_i)\le\gamma` for all :math:`i`.
+
+    .. math::
+
+        0\le q(x)=\mathbf k(x)^\top(K+\sigma^2I)^{-1}\mathbf k(x)\le n\,\lambda_{max}\,\gamma^2
+
+    Parameters
+    ----------
+    n : int, >= 1
+        :math:`|\mathcal D_{t-1}|`.
+    lambda_max : float, > 0
+    gamma : float, >= 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.3, Eqs. (16)-(17).
+
+    Examples
+    --------
+    >>> eq17_bound(n=4, lambda_max=2.0, gamma=0.5)
+    2.0
+    """
+    nn = check_integer("n", n, low=1)
+    lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
+    g = check_real("gamma", gamma, low=0.0)
+    return _out(np.asarray(nn, dtype=float) * lam * np.asarray(g) ** 2)
+
+
+@formula("UBO.eq18")
+@_latex(r"f(z)=\frac{\sqrt{\beta_t}z}{\sqrt{\theta^2-z}+\theta},\ 0\le z\le\theta^2")
+def eq18_map(*, q, beta_t, theta):
+    r"""The increasing map of Eq. (18) on :math:`[0,\theta^2]`.
+
+    .. math::
+
+        f(z)=\frac{\sqrt{\beta_t}\,z}{\sqrt{\theta^2-z}+\theta},\qquad 0\le z\le\theta^2
+
+    Parameters
+    ----------
+    q : float or array_like, in [0, theta^2]
+        The argument (the paper's :math:`z`, renamed to avoid a clash with :math:`z=(K+\sigma^2I)^{-1}y`).
+    beta_t : float, >= 0
+    theta : float, > 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.3, Eq. (18).
+
+    Examples
+    --------
+    >>> eq18_map(q=0.75, beta_t=4.0, theta=1.0)
+    1.0
+    """
+    qq = check_real("q", q, low=0.0)
+    b = check_real("beta_t", beta_t, low=0.0)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    th2 = np.asarray(th) ** 2
+    over = np.asarray(qq) > th2
+    if np.any(over):
+        _raise_first("q", qq, over, "[0, theta^2]")
+    return _out(np.sqrt(b) * qq / (np.sqrt(th2 - qq) + th))
+
+
+def eq18_gamma_condition(*, gamma, theta, n, lambda_max, reading="B"):
+    r"""The condition on :math:`\gamma` stated after Eq. (18) (so that Eq. 18's map applies).
+
+    * ``"A"`` (as printed): :math:`\gamma\le\sqrt{\theta/(n\lambda_{max})}`.
+    * ``"B"`` (default; what Eq. 17's range :math:`[0,n\lambda_{max}\gamma^2]\subseteq[0,\theta^2]`
+      needs): :math:`\gamma\le\theta/\sqrt{n\lambda_{max}}`.
+
+    .. math::
+
+        \gamma\le\theta/\sqrt{n\lambda_{max}}\ (B),\qquad \gamma\le\sqrt{\theta/(n\lambda_{max})}\ (A)
+
+    For :math:`\theta<1` reading A admits :math:`\gamma` with :math:`n\lambda_{max}\gamma^2>\theta^2`,
+    outside the domain of Eq. (18) (``bounds/ERRATA.md``).
+
+    Parameters
+    ----------
+    gamma, theta, lambda_max : float or array_like, > 0
+    n : int, >= 1
+    reading : {"A", "B"}
+
+    Returns
+    -------
+    bool or ndarray of bool
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.3, text after Eq. (18).
+
+    Examples
+    --------
+    >>> eq18_gamma_condition(gamma=0.6, theta=0.5, n=1, lambda_max=1.0, reading="A")
+    True
+    >>> eq18_gamma_condition(gamma=0.6, theta=0.5, n=1, lambda_max=1.0, reading="B")
+    False
+    """
+    check_choice("reading", reading, ("A", "B"))
+    g = check_real("gamma", gamma, low=0.0, low_open=True)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    nn = np.asarray(check_integer("n", n, low=1), dtype=float)
+    lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
+    limit = np.sqrt(th / (nn * lam)) if reading == "A" else th / np.sqrt(nn * lam)
+    ok = np.asarray(g) <= limit
+    return bool(ok) if np.ndim(ok) == 0 else ok
+
+
+eq18_gamma_condition.latex = r"\gamma\le\theta/\sqrt{n\lambda_{max}}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# Thm 4.1: d_epsilon
+# ---------------------------------------------------------------------------------------------------
+def _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass):
+    b = check_real("beta_t", beta_t, low=0.0, low_open=True)
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    eps = check_real("epsilon", epsilon, low=0.0, low_open=True)
+    nn = np.asarray(check_integer("n", n, low=1), dtype=float)
+    lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
+    m = check_real("z_mass", z_mass, low=0.0)
+    upper = 4.0 * np.sqrt(b) * np.asarray(th)
+    over = np.asarray(eps) >= upper
+    if np.any(over):
+        _raise_first("epsilon", eps, over, "(0, 4*sqrt(beta_t)*theta)")
+    return np.asarray(b), np.asarray(th), np.asarray(eps), nn, np.asarray(lam), np.asarray(m)
+
+
+def _gamma_first(b, th, eps, nn, lam, reading):
+    root = np.sqrt((0.5 * np.sqrt(b) * th * eps - 0.0625 * eps**2) / (nn * lam))
+    return root / np.sqrt(b) if reading == "A" else root * th
+
+
+def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
+    r"""The kernel level :math:`\gamma` of Thm 4.1 (so that :math:`d_\epsilon=g_k(\gamma)`).
+
+    .. math::
+
+        \gamma=\min\Big\{c_R\sqrt{\frac{\sqrt{\beta_t}\theta\epsilon/2-\epsilon^2/16}{n\lambda_{max}}},\
+        \frac{0.25\,\epsilon}{\max(\sum_{z_j\le0}-z_j,\ \sum_{z_j\ge0}z_j)}\Big\}
+
+    with :math:`c_A=1/\sqrt{\beta_t}` (reading A: main-text Thm 4.1 and the end of App. A.3; it solves
+    :math:`\text{Eq.\,(18)}(n\lambda_{max}\gamma^2)=\epsilon/4` exactly) and :math:`c_B=\theta` (reading B:
+    start of App. A.3 and Eq. 27). A zero :math:`z`-mass makes the second argument :math:`+\infty`.
+
+    Parameters
+    ----------
+    beta_t : float, > 0
+    theta : float, > 0
+    epsilon : float, in (0, 4 sqrt(beta_t) theta)
+    n : int, >= 1
+    lambda_max : float, > 0
+    z_mass : float, >= 0
+    reading : {"A", "B"}
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Theorem 4.1 (§4.1); App. A.3 (definition of γ and Eq. 20).
+
+    Examples
+    --------
+    >>> round(d_eps_gamma(beta_t=4.0, theta=1.0, epsilon=0.5, n=1, lambda_max=1.0, z_mass=0.0), 12)
+    0.347985272677
+    """
+    check_choice("reading", reading, ("A", "B"))
+    b, th, eps, nn, lam, m = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass)
+    first = _gamma_first(b, th, eps, nn, lam, reading)
+    with np.errstate(divide="ignore"):
+        second = np.where(m > 0, 0.25 * eps / np.where(m > 0, m, 1.0), np.inf)
+    return _out(np.minimum(first, second))
+
+
+d_eps_gamma.latex = (r"\gamma=\min\Big\{\tfrac1{\sqrt{\beta_t}}\sqrt{\tfrac{\sqrt{\beta_t}\theta\epsilon/2"
+                     r"-\epsilon^2/16}{|\mathcal D_{t-1}|\lambda_{max}}},"
+                     r"\tfrac{0.25\epsilon}{\max(\cdot)}\Big\}")
+
+
+@formula("UBO.d_eps")
+@_latex(r"d_\epsilon=g_k\Big(\min\Big\{\frac1{\sqrt{\beta_t}}\sqrt{\frac{\sqrt{\beta_t}\theta\epsilon/2"
+        r"-\epsilon^2/16}{|\mathcal D_{t-1}|\lambda_{max}}},\frac{0.25\epsilon}"
+        r"{\max(\sum_{z_j\le0}-z_j,\sum_{z_j\ge0}z_j)}\Big\}\Big)")
+def d_eps(*, beta_t, theta, epsilon, n, lambda_max, z_mass, lengthscale, kernel="SE", reading="A"):
+    r"""Expansion radius :math:`d_\epsilon` of Theorem 4.1, in both printed readings.
+
+    .. math::
+
+        d_\epsilon=g_k\Big(\min\Big\{c_R\sqrt{\frac{\sqrt{\beta_t}\theta\epsilon/2-\epsilon^2/16}
+        {|\mathcal D_{t-1}|\lambda_{max}}},\ \frac{0.25\,\epsilon}{\max(\sum_{z_j\le0}-z_j,\
+        \sum_{z_j\ge0}z_j)}\Big\}\Big),\qquad
+        \mathcal S=\bigcup_{i}\{x:\|x-x_i\|_2\le d_\epsilon\}
+
+    * ``"A"`` (default; main-text Thm 4.1, end of App. A.3, and reportedly the authors' code):
+      :math:`c_A=1/\sqrt{\beta_t}`.
+    * ``"B"`` (start of App. A.3; Eq. 27): :math:`c_B=\theta`.
+
+    Claim: every :math:`x` with :math:`\|x-x_i\|\ge d_\epsilon\ \forall i` has
+    :math:`|\sqrt{\beta_t}\theta-\alpha_{UCB}(x)|<\epsilon/2`. The property suite shows reading A
+    satisfies it and finds a counterexample for reading B (``bounds/ERRATA.md``).
+
+    Parameters
+    ----------
+    beta_t : float, > 0
+    theta : float, > 0
+    epsilon : float, in (0, 4 sqrt(beta_t) theta)
+    n : int, >= 1
+        :math:`|\mathcal D_{t-1}|`.
+    lambda_max : float, > 0
+        Largest eigenvalue of :math:`(K+\sigma^2I)^{-1}` (see :func:`gram_quantities`).
+    z_mass : float, >= 0
+        :math:`\max(\sum_{z_j\le0}-z_j,\sum_{z_j\ge0}z_j)`.
+    lengthscale : float, > 0
+    kernel : {"SE", "matern32", "matern52"}
+        Kernel of :math:`g_k` (the paper's experiments use SE).
+    reading : {"A", "B"}
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Theorem 4.1 (§4.1), App. A.3 (Eqs. 13-20), Eq. (27).
+
+    Examples
+    --------
+    >>> kw = dict(beta_t=4.0, theta=1.0, epsilon=0.5, n=1, lambda_max=1.0, z_mass=0.0, lengthscale=1.0)
+    >>> round(d_eps(**kw), 6), round(d_eps(**kw, reading="B"), 6)
+    (1.452994, 0.851408)
+    """
+    gamma = d_eps_gamma(beta_t=beta_t, theta=theta, epsilon=epsilon, n=n, lambda_max=lambda_max,
+                        z_mass=z_mass, reading=reading)
+    return g_k(gamma=gamma, theta=theta, lengthscale=lengthscale, kernel=kernel)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Eq. (6) = Eq. (28): encompassing hypercube
+# ---------------------------------------------------------------------------------------------------
+@formula("UBO.hypercube_eq28")
+@_latex(r"\min_{x_i\in\mathcal D_{t-1}}x_i^k-d_\epsilon\le x^k"
+        r"\le\max_{x_i\in\mathcal D_{t-1}}x_i^k+d_\epsilon")
+def hypercube_eq28(*, X, d_eps):
+    r"""Hypercube encompassing the union of balls of radius :math:`d_\epsilon` around the data.
+
+    .. math::
+
+        \min_{x_i\in\mathcal D_{t-1}}x_i^k-d_\epsilon\le x^k\le\max_{x_i\in\mathcal D_{t-1}}x_i^k
+        +d_\epsilon,\qquad k=1,\dots,d
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+        Observed inputs.
+    d_eps : float, >= 0
+
+    Returns
+    -------
+    ndarray, shape (d, 2)
+        Rows ``[lower, upper]`` (the project's ``bounds`` layout).
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Eq. (6) (§4.1) = Eq. (28) (App. B).
+
+    Examples
+    --------
+    >>> hypercube_eq28(X=[[0.0, 1.0], [2.0, -1.0]], d_eps=0.5).tolist()
+    [[-0.5, 2.5], [-1.5, 1.5]]
+    """
+    Xa = check_array("X", X, ndim=2)
+    if Xa.shape[0] < 1 or Xa.shape[1] < 1:
+        raise ValueError(f"X has shape {Xa.shape}; expected (n, d) with n >= 1 and d >= 1")
+    r = check_real("d_eps", d_eps, low=0.0)
+    return np.column_stack([Xa.min(axis=0) - r, Xa.max(axis=0) + r])
+
+
+# ---------------------------------------------------------------------------------------------------
+# Trigger, beta_t, Lemma 5.4
+# ---------------------------------------------------------------------------------------------------
+@formula("UBO.trigger_rb")
+@_latex(r"r_b=\alpha_{UCB}(x_t;\mathcal D_{t-1})-\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})"
+        r"+1/t_{local}^2")
+def trigger_rb(*, ucb_max, lcb_max, t, t_local=None, reading="B"):
+    r"""Expansion trigger :math:`r_b` (an upper bound on the local simple regret).
+
+    .. math::
+
+        r_{b,\mathcal S_k}(t)=\max_{x\in\mathcal S_k}\alpha_{UCB}(x;\mathcal D_{t-1})+\frac1{\tau^2}
+        -\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})
+
+    An expansion is triggered when :math:`r_b\le\epsilon` (or at :math:`t=1`). Readings of :math:`\tau`:
+
+    * ``"A"`` (main text, §4.1 "Triggering the next expansion"): :math:`\tau=t`.
+    * ``"B"`` (default; Algorithm 1 line 9, consistent with Thm 5.1's local time):
+      :math:`\tau=t_{local}=t-t_k`.
+
+    Algorithm 1 uses :math:`\alpha_{UCB}(x_t)`, which equals :math:`\max_{\mathcal S_k}\alpha_{UCB}` when
+    the acquisition is maximised exactly.
+
+    Parameters
+    ----------
+    ucb_max : float or array_like
+        :math:`\max_{x\in\mathcal S_k}\alpha_{UCB}(x;\mathcal D_{t-1})` (or :math:`\alpha_{UCB}(x_t)`).
+    lcb_max : float or array_like
+        :math:`\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})`.
+    t : int, >= 1
+    t_local : int, 1 <= t_local <= t, required for reading B
+    reading : {"A", "B"}
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), §4.1 "Triggering the next expansion"; Algorithm 1 line 9.
+
+    Examples
+    --------
+    >>> trigger_rb(ucb_max=1.0, lcb_max=0.5, t=4, t_local=2)
+    0.75
+    >>> trigger_rb(ucb_max=1.0, lcb_max=0.5, t=4, reading="A")
+    0.5625
+    """
+    check_choice("reading", reading, ("A", "B"))
+    u = check_real("ucb_max", ucb_max)
+    lo = check_real("lcb_max", lcb_max)
+    tt = check_integer("t", t, low=1)
+    if reading == "B":
+        if t_local is None:
+            raise ValueError("t_local is required for reading 'B' (Algorithm 1: t_local = t - t_k)")
+        tau = check_integer("t_local", t_local, low=1)
+        over = np.asarray(tau) > np.asarray(tt)
+        if np.any(over):
+            _raise_first("t_local", tau, over, "{1, ..., t}")
+    else:
+        tau = tt
+    return _out(np.asarray(u) - lo + 1.0 / np.asarray(tau, dtype=float) ** 2)
+
+
+def _beta_inputs(d, delta, a, b, r):
+    dd = np.asarray(check_integer("d", d, low=1), dtype=float)
+    dl = check_probability("delta", delta)
+    aa = check_real("a", a, low=0.0, low_open=True)
+    bb = check_real("b", b, low=0.0, low_open=True)
+    rr = check_real("r", r, low=0.0, low_open=True)
+    inner = 4.0 * dd * np.asarray(aa) / dl
+    bad = inner <= 1.0
+    if np.any(bad):
+        _raise_first("a", aa, bad, "a > delta / (4 d), so that log(4 d a / delta) > 0")
+    return dd, np.asarray(dl), np.asarray(aa), np.asarray(bb), np.asarray(rr), inner
+
+
+@formula("UBO.beta_t_prop51")
+@_latex(r"\beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big)")
+def beta_t_prop51(*, t, d, delta, a, b, r):
+    r""":math:`\beta_t` of Proposition 5.1 (Srinivas et al. Thm 2 on the box :math:`\mathcal S_k`).
+
+    .. math::
+
+        \beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2\,d\,b_k\,r_k\sqrt{\log\frac{4da_k}{\delta}}\Big)
+
+    Parameters
+    ----------
+    t : int or array_like, >= 1
+    d : int, >= 1
+        Input dimension.
+    delta : float in (0, 1)
+    a, b : float, > 0
+        :math:`a_k,b_k` of the derivative tail bound
+        :math:`\Pr\{\sup_{\mathcal S_k}|\partial f/\partial x_j|>L\}\le a_ke^{-(L/b_k)^2}`;
+        :math:`\log(4da_k/\delta)>0` is required.
+    r : float, > 0
+        Side length :math:`r_k` of :math:`\mathcal S_k`.
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Proposition 5.1 (§5) and App. A.4; Srinivas et al. (2010), Theorem 2.
+
+    Examples
+    --------
+    >>> round(beta_t_prop51(t=1, d=1, delta=0.1, a=1.0, b=1.0, r=1.0), 6)
+    9.678482
+    """
+    tt = np.asarray(check_integer("t", t, low=1), dtype=float)
+    dd, dl, _, bb, rr, inner = _beta_inputs(d, delta, a, b, r)
+    return _out(2.0 * np.log(2.0 * tt**2 * np.pi**2 / (3.0 * dl))
+                + 2.0 * dd * np.log(tt**2 * dd * bb * rr * np.sqrt(np.log(inner))))
+
+
+@formula("UBO.beta_t_thm51")
+@_latex(r"\beta_t=2\log\frac{2\tau^2\pi^2}{3\delta}+2d\log\Big(\tau^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big),"
+        r"\ \tau=t-\sum_{j\le k-1}T_j")
+def beta_t_thm51(*, t, T_prev, d, delta, a, b, r):
+    r""":math:`\beta_t` of Theorem 5.1, in the local time of the current search space.
+
+    .. math::
+
+        \beta_t=2\log\frac{2\tau^2\pi^2}{3\delta}+2d\log\Big(\tau^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big),
+        \qquad \tau=t-\sum_{j\le k-1}T_j,\quad \sum_{j\le k-1}T_j+1\le t\le\sum_{j\le k}T_j .
+
+    The experiments (§6) divide :math:`\beta_t` by 5 (:func:`experiment_constants`).
+
+    Parameters
+    ----------
+    t : int or array_like, >= 1
+        Global iteration.
+    T_prev : int or array_like, 0 <= T_prev < t
+        :math:`\sum_{j\le k-1}T_j`, iterations spent in earlier search spaces.
+    d, delta, a, b, r
+        As in :func:`beta_t_prop51` (constants of :math:`\mathcal S_k`).
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Theorem 5.1 (§5).
+
+    Examples
+    --------
+    >>> beta_t_thm51(t=7, T_prev=5, d=2, delta=0.1, a=1.0, b=1.0, r=1.0) == beta_t_prop51(
+    ...     t=2, d=2, delta=0.1, a=1.0, b=1.0, r=1.0)
+    True
+    """
+    tt = check_integer("t", t, low=1)
+    tp = check_integer("T_prev", T_prev, low=0)
+    bad = np.asarray(tp) >= np.asarray(tt)
+    if np.any(bad):
+        _raise_first("T_prev", tp, bad, "{0, ..., t-1}")
+    return beta_t_prop51(t=np.asarray(tt) - np.asarray(tp), d=d, delta=delta, a=a, b=b, r=r)
+
+
+@formula("UBO.C1")
+@_latex(r"C_1=8/\log(1+\sigma^{-2})")
+def C1(*, noise_variance):
+    r"""Constant of Lemma 5.4 (Srinivas et al.) as printed in 004 after Eq. (22).
+
+    .. math::
+
+        C_1=\frac{8}{\log(1+\sigma^{-2})}
+
+    (000 Prop. 4 prints :math:`8/\log(1+\sigma^2)`, catalogue id SRINIVAS.C1.)
+
+    Parameters
+    ----------
+    noise_variance : float or array_like, > 0
+        :math:`\sigma^2`.
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.4, after Eq. (22); Srinivas et al. (2010), Lemma 5.4.
+
+    Examples
+    --------
+    >>> round(C1(noise_variance=1.0), 6)
+    11.54156
+    """
+    s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    return _out(8.0 / np.log1p(1.0 / np.asarray(s2)))
+
+
+@formula("UBO.lemma54")
+@_latex(r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T")
+def lemma54_bound(*, beta_T, gamma_T, noise_variance):
+    r"""Right-hand side of Eq. (22) (Srinivas et al. Lemma 5.4).
+
+    .. math::
+
+        \sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T,\qquad C_1=8/\log(1+\sigma^{-2})
+
+    (for non-decreasing :math:`\beta_t` and :math:`k(x,x)\le1`).
+
+    Parameters
+    ----------
+    beta_T : float or array_like, >= 0
+    gamma_T : float or array_like, >= 0
+        Maximum information gain (Eq. 9), or the information gain of the actual sequence, which is
+        :math:`\le\gamma_T`.
+    noise_variance : float, > 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.4, Eq. (22); Srinivas et al. (2010), Lemma 5.4.
+
+    Examples
+    --------
+    >>> round(lemma54_bound(beta_T=2.0, gamma_T=3.0, noise_variance=1.0), 6)
+    69.249362
+    """
+    b = check_real("beta_T", beta_T, low=0.0)
+    g = check_real("gamma_T", gamma_T, low=0.0)
+    return _out(np.asarray(C1(noise_variance=noise_variance)) * b * g)
+
+
+# ---------------------------------------------------------------------------------------------------
+# App. A.5: Eqs. (26)-(27)
+# ---------------------------------------------------------------------------------------------------
+@formula("UBO.eq26")
+@_latex(r"\lambda_{max}\ge\frac1{\theta^2+\sigma^2}")
+def eq26_lambda_max_lower(*, theta, noise_variance):
+    r"""Lower bound on :math:`\lambda_{max}` from the trace argument of Eq. (26).
+
+    .. math::
+
+        n\lambda_{\min}(K+\sigma^2I)\le\mathrm{Tr}(K+\sigma^2I)=n(\theta^2+\sigma^2)
+        \ \Rightarrow\ \lambda_{max}=\frac1{\lambda_{\min}(K+\sigma^2I)}\ge\frac1{\theta^2+\sigma^2}
+
+    Parameters
+    ----------
+    theta : float, > 0
+    noise_variance : float, > 0
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.5, Eq. (26).
+
+    Examples
+    --------
+    >>> eq26_lambda_max_lower(theta=1.0, noise_variance=1.0)
+    0.5
+    """
+    th = check_real("theta", theta, low=0.0, low_open=True)
+    s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    return _out(1.0 / (np.asarray(th) ** 2 + s2))
+
+
+@formula("UBO.eq27")
+@_latex(r"\sqrt{(0.5\sqrt{\beta_t}\theta\epsilon-0.0625\epsilon^2)/(|\mathcal D_{t-1}|\lambda_{max})}\,\theta"
+        r"\xrightarrow{t\to\infty}0")
+def eq27(*, beta_t, theta, epsilon, n, lambda_max, reading="B"):
+    r"""First argument of the min in :math:`\gamma` (Eq. 27), which App. A.5 shows tends to 0.
+
+    .. math::
+
+        c_R\sqrt{\frac{0.5\sqrt{\beta_t}\theta\epsilon-0.0625\epsilon^2}{|\mathcal D_{t-1}|\lambda_{max}}}
+        \xrightarrow{t\to\infty}0\quad(\beta_t=O(\log t),\ |\mathcal D_{t-1}|\ge t-1,\
+        \lambda_{max}\ge1/(\theta^2+\sigma^2))
+
+    * ``"B"`` (default here: Eq. 27 as printed): :math:`c_B=\theta`.
+    * ``"A"`` (Thm 4.1): :math:`c_A=1/\sqrt{\beta_t}`.
+
+    Hence :math:`\gamma\to0` and :math:`d_\epsilon\to\infty`.
+
+    Parameters
+    ----------
+    beta_t, theta, epsilon, n, lambda_max
+        As in :func:`d_eps_gamma`.
+    reading : {"A", "B"}
+
+    Returns
+    -------
+    float or ndarray
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), App. A.5, Eq. (27).
+
+    Examples
+    --------
+    >>> round(eq27(beta_t=4.0, theta=1.0, epsilon=0.5, n=1, lambda_max=1.0), 6)
+    0.695971
+    """
+    check_choice("reading", reading, ("A", "B"))
+    b, th, eps, nn, lam, _ = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, 0.0)
+    return _out(_gamma_first(b, th, eps, nn, lam, reading))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Thm 5.1 (global), §6 constants
+# ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GlobalAccuracy:
+    """Empirical check of Thm 5.1: success fraction over runs and whether it reaches :math:`1-\\delta`."""
+
+    fraction: float
+    n_runs: int
+    holds: bool
+
+
+@formula("UBO.thm51_global")
+@_latex(r"\Pr\{f(x_{max})-f(x_{suggest})\le\epsilon\}\ge1-\delta")
+def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
+    r"""Point estimate of the probability in Theorem 5.1 over independent runs.
+
+    .. math::
+
+        \Pr\{f(x_{max})-f(x_{suggest})\le\epsilon\}\ge1-\delta
+
+    ``holds`` compares the empirical fraction with :math:`1-\delta` (no confidence interval; the
+    Clopper-Pearson verdict of DESIGN convention 10 belongs to ``regretlab.verify``). :math:`x_{suggest}`
+    is not defined precisely in the paper; the catalogue uses the best observed point.
+
+    Parameters
+    ----------
+    f_max : float
+        Global maximum :math:`f(x_{max})`.
+    f_suggest : array_like, shape (n_runs,)
+        :math:`f(x_{suggest})` of each run.
+    epsilon : float, > 0
+    delta : float in (0, 1)
+
+    Returns
+    -------
+    GlobalAccuracy
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), Theorem 5.1 (§5) and App. A.5.
+
+    Examples
+    --------
+    >>> thm51_global(f_max=0.0, f_suggest=[-0.01, -0.2, 0.0, -0.04], epsilon=0.05, delta=0.3)
+    GlobalAccuracy(fraction=0.75, n_runs=4, holds=True)
+    """
+    fs = check_array("f_suggest", f_suggest, ndim=1)
+    if fs.size < 1:
+        raise ValueError("f_suggest has shape (0,); expected (n_runs,) with n_runs >= 1")
+    ok = eps_accuracy(f_max=f_max, f_x=fs, epsilon=epsilon)
+    dl = check_probability("delta", delta)
+    frac = float(np.mean(ok))
+    return GlobalAccuracy(frac, int(fs.size), bool(frac >= 1.0 - dl))
+
+
+@dataclass(frozen=True)
+class ExperimentConstants:
+    """The experimental settings of 004 §6 for one problem.
+
+    Attributes
+    ----------
+    d : int
+        Input dimension.
+    n_init : int
+        :math:`3d` Latin-hypercube initial points.
+    budget : int
+        :math:`10d` evaluations after the initial design.
+    epsilon : float
+        0.05 (synthetic) or 0.02 (ML tuning).
+    beta_divisor : float
+        :math:`\\beta_t` is divided by 5.
+    repeats : int
+        30 (synthetic) or 20 (ML).
+    init_box_fraction : float
+        Initial box side = 20% of the domain side, random centre.
+    volume_doubling_every : int
+        EI-Volx2 / GPUCB-Volx2 double the volume every :math:`3d` iterations.
+    kernel : str
+        "SE", ML-II fitted; outputs normalised to :math:`\\mathcal N(0,1)`.
+    """
+
+    d: int
+    n_init: int
+    budget: int
+    epsilon: float
+    beta_divisor: float
+    repeats: int
+    init_box_fraction: float
+    volume_doubling_every: int
+    kernel: str
+
+
+@formula("UBO.experiment_constants")
+@_latex(r"n_{init}=3d,\ T=10d,\ \epsilon\in\{0.05,0.02\},\ \beta_t/5")
+def experiment_constants(*, d, task="synthetic") -> ExperimentConstants:
+    r"""The §6 constants for a problem of dimension :math:`d`.
+
+    .. math::
+
+        n_{init}=3d,\quad T=10d,\quad \epsilon=0.05\ (\text{synthetic})\ /\ 0.02\ (\text{ML}),\quad
+        \beta_t\to\beta_t/5
+
+    Parameters
+    ----------
+    d : int, >= 1
+    task : {"synthetic", "ml"}
+
+    Returns
+    -------
+    ExperimentConstants
+
+    References
+    ----------
+    .. [1] Ha et al. (2019), §6 "Experimental Evaluation".
+
+    Examples
+    --------
+    >>> c = experiment_constants(d=2)
+    >>> c.n_init, c.budget, c.epsilon, c.beta_divisor
+    (6, 20, 0.05, 5.0)
+    """
+    dd = check_integer("d", d, low=1)
+    check_choice("task", task, ("synthetic", "ml"))
+    synthetic = task == "synthetic"
+    return ExperimentConstants(
+        d=dd, n_init=3 * dd, budget=10 * dd, epsilon=0.05 if synthetic else 0.02, beta_divisor=5.0,
+        repeats=30 if synthetic else 20, init_box_fraction=0.2, volume_doubling_every=3 * dd, kernel="SE",
+    )
