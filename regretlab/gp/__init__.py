@@ -1,0 +1,31 @@
+"""Gaussian-process core: kernels, exact posteriors with rank-one updates, hyperparameter fitting.
+
+``regretlab.gp`` imports nothing from the rest of regretlab except the leaf utilities
+``regretlab.bounds._validate`` and ``regretlab._rng``.
+"""
+
+from regretlab.gp.fit import FitResult, fit_hyperparameters, log_marginal_likelihood
+from regretlab.gp.kernels import (
+    Additive,
+    Kernel,
+    Matern32,
+    Matern52,
+    ProjectedAdditive,
+    SquaredExponential,
+    Stationary,
+)
+from regretlab.gp.posterior import GP
+
+__all__ = [
+    "GP",
+    "FitResult",
+    "fit_hyperparameters",
+    "log_marginal_likelihood",
+    "Kernel",
+    "Stationary",
+    "SquaredExponential",
+    "Matern32",
+    "Matern52",
+    "Additive",
+    "ProjectedAdditive",
+]

@@ -1,0 +1,274 @@
+"""Type-II maximum likelihood: the log marginal likelihood, its analytic gradient, and L-BFGS-B restarts.
+
+The gradient is Rasmussen & Williams (2006), Eq. 5.9 (Sect. 5.4.1):
+
+.. math::
+    \\frac{\\partial}{\\partial\\theta_k} \\log p(y|X,\\theta) =
+    \\tfrac12 \\operatorname{tr}\\big((\\alpha\\alpha^\\top - \\Delta^{-1})
+    \\partial\\Delta/\\partial\\theta_k\\big),
+
+with :math:`\\Delta = K_\\theta + \\sigma^2 I` and :math:`\\alpha = \\Delta^{-1}(y - m)`; for the log noise
+variance :math:`\\partial\\Delta/\\partial\\log\\sigma^2 = \\sigma^2 I`.
+
+References
+----------
+.. [1] C. E. Rasmussen and C. K. I. Williams, *Gaussian Processes for Machine Learning*, MIT Press, 2006,
+   Eqs. 2.30 and 5.9, Algorithm 2.1.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.linalg import cho_solve, solve_triangular
+from scipy.optimize import minimize
+
+from regretlab._rng import as_generator
+from regretlab.bounds._validate import check_array, check_integer, check_real
+from regretlab.gp.kernels import Kernel
+from regretlab.gp.posterior import cholesky_with_jitter
+
+__all__ = ["FitResult", "log_marginal_likelihood", "fit_hyperparameters", "NOISE_NAME"]
+
+#: Name of the noise hyperparameter in ``fixed`` and in gradient order (last entry).
+NOISE_NAME = "noise_variance"
+
+#: Value returned to the optimiser where Δ cannot be factorised (no finite likelihood there).
+_PENALTY = 1e25
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """Outcome of :func:`fit_hyperparameters`.
+
+    Attributes
+    ----------
+    kernel : Kernel
+        Kernel with the fitted hyperparameters (same structure as the input kernel).
+    noise_variance : float
+        Fitted (or fixed) noise variance σ².
+    mean : float
+        Constant mean used: the fixed one, or the generalised-least-squares estimate at the optimum.
+    log_marginal_likelihood : float
+        :math:`\\log p(y | X)` at the returned hyperparameters.
+    n_evaluations : int
+        Number of likelihood-and-gradient evaluations over all restarts.
+    success : bool
+        Whether at least one L-BFGS-B run reported convergence.
+    message : str
+        The message of the run that produced the result.
+    """
+
+    kernel: Kernel
+    noise_variance: float
+    mean: float
+    log_marginal_likelihood: float
+    n_evaluations: int
+    success: bool = True
+    message: str = field(default="")
+
+
+def _check_data(kernel, X, y):
+    if not isinstance(kernel, Kernel):
+        raise ValueError(f"kernel={kernel!r} is not a regretlab.gp.kernels.Kernel")
+    X = check_array("X", X, ndim=2)
+    if X.shape[0] == 0:
+        raise ValueError(f"X has shape {X.shape}; expected at least one row")
+    y = check_array("y", y, ndim=None)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y[:, 0]
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"y has shape {y.shape}; expected ({X.shape[0]},) to match X")
+    return X, y
+
+
+def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool):
+    """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used)."""
+    n = X.shape[0]
+    delta = kernel(X)
+    delta[np.diag_indices_from(delta)] += noise_variance
+    # R&W Alg. 2.1 line 2: L = cholesky(K + σ²I)
+    L, _ = cholesky_with_jitter(delta)
+    if mean is None:
+        # GLS constant mean m̂ = 1ᵀΔ⁻¹y / 1ᵀΔ⁻¹1 maximises the likelihood over m; by the envelope
+        # theorem the θ-gradient of the profiled likelihood is the partial gradient at m̂.
+        ones = np.ones(n)
+        u = cho_solve((L, True), ones, check_finite=False)
+        mean = float(u @ y / (u @ ones))
+    r = y - mean
+    # R&W Alg. 2.1 line 3: α = Lᵀ \ (L \ (y - m))
+    v = solve_triangular(L, r, lower=True, check_finite=False)
+    alpha = solve_triangular(L, v, lower=True, trans="T", check_finite=False)
+    # R&W Alg. 2.1 line 7: log p(y|X) = -½ (y-m)ᵀα - Σ log L_ii - n/2 log 2π
+    lml = -0.5 * float(v @ v) - float(np.sum(np.log(np.diag(L)))) - 0.5 * n * math.log(2.0 * math.pi)
+    if not eval_gradient:
+        return lml, None, mean
+    # R&W Eq. 5.9: ∂/∂θ_k = ½ tr((ααᵀ - Δ⁻¹) ∂Δ/∂θ_k)
+    inner = np.outer(alpha, alpha) - cho_solve((L, True), np.eye(n), check_finite=False)
+    grad = np.empty(kernel.n_hyperparameters + 1)
+    for block, dK in kernel.iter_gradient(X):
+        grad[block] = 0.5 * np.einsum("ij,ijk->k", inner, dK)
+    grad[-1] = 0.5 * noise_variance * float(np.trace(inner))  # ∂Δ/∂log σ² = σ² I
+    return lml, grad, mean
+
+
+def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean=0.0, eval_gradient=False):
+    """Log marginal likelihood :math:`\\log p(y | X, \\theta, \\sigma^2)` (R&W Eq. 2.30, Alg. 2.1 line 7).
+
+    Parameters
+    ----------
+    kernel : Kernel
+    X : array_like (n, D)
+    y : array_like (n,)
+    noise_variance : float
+        σ² > 0.
+    mean : float or None
+        Constant prior mean; None profiles it out with its generalised-least-squares estimate.
+    eval_gradient : bool
+        Also return the gradient w.r.t. ``(kernel.theta..., log σ²)``.
+
+    Returns
+    -------
+    float, or (float, ndarray of shape (p + 1,))
+    """
+    X, y = _check_data(kernel, X, y)
+    noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    if mean is not None:
+        mean = check_real("mean", mean)
+    lml, grad, _ = _lml(kernel, X, y, noise_variance, mean, eval_gradient)
+    return (lml, grad) if eval_gradient else lml
+
+
+def _matches(name: str, key: str) -> bool:
+    return name == key or name.endswith("." + key)
+
+
+def fit_hyperparameters(
+    kernel: Kernel,
+    X,
+    y,
+    *,
+    noise_variance,
+    rng,
+    n_restarts=5,
+    fit_noise=True,
+    noise_bounds=(1e-6, 1.0),
+    mean=None,
+    fixed=None,
+) -> FitResult:
+    """Maximise the log marginal likelihood over the kernel's θ and (optionally) log σ², by L-BFGS-B.
+
+    The first run starts from the current hyperparameters (clipped into the bounds); ``n_restarts``
+    further runs start uniformly in the log bounds, drawn from ``rng``. The structure (additive groups,
+    projection ``W``) is always kept; only ``theta`` changes.
+
+    Parameters
+    ----------
+    kernel : Kernel
+        Initial kernel; its ``theta_bounds`` are the search box.
+    X, y : array_like
+        Data, shapes (n, D) and (n,).
+    noise_variance : float
+        Initial (``fit_noise=True``) or fixed (``fit_noise=False``) noise variance σ² > 0.
+    rng : None, int or numpy.random.Generator
+        Source of the restart points.
+    n_restarts : int
+        Number of random restarts (>= 0) after the run from the current values.
+    fit_noise : bool
+        Whether σ² is optimised.
+    noise_bounds : (float, float)
+        Bounds of σ² (original scale).
+    mean : float or None
+        Fixed constant mean, or None for the likelihood-maximising (GLS) constant.
+    fixed : iterable of str, optional
+        Hyperparameter names kept at their current values. A name matches itself and, for sums, every
+        ``"k<j>.<name>"`` (so ``fixed=["variance"]`` fixes every component's variance); ``"noise_variance"``
+        fixes σ² like ``fit_noise=False``.
+
+    Returns
+    -------
+    FitResult
+    """
+    X, y = _check_data(kernel, X, y)
+    noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    n_restarts = check_integer("n_restarts", n_restarts, low=0)
+    nb = check_array("noise_bounds", noise_bounds, shape=(2,))
+    check_real("noise_bounds", nb, low=0.0, low_open=True)
+    if not nb[0] < nb[1]:
+        raise ValueError(f"noise_bounds={nb.tolist()} is not an interval: low must be < high")
+    if mean is not None:
+        mean = check_real("mean", mean)
+    gen = as_generator(rng)
+
+    names = kernel.hyperparameter_names + (NOISE_NAME,)
+    free = np.ones(len(names), dtype=bool)
+    free[-1] = bool(fit_noise)
+    if fixed is not None:
+        if isinstance(fixed, str) or not isinstance(fixed, Iterable):
+            raise ValueError(f"fixed={fixed!r} must be a list of hyperparameter names from {list(names)}")
+        for key in fixed:
+            hits = [i for i, name in enumerate(names) if _matches(name, str(key))]
+            if not hits:
+                raise ValueError(f"fixed contains {key!r}, not one of the hyperparameters {list(names)}")
+            free[hits] = False
+
+    bounds = np.vstack([kernel.theta_bounds, np.log(nb)[None, :]])
+    z0 = np.append(kernel.theta, math.log(noise_variance))
+    n_evals = 0
+
+    def unpack(z_free):
+        z = z0.copy()
+        z[free] = z_free
+        return z
+
+    def evaluate(z, gradient):
+        return _lml(kernel.with_theta(z[:-1]), X, y, math.exp(z[-1]), mean, gradient)
+
+    def objective(z_free):
+        nonlocal n_evals
+        n_evals += 1
+        try:
+            lml, grad, _ = evaluate(unpack(z_free), True)
+        except ValueError:  # Δ not factorisable here even with jitter
+            return _PENALTY, np.zeros(z_free.shape)
+        return -lml, -grad[free]
+
+    start_z = z0.copy()
+    start_z[free] = np.clip(z0[free], bounds[free, 0], bounds[free, 1])
+    try:
+        start_lml = evaluate(start_z, False)[0]
+    except ValueError:
+        start_lml = -math.inf
+    best_z, best_lml = start_z, start_lml
+    success, message = False, "no free hyperparameters: nothing to optimise"
+
+    if np.any(free):
+        starts = [start_z[free]]
+        for _ in range(n_restarts):
+            starts.append(gen.uniform(bounds[free, 0], bounds[free, 1]))
+        messages = []
+        for s in starts:
+            res = minimize(objective, s, jac=True, method="L-BFGS-B", bounds=bounds[free])
+            messages.append(str(res.message))
+            success = success or bool(res.success)
+            if res.fun < _PENALTY and -res.fun > best_lml:
+                best_z, best_lml = unpack(res.x), float(-res.fun)
+                message = str(res.message)
+        if best_z is start_z:
+            message = "no run improved on the starting point; " + "; ".join(sorted(set(messages)))
+    else:
+        success = True
+
+    best_lml, _, mean_used = evaluate(best_z, False)
+    return FitResult(
+        kernel=kernel.with_theta(best_z[:-1]),
+        noise_variance=float(math.exp(best_z[-1])),
+        mean=float(mean_used),
+        log_marginal_likelihood=float(best_lml),
+        n_evaluations=int(n_evals),
+        success=success,
+        message=message,
+    )

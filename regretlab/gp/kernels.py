@@ -1,0 +1,637 @@
+"""Covariance functions: squared exponential, Matérn-3/2 and -5/2 (isotropic or ARD), and their sums.
+
+Design after scikit-learn's ``sklearn/gaussian_process/kernels.py``: kernels are immutable objects, their
+hyperparameters are exposed in log space as ``theta`` with matching ``hyperparameter_names`` and
+``theta_bounds``, and ``with_theta`` returns a new kernel of the same structure. Gradients are analytic:
+``gradient`` w.r.t. the log-hyperparameters (for the marginal likelihood) and ``gradient_x`` w.r.t. the
+first input (for acquisition optimisation).
+
+Stationary kernels are written as :math:`k(x, x') = s^2 g(r^2)` with the scaled squared distance
+:math:`r^2 = \\sum_i (x_i - x'_i)^2 / \\ell_i^2`; each kernel supplies its profile :math:`g` and
+:math:`dg/d(r^2)`, from which every gradient follows by the chain rule.
+
+The sums are the structured kernels of the papers:
+
+* :class:`Additive` — Kandasamy et al. (2015), Eq. 4 (Sect. 3):
+  :math:`k(x, x') = \\sum_j k^{(j)}(x^{(j)}, x'^{(j)})` over disjoint coordinate groups.
+* :class:`ProjectedAdditive` — Li et al. (2016), Eq. 6 (Sect. 4):
+  :math:`k(x, x') = \\sum_j k_j(W_j^\\top x, W_j^\\top x')`.
+
+References
+----------
+.. [1] C. E. Rasmussen and C. K. I. Williams, *Gaussian Processes for Machine Learning*, MIT Press, 2006,
+   Sect. 4.2 (Eqs. 4.9, 4.14, 4.17) and Sect. 5.4.1.
+.. [2] A. Rahimi and B. Recht, "Random features for large-scale kernel machines", NIPS 2007.
+.. [3] K. Kandasamy, J. Schneider, B. Póczos, "High dimensional Bayesian optimisation and bandits via
+   additive models", ICML 2015 (paper 003).
+.. [4] C.-L. Li, K. Kandasamy, B. Póczos, J. Schneider, "High dimensional Bayesian optimization via
+   restricted projection pursuit models", AISTATS 2016 (paper 001).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+
+import numpy as np
+from scipy.spatial.distance import cdist
+from scipy.stats import multivariate_t
+
+from regretlab._rng import as_generator
+from regretlab.bounds._validate import check_array, check_integer, check_real
+
+__all__ = [
+    "Kernel",
+    "Stationary",
+    "SquaredExponential",
+    "Matern32",
+    "Matern52",
+    "Additive",
+    "ProjectedAdditive",
+]
+
+
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr = np.array(arr, dtype=float, copy=True)
+    arr.setflags(write=False)
+    return arr
+
+
+def _check_log_bounds(name: str, value) -> tuple[float, float]:
+    """Validate a positive ``(low, high)`` pair of hyperparameter bounds with ``low < high``."""
+    arr = check_array(name, value, shape=(2,))
+    check_real(name, arr, low=0.0, low_open=True)
+    if not arr[0] < arr[1]:
+        raise ValueError(f"{name}={arr.tolist()} is not an interval: low must be < high")
+    return float(arr[0]), float(arr[1])
+
+
+class Kernel(ABC):
+    """Abstract covariance function :math:`k(x, x')` on :math:`\\mathbb{R}^D`.
+
+    Subclasses implement evaluation, the diagonal, the log-hyperparameter vector ``theta`` and analytic
+    gradients. Instances are immutable; change hyperparameters with :meth:`with_theta`.
+    """
+
+    # ---- hyperparameters -------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def theta(self) -> np.ndarray:
+        """1-D array of the log-hyperparameters (a copy)."""
+
+    @property
+    @abstractmethod
+    def hyperparameter_names(self) -> tuple[str, ...]:
+        """Names of the entries of :attr:`theta`, in order."""
+
+    @property
+    @abstractmethod
+    def theta_bounds(self) -> np.ndarray:
+        """Array (p, 2) of log-space bounds ``[log low, log high]`` for each entry of :attr:`theta`."""
+
+    @abstractmethod
+    def with_theta(self, theta) -> Kernel:
+        """Return a new kernel of the same structure with log-hyperparameters ``theta``."""
+
+    @property
+    def n_hyperparameters(self) -> int:
+        """Number p of entries of :attr:`theta`."""
+        return len(self.hyperparameter_names)
+
+    def _check_theta(self, theta) -> np.ndarray:
+        return check_array("theta", theta, shape=(self.n_hyperparameters,))
+
+    # ---- evaluation ------------------------------------------------------------------------------
+    @abstractmethod
+    def __call__(self, X, Y=None) -> np.ndarray:
+        """Kernel matrix ``K[i, j] = k(X[i], Y[j])`` of shape (n, m); ``Y=None`` means ``Y = X``."""
+
+    @abstractmethod
+    def diag(self, X) -> np.ndarray:
+        """Diagonal ``k(X[i], X[i])`` of shape (n,), without forming the matrix."""
+
+    @abstractmethod
+    def gradient(self, X) -> np.ndarray:
+        """Array (n, n, p): ``dK(X, X) / d theta_k`` with ``theta`` the log-hyperparameters."""
+
+    @abstractmethod
+    def gradient_x(self, X, Y=None) -> np.ndarray:
+        """Array (n, m, D): ``d k(X[i], Y[j]) / d X[i]`` (the derivative in the first argument)."""
+
+    def diag_gradient_x(self, X) -> np.ndarray:
+        """Array (n, D): ``d k(x, x) / d x`` at each row of ``X``.
+
+        Zero for every kernel in this module (all are stationary or sums of stationary kernels on linear
+        maps of ``x``); a non-stationary subclass must override this.
+        """
+        X = self._check_X("X", X)
+        return np.zeros_like(X)
+
+    def iter_gradient(self, X) -> Iterator[tuple[slice, np.ndarray]]:
+        """Yield ``(slice, dK)`` blocks of :meth:`gradient` (sums yield one block per component).
+
+        Lets the marginal-likelihood gradient avoid holding the whole (n, n, p) array at once.
+        """
+        yield slice(0, self.n_hyperparameters), self.gradient(X)
+
+    # ---- input validation ------------------------------------------------------------------------
+    @property
+    def input_dim(self) -> int | None:
+        """Number of input columns required, or None when any number is accepted."""
+        return None
+
+    def _min_input_dim(self) -> int:
+        return 1
+
+    def _check_X(self, name: str, X) -> np.ndarray:
+        X = check_array(name, X, ndim=2)
+        need = self.input_dim
+        if need is not None and X.shape[1] != need:
+            raise ValueError(f"{name} has shape {X.shape}; expected (n, {need}) for {self!r}")
+        if need is None and X.shape[1] < self._min_input_dim():
+            raise ValueError(
+                f"{name} has shape {X.shape}; expected at least {self._min_input_dim()} columns for {self!r}"
+            )
+        return X
+
+    def _check_XY(self, X, Y) -> tuple[np.ndarray, np.ndarray | None]:
+        X = self._check_X("X", X)
+        if Y is None:
+            return X, None
+        Y = self._check_X("Y", Y)
+        if Y.shape[1] != X.shape[1]:
+            raise ValueError(f"Y has shape {Y.shape}; expected (m, {X.shape[1]}) to match X")
+        return X, Y
+
+
+class Stationary(Kernel):
+    """Base of the radial kernels :math:`k(x, x') = s^2 g(r^2)`, :math:`r^2 = \\|(x - x') / \\ell\\|^2`.
+
+    Parameters
+    ----------
+    lengthscale : float or array_like of shape (D,)
+        :math:`\\ell > 0`; a scalar is isotropic, a 1-D array is ARD (then inputs need exactly D columns).
+    variance : float
+        Signal variance :math:`s^2 = k(x, x) > 0`.
+    lengthscale_bounds, variance_bounds : (float, float)
+        Bounds (original scale, positive) used by hyperparameter fitting.
+    """
+
+    #: Matérn smoothness ν (None for the squared exponential).
+    nu: float | None = None
+
+    def __init__(
+        self,
+        lengthscale=1.0,
+        variance=1.0,
+        *,
+        lengthscale_bounds=(1e-3, 1e3),
+        variance_bounds=(1e-4, 1e4),
+    ):
+        ls = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
+        ls = np.asarray(ls, dtype=float)
+        if ls.ndim > 1 or ls.size == 0:
+            raise ValueError(f"lengthscale has shape {ls.shape}; expected a scalar or a non-empty 1-D array")
+        self._lengthscale = _frozen(ls)
+        self._variance = check_real("variance", variance, low=0.0, low_open=True)
+        self._lengthscale_bounds = _check_log_bounds("lengthscale_bounds", lengthscale_bounds)
+        self._variance_bounds = _check_log_bounds("variance_bounds", variance_bounds)
+
+    # ---- profile -----------------------------------------------------------------------------------
+    @staticmethod
+    @abstractmethod
+    def _profile(r2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return ``g(r2)`` and ``dg/d(r2)`` elementwise (``g(0) = 1``)."""
+
+    # ---- attributes --------------------------------------------------------------------------------
+    @property
+    def lengthscale(self):
+        """Lengthscale ℓ: float (isotropic) or read-only array (ARD)."""
+        return float(self._lengthscale) if self._lengthscale.ndim == 0 else self._lengthscale
+
+    @property
+    def variance(self) -> float:
+        """Signal variance s²."""
+        return self._variance
+
+    @property
+    def ard(self) -> bool:
+        """True when the lengthscale is a vector (one per input dimension)."""
+        return self._lengthscale.ndim == 1
+
+    @property
+    def input_dim(self) -> int | None:
+        return self._lengthscale.size if self.ard else None
+
+    @property
+    def theta(self) -> np.ndarray:
+        return np.log(np.append(self._lengthscale.ravel(), self._variance))
+
+    @property
+    def hyperparameter_names(self) -> tuple[str, ...]:
+        if self.ard:
+            names = tuple(f"lengthscale_{i}" for i in range(self._lengthscale.size))
+        else:
+            names = ("lengthscale",)
+        return names + ("variance",)
+
+    @property
+    def theta_bounds(self) -> np.ndarray:
+        n_ls = self._lengthscale.size
+        rows = [self._lengthscale_bounds] * n_ls + [self._variance_bounds]
+        return np.log(np.array(rows, dtype=float))
+
+    def with_theta(self, theta) -> Stationary:
+        theta = self._check_theta(theta)
+        with np.errstate(over="ignore"):
+            values = np.exp(theta)
+        ls = values[:-1] if self.ard else values[0]
+        return type(self)(
+            ls,
+            values[-1],
+            lengthscale_bounds=self._lengthscale_bounds,
+            variance_bounds=self._variance_bounds,
+        )
+
+    def __repr__(self) -> str:
+        ls = self.lengthscale
+        ls_text = f"{ls:.6g}" if isinstance(ls, float) else np.array2string(ls, precision=4, separator=", ")
+        return f"{type(self).__name__}(lengthscale={ls_text}, variance={self._variance:.6g})"
+
+    # ---- evaluation --------------------------------------------------------------------------------
+    def _scaled_sqdist(self, X: np.ndarray, Y: np.ndarray | None) -> np.ndarray:
+        ls = self._lengthscale
+        Xs = X / ls
+        Ys = Xs if Y is None else Y / ls
+        return cdist(Xs, Ys, metric="sqeuclidean")
+
+    def __call__(self, X, Y=None) -> np.ndarray:
+        X, Y = self._check_XY(X, Y)
+        g, _ = self._profile(self._scaled_sqdist(X, Y))
+        return self._variance * g
+
+    def diag(self, X) -> np.ndarray:
+        X = self._check_X("X", X)
+        return np.full(X.shape[0], self._variance)
+
+    def gradient(self, X) -> np.ndarray:
+        X = self._check_X("X", X)
+        r2 = self._scaled_sqdist(X, None)
+        g, dg = self._profile(r2)
+        out = np.empty(r2.shape + (self.n_hyperparameters,))
+        # d r² / d log ℓ_i = -2 (x_i - x'_i)² / ℓ_i²  (isotropic: summed over i, = -2 r²)
+        if self.ard:
+            for i, ls_i in enumerate(self._lengthscale):
+                diff = np.subtract.outer(X[:, i], X[:, i]) / ls_i
+                out[:, :, i] = self._variance * dg * (-2.0 * diff * diff)
+        else:
+            out[:, :, 0] = self._variance * dg * (-2.0 * r2)
+        out[:, :, -1] = self._variance * g  # d K / d log s² = K
+        return out
+
+    def gradient_x(self, X, Y=None) -> np.ndarray:
+        X, Y = self._check_XY(X, Y)
+        Y_ = X if Y is None else Y
+        _, dg = self._profile(self._scaled_sqdist(X, Y))
+        ls2 = np.broadcast_to(self._lengthscale**2, (X.shape[1],))
+        # d r² / d x_i = 2 (x_i - y_i) / ℓ_i²
+        diff = (X[:, None, :] - Y_[None, :, :]) / ls2
+        return (2.0 * self._variance) * dg[:, :, None] * diff
+
+    # ---- random Fourier features ---------------------------------------------------------------------
+    def spectral_frequencies(self, n_features, dim, rng=None) -> np.ndarray:
+        """Sample ω from the kernel's normalised spectral density (Bochner's theorem).
+
+        For random Fourier features (Rahimi & Recht 2007, Alg. 1):
+        :math:`k(x, x') \\approx \\frac{2 s^2}{M} \\sum_{m=1}^M \\cos(\\omega_m^\\top x + b_m)
+        \\cos(\\omega_m^\\top x' + b_m)` with :math:`b_m \\sim U[0, 2\\pi]`.
+
+        Parameters
+        ----------
+        n_features : int
+            Number M of frequencies (>= 1).
+        dim : int
+            Input dimension D (must equal the ARD lengthscale's length, if ARD).
+        rng : None, int or numpy.random.Generator
+
+        Returns
+        -------
+        ndarray of shape (n_features, dim)
+            SE: :math:`\\omega \\sim N(0, \\mathrm{diag}(\\ell^{-2}))`; Matérn-ν: multivariate Student-t with
+            2ν degrees of freedom and scale :math:`\\mathrm{diag}(\\ell^{-2})` (R&W Eq. 4.15).
+        """
+        n_features = check_integer("n_features", n_features, low=1)
+        dim = check_integer("dim", dim, low=1)
+        if self.ard and dim != self._lengthscale.size:
+            raise ValueError(
+                f"dim={dim} does not match the ARD lengthscale of length {self._lengthscale.size}"
+            )
+        gen = as_generator(rng)
+        inv_ls = np.broadcast_to(1.0 / self._lengthscale, (dim,))
+        if self.nu is None:
+            return gen.standard_normal((n_features, dim)) * inv_ls
+        dist = multivariate_t(loc=np.zeros(dim), shape=np.diag(inv_ls**2), df=2.0 * self.nu)
+        return np.asarray(dist.rvs(size=n_features, random_state=gen), dtype=float).reshape(n_features, dim)
+
+
+class SquaredExponential(Stationary):
+    """Squared exponential kernel :math:`k(x, x') = s^2 \\exp(-r^2 / 2)` (R&W Eq. 4.9).
+
+    >>> k = SquaredExponential(lengthscale=2.0, variance=3.0)
+    >>> bool(k([[0.0]], [[2.0]])[0, 0] == 3.0 * np.exp(-0.5))
+    True
+    """
+
+    nu = None
+
+    @staticmethod
+    def _profile(r2):
+        g = np.exp(-0.5 * r2)
+        return g, -0.5 * g
+
+
+class Matern32(Stationary):
+    """Matérn-3/2 kernel :math:`s^2 (1 + \\sqrt{3} r) e^{-\\sqrt{3} r}` (R&W Eq. 4.17, ν = 3/2).
+
+    Here :math:`dg/d(r^2) = -\\tfrac32 e^{-\\sqrt3 r}`, finite at r = 0.
+    """
+
+    nu = 1.5
+
+    @staticmethod
+    def _profile(r2):
+        s = np.sqrt(3.0 * np.maximum(r2, 0.0))
+        e = np.exp(-s)
+        return (1.0 + s) * e, -1.5 * e
+
+
+class Matern52(Stationary):
+    """Matérn-5/2 kernel :math:`s^2 (1 + \\sqrt5 r + \\tfrac53 r^2) e^{-\\sqrt5 r}` (R&W Eq. 4.17, ν = 5/2).
+
+    Here :math:`dg/d(r^2) = -\\tfrac56 (1 + \\sqrt5 r) e^{-\\sqrt5 r}`.
+    """
+
+    nu = 2.5
+
+    @staticmethod
+    def _profile(r2):
+        s = np.sqrt(5.0 * np.maximum(r2, 0.0))
+        e = np.exp(-s)
+        return (1.0 + s + s * s / 3.0) * e, -(5.0 / 6.0) * (1.0 + s) * e
+
+
+# ---------------------------------------------------------------------------------------------------
+# Sums of kernels on linear maps of the input
+# ---------------------------------------------------------------------------------------------------
+
+
+def _check_groups(groups, *, n_columns: int | None, cover: bool) -> tuple[tuple[int, ...], ...]:
+    """Validate a list of disjoint, non-empty lists of indices in ``[0, n_columns)``."""
+    if isinstance(groups, np.ndarray):
+        groups = groups.tolist()
+    if not isinstance(groups, Sequence) or isinstance(groups, str) or len(groups) == 0:
+        raise ValueError(f"groups={groups!r} must be a non-empty list of non-empty index lists")
+    high = None if n_columns is None else n_columns - 1
+    out = []
+    seen: dict[int, int] = {}
+    for j, group in enumerate(groups):
+        idx = np.atleast_1d(check_integer(f"groups[{j}]", np.asarray(group), low=0, high=high))
+        if idx.ndim != 1 or idx.size == 0:
+            raise ValueError(f"groups[{j}]={group!r} must be a non-empty 1-D list of indices")
+        for i in idx.tolist():
+            if i in seen:
+                raise ValueError(
+                    f"groups={groups!r} are not disjoint: index {i} is in groups[{seen[i]}] and groups[{j}]"
+                )
+            seen[i] = j
+        out.append(tuple(int(i) for i in idx))
+    if cover and n_columns is not None and len(seen) != n_columns:
+        missing = sorted(set(range(n_columns)) - set(seen))
+        raise ValueError(f"groups={groups!r} must partition all {n_columns} columns; missing {missing}")
+    return tuple(out)
+
+
+def _component_kernels(base, groups) -> tuple[Kernel, ...]:
+    if isinstance(base, Kernel):
+        kernels = [base] * len(groups)  # immutable, so sharing is copying: each gets its own theta slot
+    else:
+        if isinstance(base, str) or not isinstance(base, Sequence):
+            raise ValueError(f"base={base!r} must be a Kernel or a list of Kernels, one per group")
+        kernels = list(base)
+        if len(kernels) != len(groups):
+            raise ValueError(f"base has {len(kernels)} kernels; expected one per group ({len(groups)})")
+        for j, k in enumerate(kernels):
+            if not isinstance(k, Kernel):
+                raise ValueError(f"base[{j}]={k!r} is not a Kernel")
+    for j, (k, g) in enumerate(zip(kernels, groups, strict=True)):
+        if k.input_dim is not None and k.input_dim != len(g):
+            raise ValueError(
+                f"base kernel for group {j} needs {k.input_dim} input columns but the group has {len(g)}"
+            )
+    return tuple(kernels)
+
+
+class _SumOfMapped(Kernel):
+    """:math:`k(x, x') = \\sum_j k_j(P_j x, P_j x')` for linear maps :math:`P_j` (selection or projection)."""
+
+    _kernels: tuple[Kernel, ...]
+    _groups: tuple[tuple[int, ...], ...]
+
+    @abstractmethod
+    def _map(self, X: np.ndarray, j: int) -> np.ndarray:
+        """Return :math:`P_j x` for every row of ``X``."""
+
+    @abstractmethod
+    def _map_back(self, G: np.ndarray, j: int, n_cols: int) -> np.ndarray:
+        """Chain rule: turn ``d/dz`` (..., d_j) into ``d/dx`` (..., D) for ``z = P_j x``."""
+
+    @abstractmethod
+    def _rebuild(self, kernels: Sequence[Kernel]) -> _SumOfMapped:
+        """Same structure, new component kernels."""
+
+    @abstractmethod
+    def component(self, j: int) -> Kernel:
+        """Kernel evaluating only the j-th summand on full-D inputs."""
+
+    def _check_component_index(self, j) -> int:
+        return check_integer("j", j, low=0, high=len(self._kernels) - 1)
+
+    @property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """The index groups (tuples of ints)."""
+        return self._groups
+
+    @property
+    def kernels(self) -> tuple[Kernel, ...]:
+        """The component kernels :math:`k^{(j)}`, one per group."""
+        return self._kernels
+
+    @property
+    def n_components(self) -> int:
+        return len(self._kernels)
+
+    # ---- hyperparameters -----------------------------------------------------------------------------
+    def _offsets(self) -> list[int]:
+        return np.cumsum([0] + [k.n_hyperparameters for k in self._kernels]).tolist()
+
+    @property
+    def theta(self) -> np.ndarray:
+        return np.concatenate([k.theta for k in self._kernels])
+
+    @property
+    def hyperparameter_names(self) -> tuple[str, ...]:
+        return tuple(f"k{j}.{name}" for j, k in enumerate(self._kernels) for name in k.hyperparameter_names)
+
+    @property
+    def theta_bounds(self) -> np.ndarray:
+        return np.vstack([k.theta_bounds for k in self._kernels])
+
+    def with_theta(self, theta) -> _SumOfMapped:
+        theta = self._check_theta(theta)
+        off = self._offsets()
+        return self._rebuild([k.with_theta(theta[off[j] : off[j + 1]]) for j, k in enumerate(self._kernels)])
+
+    # ---- evaluation ----------------------------------------------------------------------------------
+    def __call__(self, X, Y=None) -> np.ndarray:
+        X, Y = self._check_XY(X, Y)
+        out = np.zeros((X.shape[0], X.shape[0] if Y is None else Y.shape[0]))
+        for j, k in enumerate(self._kernels):
+            out += k(self._map(X, j), None if Y is None else self._map(Y, j))
+        return out
+
+    def diag(self, X) -> np.ndarray:
+        X = self._check_X("X", X)
+        return sum(k.diag(self._map(X, j)) for j, k in enumerate(self._kernels))
+
+    def iter_gradient(self, X):
+        X = self._check_X("X", X)
+        off = self._offsets()
+        for j, k in enumerate(self._kernels):
+            yield slice(off[j], off[j + 1]), k.gradient(self._map(X, j))
+
+    def gradient(self, X) -> np.ndarray:
+        return np.concatenate([block for _, block in self.iter_gradient(X)], axis=2)
+
+    def gradient_x(self, X, Y=None) -> np.ndarray:
+        X, Y = self._check_XY(X, Y)
+        m = X.shape[0] if Y is None else Y.shape[0]
+        out = np.zeros((X.shape[0], m, X.shape[1]))
+        for j, k in enumerate(self._kernels):
+            G = k.gradient_x(self._map(X, j), None if Y is None else self._map(Y, j))
+            out += self._map_back(G, j, X.shape[1])
+        return out
+
+
+class Additive(_SumOfMapped):
+    """Additive kernel of Kandasamy et al. (2015), Eq. 4 (Sect. 3, paper 003).
+
+    .. math:: k(x, x') = \\sum_{j=1}^M k^{(j)}(x^{(j)}, x'^{(j)}),
+
+    where :math:`x^{(j)}` are the coordinates of ``x`` listed in ``groups[j]``.
+
+    Parameters
+    ----------
+    groups : list of list of int
+        Disjoint, non-empty lists of column indices (0-based).
+    base : Kernel or list of Kernel
+        One kernel copied to every group (each copy has its own hyperparameters in ``theta``), or one
+        kernel per group. An ARD kernel must have as many lengthscales as its group has indices.
+    dim : int, optional
+        Input dimension D. If given, indices must be < D and inputs must have exactly D columns;
+        otherwise inputs need at least ``max(index) + 1`` columns (extra columns are ignored).
+
+    >>> k = Additive([[0], [1, 2]], SquaredExponential())
+    >>> k.hyperparameter_names
+    ('k0.lengthscale', 'k0.variance', 'k1.lengthscale', 'k1.variance')
+    """
+
+    def __init__(self, groups, base, *, dim=None):
+        if dim is not None:
+            dim = check_integer("dim", dim, low=1)
+        self._dim = dim
+        self._groups = _check_groups(groups, n_columns=dim, cover=False)
+        self._kernels = _component_kernels(base, self._groups)
+        self._index = tuple(np.array(g, dtype=np.intp) for g in self._groups)
+
+    @property
+    def input_dim(self) -> int | None:
+        return self._dim
+
+    def _min_input_dim(self) -> int:
+        return 1 + max(max(g) for g in self._groups)
+
+    def _map(self, X, j):
+        return X[:, self._index[j]]
+
+    def _map_back(self, G, j, n_cols):
+        out = np.zeros(G.shape[:-1] + (n_cols,))
+        out[..., self._index[j]] = G
+        return out
+
+    def _rebuild(self, kernels):
+        return Additive(self._groups, list(kernels), dim=self._dim)
+
+    def component(self, j) -> Additive:
+        """The summand :math:`k^{(j)}(x^{(j)}, x'^{(j)})` as a kernel on full-D inputs."""
+        j = self._check_component_index(j)
+        return Additive([self._groups[j]], [self._kernels[j]], dim=self._dim)
+
+    def __repr__(self) -> str:
+        return f"Additive(groups={[list(g) for g in self._groups]}, kernels={list(self._kernels)!r})"
+
+
+class ProjectedAdditive(_SumOfMapped):
+    """Projected-additive kernel of Li et al. (2016), Eq. 6 (Sect. 4, paper 001).
+
+    .. math:: k(x, x') = \\sum_{j=1}^M k_j(W_j^\\top x, W_j^\\top x'),
+
+    where :math:`W_j` are the columns of ``W`` listed in ``groups[j]``. ``W`` is fixed structure: it is not
+    part of ``theta`` and hyperparameter fitting never changes it.
+
+    Parameters
+    ----------
+    W : array_like of shape (D, p)
+        Projection matrix (finite).
+    groups : list of list of int
+        A partition of ``range(p)`` into disjoint non-empty groups.
+    base : Kernel or list of Kernel
+        As for :class:`Additive`.
+    """
+
+    def __init__(self, W, groups, base):
+        W = check_array("W", W, ndim=2)
+        if W.shape[0] == 0 or W.shape[1] == 0:
+            raise ValueError(f"W has shape {W.shape}; expected (D, p) with D, p >= 1")
+        self._W = _frozen(W)
+        self._groups = _check_groups(groups, n_columns=W.shape[1], cover=True)
+        self._kernels = _component_kernels(base, self._groups)
+        self._W_blocks = tuple(self._W[:, list(g)] for g in self._groups)
+
+    @property
+    def W(self) -> np.ndarray:
+        """The projection matrix (read-only)."""
+        return self._W
+
+    @property
+    def input_dim(self) -> int:
+        return self._W.shape[0]
+
+    def _map(self, X, j):
+        return X @ self._W_blocks[j]
+
+    def _map_back(self, G, j, n_cols):
+        return G @ self._W_blocks[j].T
+
+    def _rebuild(self, kernels):
+        return ProjectedAdditive(self._W, self._groups, list(kernels))
+
+    def component(self, j) -> ProjectedAdditive:
+        """The summand :math:`k_j(W_j^\\top x, W_j^\\top x')` as a kernel on full-D inputs."""
+        j = self._check_component_index(j)
+        return ProjectedAdditive(self._W_blocks[j], [list(range(len(self._groups[j])))], [self._kernels[j]])
+
+    def __repr__(self) -> str:
+        return (
+            f"ProjectedAdditive(W of shape {self._W.shape}, groups={[list(g) for g in self._groups]}, "
+            f"kernels={list(self._kernels)!r})"
+        )
