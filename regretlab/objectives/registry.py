@@ -1,0 +1,128 @@
+"""Registry of objectives by name: :func:`get`, :func:`available`, :func:`describe`.
+
+Names are lower-case with digits and underscores. Fixed-dimension names (``levy3``, ``hartmann6``, ...)
+reject any other ``dim``; variable-dimension names take ``dim`` and have a default used by
+:func:`describe` (MS-UCB's smallest :math:`D=20` for its benchmarks, 003's (10, 3, 3) configuration for
+``additive_trimodal``, 001's :math:`D=50` for ``projected_additive``, 004's :math:`d=3` for
+``levy_ubo``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from regretlab.bounds._validate import check_choice, check_integer
+
+from .base import Objective
+from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
+from .synthetic import (
+    Ackley,
+    Beale,
+    Eggholder,
+    Hartmann3,
+    Hartmann6,
+    Hartmann6UBO,
+    HyperEllipsoid,
+    Levy,
+    LevyUBO,
+    SixHumpCamel,
+)
+
+__all__ = ["get", "available", "describe", "register"]
+
+
+@dataclass(frozen=True)
+class _Entry:
+    factory: Callable[..., Objective]
+    fixed_dim: int | None
+    default_dim: int | None
+    source: str
+
+
+def _camelback_embedded(dim=None, *, seed=0, active=None, dummy_bounds=(-1.0, 1.0), **kwargs):
+    return Embedded(SixHumpCamel(), 20 if dim is None else dim, seed=seed, active=active,
+                    dummy_bounds=dummy_bounds, name="camelback_embedded", **kwargs)
+
+
+def _fixed(cls, dim, name):
+    def factory(dim_=None, **kwargs):
+        return cls(dim, name=name, **kwargs)
+
+    return factory
+
+
+_REGISTRY: dict[str, _Entry] = {}
+
+
+def register(name: str, factory: Callable[..., Objective], *, fixed_dim: int | None = None,
+             default_dim: int | None = None, source: str = "") -> None:
+    """Add an objective factory ``factory(dim=None, **kwargs) -> Objective`` under ``name``."""
+    if not name or not all(c.islower() or c.isdigit() or c == "_" for c in name):
+        raise ValueError(f"name={name!r} must be lower-case letters, digits and underscores")
+    _REGISTRY[name] = _Entry(factory, fixed_dim, default_dim, source)
+
+
+register("ackley", Ackley, default_dim=20, source="MS-UCB §5 Fig. 1-3")
+register("ackley10", _fixed(Ackley, 10, "ackley10"), fixed_dim=10, source="UBO App. C")
+register("levy", Levy, default_dim=20, source="MS-UCB §5 Fig. 1")
+register("levy3", _fixed(Levy, 3, "levy3"), fixed_dim=3, source="UBO §6 Fig. 3 (textbook form)")
+register("levy10", _fixed(Levy, 10, "levy10"), fixed_dim=10, source="UBO App. C (textbook form)")
+register("levy_ubo", LevyUBO, default_dim=3, source="UBO authors' code form of Levy")
+register("hyperellipsoid", HyperEllipsoid, default_dim=20, source="MS-UCB §5 Fig. 1-3")
+register("camelback", lambda dim=None, **kw: SixHumpCamel(**kw), fixed_dim=2, source="MS-UCB §5")
+register("camelback_embedded", _camelback_embedded, default_dim=20, source="MS-UCB §5 Fig. 1")
+register("beale", lambda dim=None, **kw: Beale(**kw), fixed_dim=2, source="UBO §6 Fig. 2-3")
+register("eggholder", lambda dim=None, **kw: Eggholder(**kw), fixed_dim=2, source="UBO §6 Fig. 3")
+register("hartmann3", lambda dim=None, **kw: Hartmann3(**kw), fixed_dim=3, source="UBO §6 Fig. 3")
+register("hartmann6", lambda dim=None, **kw: Hartmann6(**kw), fixed_dim=6, source="UBO §6 (textbook form)")
+register("hartmann6_ubo", lambda dim=None, **kw: Hartmann6UBO(**kw), fixed_dim=6,
+         source="UBO §6 Fig. 3 (authors' rescaled form)")
+register("trimodal", Trimodal, default_dim=2, source="Add-GP-UCB Eq. (7), Fig. 2")
+register("additive_trimodal", AdditiveTrimodal, default_dim=10, source="Add-GP-UCB §5.1 Fig. 3-4")
+register("projected_additive", ProjectedAdditive, default_dim=50, source="RPP-GP-UCB §5.1 Tables 1-5")
+
+
+def available() -> list[str]:
+    """Sorted names of the registered objectives."""
+    return sorted(_REGISTRY)
+
+
+def get(name: str, dim: int | None = None, **kwargs) -> Objective:
+    """Construct the objective registered as ``name``.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`available`.
+    dim : int, optional
+        Dimension; must equal the fixed dimension of fixed-dimension objectives.
+    **kwargs
+        Passed to the constructor (``noise_std``, ``rng``, ``seed``, readings, ...).
+
+    Examples
+    --------
+    >>> f = get("hartmann6")
+    >>> f.dim, round(f.optimum_value, 5)
+    (6, 3.32237)
+    """
+    check_choice("name", name, available())
+    entry = _REGISTRY[name]
+    if dim is not None:
+        dim = check_integer("dim", dim, low=1)
+        if entry.fixed_dim is not None and dim != entry.fixed_dim:
+            raise ValueError(
+                f"dim={dim} is not allowed for {name!r}, whose dimension is fixed at {entry.fixed_dim}"
+            )
+    return entry.factory(dim, **kwargs)
+
+
+def describe() -> list[dict]:
+    """One dict per registered objective at its default dimension: name, dim, domain, optimum, source."""
+    rows = []
+    for name in available():
+        info = get(name).describe()
+        info["name"] = name
+        info["source"] = _REGISTRY[name].source
+        rows.append(info)
+    return rows

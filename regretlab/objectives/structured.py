@@ -1,0 +1,432 @@
+r"""Objectives with random structure: trimodal additive (Add-GP-UCB), projected-additive (RPP), embeddings.
+
+* :class:`Trimodal` — Kandasamy et al. 2015 (paper 003) §5.1 Eq. (7), the trimodal :math:`f_{d'}`
+  (FORMULAS.md ADD.synthetic_f); 001 §5.1 uses the same function with a Gaussian pdf (RPP.synthetic_f).
+* :class:`AdditiveTrimodal` — 003 §5.1: :math:`f(x)=\sum_{j=1}^{M'}f_{d'}(x^{(j)})` over :math:`M'`
+  random disjoint groups of :math:`d'` coordinates; the other :math:`D-d'M'` coordinates are dummies.
+* :class:`ProjectedAdditive` — Li et al. 2016 (paper 001) §5.1:
+  :math:`f(x)=\sum_{i=1}^M f_{d'}(A_i^\top x)`, :math:`A=I+S`.
+* :class:`Embedded` — a low-dimensional objective among irrelevant coordinates (MS-UCB's Camelback "with
+  auxiliary dimensions", 000/002 §5 Fig. 1).
+
+Every random choice (groups, centres :math:`v_1,v_2,v_3`, matrix :math:`S`, active coordinates) is drawn
+from an integer ``seed`` and recorded as an attribute. The observation noise has its own ``rng``.
+
+Readings (the catalogue lists them without letters; they are lettered here in the catalogue's order, the
+printed form first):
+
+``sign_reading`` (ADD.synthetic_f, sign of the exponent of Eq. (7))
+    ``"A"``: :math:`\exp(+\|x-v_i\|^2/2h^2)` as printed; ``"B"``: :math:`\exp(-\|x-v_i\|^2/2h^2)`.
+    **Default "B"**: the text calls :math:`f_{d'}` trimodal with 3 modes per group, Fig. 2 shows three
+    bumps, and 001 (same group of authors) uses the Gaussian pdf. Under "A" the function is convex (a
+    log-sum-exp of convex quadratics), so its maximum over the box is at a vertex, far from every
+    :math:`v_i`.
+``bandwidth_reading`` (ADD.synthetic_f / RPP.synthetic_f, cross-paper)
+    ``"A"``: 003 Eq. (7): :math:`h_{d'}=0.01d'^{0.1}` is a standard deviation, normaliser
+    :math:`h^{-d'}`; ``"B"``: 001 §5.1: :math:`\sigma^2=0.01d'^{0.1}` is a variance, full
+    ``mvnpdf`` normaliser :math:`(2\pi\sigma^2)^{-d'/2}`. **Default: each paper's own** — "A" for the
+    Add-GP-UCB objectives, "B" for :class:`ProjectedAdditive`.
+``S_reading`` (RPP.synthetic_f, distribution of :math:`S`)
+    ``"A"``: as printed, ":math:`\mathrm{Unif}(-1/4,-1/4)`", i.e. :math:`S_{ij}=-s` for every entry;
+    ``"B"``: :math:`S_{ij}\sim U(-s,s)`. **Default "B"**: the paper says each element is *sampled*, its own
+    SDSS task prints :math:`U(-0.1,0.1)`, and equal end points are evidently a typo. The scale is
+    :math:`s=1/4` at :math:`D=50` and :math:`1/8` at :math:`D=100`; for other :math:`D` it defaults to
+    :math:`12.5/D`, which matches both printed cases.
+
+Centres (unstated in both papers; FORMULAS.md §6): :math:`v_1,v_2,v_3` are drawn uniformly from
+:math:`[0,1]^{d'}`, rejecting draws closer pairwise than :math:`4\sigma_B`, where
+:math:`\sigma_B=\sqrt{0.01d'^{0.1}}` is the larger of the two bandwidth readings (so the centres do not
+depend on the reading). This separation is what certifies the optimum (see :func:`_trimodal_maximum`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy import linalg
+from scipy.special import logsumexp
+
+from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
+
+from .base import Objective
+
+__all__ = ["Trimodal", "AdditiveTrimodal", "ProjectedAdditive", "Embedded", "TRIMODAL_WEIGHTS"]
+
+#: Mixture weights of Eq. (7) (003) / §5.1 (001): :math:`(0.1, 0.1, 0.8)`; :math:`v_3` carries 0.8.
+TRIMODAL_WEIGHTS = np.array([0.1, 0.1, 0.8])
+SIGN_READINGS = ("A", "B")
+BANDWIDTH_READINGS = ("A", "B")
+S_READINGS = ("A", "B")
+#: Minimum pairwise distance of the centres, in units of the larger bandwidth :math:`\sigma_B`.
+SEPARATION = 4.0
+
+
+def _check_seed(seed) -> int:
+    return check_integer("seed", seed, low=0)
+
+
+def trimodal_bandwidth(d: int, bandwidth_reading: str) -> float:
+    r"""Standard deviation of each bump: :math:`0.01d^{0.1}` (reading A) or :math:`\sqrt{0.01d^{0.1}}` (B)."""
+    base = 0.01 * d**0.1
+    return base if bandwidth_reading == "A" else float(np.sqrt(base))
+
+
+def _log_normaliser(d: int, bandwidth_reading: str) -> float:
+    r"""Log of the factor before each bump: :math:`-d\log h` (A), :math:`-\frac d2\log(2\pi\sigma^2)` (B)."""
+    s = trimodal_bandwidth(d, bandwidth_reading)
+    return -d * np.log(s) if bandwidth_reading == "A" else -0.5 * d * np.log(2.0 * np.pi * s**2)
+
+
+def draw_centres(rng: np.random.Generator, d: int, max_batches: int = 200) -> np.ndarray:
+    """Draw :math:`v_1,v_2,v_3` uniformly in :math:`[0,1]^d`, pairwise >= ``SEPARATION`` * sigma_B apart.
+
+    Rejection sampling in batches of 1000 triples; the first accepted triple (in draw order) is returned.
+    """
+    min_dist = SEPARATION * trimodal_bandwidth(d, "B")
+    for _ in range(max_batches):
+        triples = rng.uniform(0.0, 1.0, size=(1000, 3, d))
+        gaps = [np.linalg.norm(triples[:, i] - triples[:, j], axis=1) for i, j in ((0, 1), (0, 2), (1, 2))]
+        ok = np.flatnonzero(np.min(gaps, axis=0) >= min_dist)
+        if ok.size:
+            return triples[ok[0]]
+    raise ValueError(f"could not draw 3 centres in [0,1]^{d} pairwise >= {min_dist:.3g} apart")
+
+
+class _TrimodalFunction:
+    r"""The function :math:`f_{d'}` of 003 Eq. (7) / 001 §5.1 on :math:`\mathbb R^{d'}` (not an Objective).
+
+    .. math:: f_{d'}(z) = \log\sum_{i=1}^3 w_i\,C\,\exp\big(\pm\|z-v_i\|^2/(2s^2)\big)
+
+    evaluated stably with :func:`scipy.special.logsumexp` (the exponents reach :math:`\pm10^4`).
+    """
+
+    def __init__(self, centres: np.ndarray, sign_reading: str, bandwidth_reading: str):
+        self.centres = centres
+        self.d = centres.shape[1]
+        self.sign = 1.0 if sign_reading == "A" else -1.0
+        self.bandwidth = trimodal_bandwidth(self.d, bandwidth_reading)
+        self.log_c = _log_normaliser(self.d, bandwidth_reading)
+        self.log_w = np.log(TRIMODAL_WEIGHTS)
+
+    def __call__(self, Z: np.ndarray) -> np.ndarray:
+        sq = np.sum((Z[:, None, :] - self.centres[None, :, :]) ** 2, axis=2)  # (n, 3)
+        return self.log_c + logsumexp(self.log_w + self.sign * sq / (2.0 * self.bandwidth**2), axis=1)
+
+
+def _trimodal_maximum(fn: _TrimodalFunction) -> tuple[np.ndarray, float, str]:
+    r"""Exact maximiser of :math:`f_{d'}` on :math:`[0,1]^{d'}` (centres in the box): (x, value, how).
+
+    **Sign B (bumps).** Certification: with pairwise separation :math:`\Delta\ge4s` and weights
+    (0.1, 0.1, 0.8), any point farther than :math:`\Delta/2` from :math:`v_3` has mixture mass at most
+    :math:`0.1+0.9e^{-\Delta^2/8s^2}<0.8\le` the mass at :math:`v_3`, and the super-level set
+    :math:`\{f\ge f(v_3)\}` lies within :math:`0.02s` of :math:`v_3`, where the 0.8 bump dominates and
+    :math:`\log` of the mixture is strictly concave. The maximiser is the fixed point of the mean-shift
+    iteration :math:`x\leftarrow\sum_i\pi_i(x)v_i` started at :math:`v_3` (monotone ascent for Gaussian
+    mixtures, Carreira-Perpiñán 2007); it lies in the convex hull of the centres, hence in the box, so it
+    is also the maximiser over :math:`\mathbb R^{d'}`. Written by hand: no allowed library finds
+    Gaussian-mixture modes.
+
+    **Sign A (printed).** :math:`f_{d'}` is convex, so the maximum is at a vertex. Certificate: with
+    :math:`u_i` the vertex farthest from :math:`v_i` and :math:`B_i` the :math:`i`-th exponent there,
+    :math:`\max f\le C'+\operatorname{lse}(B)`, while :math:`f(u_i)` is attained; if the gap exceeds
+    1e-12 (relative) all :math:`2^{d'}` vertices are enumerated (:math:`d'\le20`).
+    """
+    v, d = fn.centres, fn.d
+    if fn.sign < 0:
+        x = v[2].copy()
+        for _ in range(500):
+            logits = fn.log_w - np.sum((x - v) ** 2, axis=1) / (2.0 * fn.bandwidth**2)
+            resp = np.exp(logits - logsumexp(logits))
+            x_new = resp @ v
+            if np.max(np.abs(x_new - x)) <= 1e-16:
+                x = x_new
+                break
+            x = x_new
+        return x, float(fn(x[None, :])[0]), "mean-shift fixed point from v3 (separation certificate)"
+    far = (v < 0.5).astype(float)  # (3, d): vertex farthest from each centre
+    values = fn(far)
+    best = int(np.argmax(values))
+    exps = fn.log_w + np.sum((far - v) ** 2, axis=1) / (2.0 * fn.bandwidth**2)
+    gap = fn.log_c + logsumexp(exps) - values[best]
+    if gap <= 1e-12 * max(1.0, abs(values[best])):
+        return far[best], float(values[best]), f"farthest-vertex bound (gap {gap:.1e})"
+    if d > 20:
+        raise ValueError(
+            f"sign_reading='A' with d'={d}: the vertex bound leaves a gap {gap:.3g} and 2^{d} vertices are "
+            "too many to enumerate; the optimum cannot be certified"
+        )
+    best_val, best_x = -np.inf, None
+    n_vertices = 2**d
+    for start in range(0, n_vertices, 65536):
+        codes = np.arange(start, min(start + 65536, n_vertices))
+        verts = ((codes[:, None] >> np.arange(d)) & 1).astype(float)  # binary expansion = vertex
+        vals = fn(verts)
+        k = int(np.argmax(vals))
+        if vals[k] > best_val:
+            best_val, best_x = float(vals[k]), verts[k]
+    return best_x, best_val, "enumeration of all vertices"
+
+
+def _make_trimodal(d, seed, sign_reading, bandwidth_reading, centres):
+    sign_reading = check_choice("sign_reading", sign_reading, SIGN_READINGS)
+    bandwidth_reading = check_choice("bandwidth_reading", bandwidth_reading, BANDWIDTH_READINGS)
+    if centres is None:
+        centres = draw_centres(np.random.default_rng(seed), d)
+    else:
+        centres = check_array("centres", centres, shape=(3, d))
+        if np.any((centres < 0) | (centres > 1)):
+            raise ValueError(
+                f"centres must lie in [0, 1]^{d}; got entries from {centres.min()} to {centres.max()}"
+            )
+        gaps = [np.linalg.norm(centres[i] - centres[j]) for i, j in ((0, 1), (0, 2), (1, 2))]
+        need = SEPARATION * trimodal_bandwidth(d, "B")
+        if sign_reading == "B" and min(gaps) < need:
+            raise ValueError(
+                f"centres are {min(gaps):.3g} apart; the optimum is certified only for a separation "
+                f">= {need:.3g}"
+            )
+    return _TrimodalFunction(centres, sign_reading, bandwidth_reading)
+
+
+class _TrimodalAttributes:
+    """Shared read-only views of the trimodal structure."""
+
+    @property
+    def v1(self) -> np.ndarray:
+        return self.centres[0]
+
+    @property
+    def v2(self) -> np.ndarray:
+        return self.centres[1]
+
+    @property
+    def v3(self) -> np.ndarray:
+        """The centre with weight 0.8 (the global mode under sign reading B)."""
+        return self.centres[2]
+
+
+class Trimodal(_TrimodalAttributes, Objective):
+    r"""The trimodal :math:`f_{d'}` of Kandasamy et al. 2015, Eq. (7) (§5.1), on :math:`[0,1]^{d'}`.
+
+    .. math:: f_{d'}(x)=\log\sum_{i=1}^3 w_i\,h_{d'}^{-d'}\exp\Big(\mp\frac{\|x-v_i\|^2}{2h_{d'}^2}\Big),
+              \quad w=(0.1,0.1,0.8),\ h_{d'}=0.01d'^{0.1}
+
+    Parameters
+    ----------
+    dim : int, default 2 (the :math:`d'=2` of 003 Fig. 2)
+    seed : int, default 0
+        Draws the centres (:func:`draw_centres`).
+    sign_reading : {"B", "A"}
+    bandwidth_reading : {"A", "B"}
+        See the module docstring.
+    centres : array of shape (3, d'), optional
+        Explicit :math:`v_1,v_2,v_3` instead of drawn ones.
+
+    Attributes
+    ----------
+    centres, v1, v2, v3, bandwidth, seed, certificate (how the optimum was certified).
+    """
+
+    name = "trimodal"
+
+    def __init__(self, dim: int | None = 2, *, seed: int = 0, sign_reading: str = "B",
+                 bandwidth_reading: str = "A", centres=None, **kwargs):
+        super().__init__(**kwargs)
+        d = check_integer("dim", 2 if dim is None else dim, low=1)
+        self.seed = _check_seed(seed)
+        self.sign_reading, self.bandwidth_reading = sign_reading, bandwidth_reading
+        self._fn = _make_trimodal(d, self.seed, sign_reading, bandwidth_reading, centres)
+        self.centres, self.bandwidth = self._fn.centres, self._fn.bandwidth
+        x_star, _, self.certificate = _trimodal_maximum(self._fn)
+        self._set_domain(np.tile([0.0, 1.0], (d, 1)), x_star[None, :])
+
+    def _evaluate(self, X):
+        return self._fn(X)
+
+
+class AdditiveTrimodal(_TrimodalAttributes, Objective):
+    r"""Add-GP-UCB's synthetic additive function (003 §5.1): :math:`f(x)=\sum_{j=1}^{M'}f_{d'}(x^{(j)})`.
+
+    The :math:`M'` groups of :math:`d'` coordinates are the first :math:`d'M'` entries of a random
+    permutation of :math:`\{0,\dots,D-1\}` (drawn first from ``seed``), then the centres are drawn; the
+    remaining :math:`D-d'M'` coordinates are dummies. All groups share one :math:`f_{d'}` (the paper uses
+    the same fixed :math:`v_i`). The box is :math:`[0,1]^D`.
+
+    **Optimum (exact):** the sum of the per-group maxima, :math:`M'\max f_{d'}`; the listed optimizer puts
+    every group at the certified maximiser of :math:`f_{d'}` and the dummy coordinates at 0.5 (any value
+    is optimal for them).
+
+    Parameters
+    ----------
+    dim : int, default 10
+        :math:`D` (003 Fig. 3 uses (D, d', M') = (10, 3, 3), (24, 6, 4), (24, 11, 2), (40, 5, 8), ...).
+    group_dim : int, default 3
+        :math:`d'`.
+    n_groups : int, default 3
+        :math:`M'`; requires :math:`d'M'\le D`.
+    seed, sign_reading, bandwidth_reading, centres : as in :class:`Trimodal`.
+
+    Attributes
+    ----------
+    groups : int ndarray (M', d'); dummies : int ndarray; centres, v1, v2, v3; seed; certificate.
+    """
+
+    name = "additive_trimodal"
+
+    def __init__(self, dim: int | None = 10, *, group_dim: int = 3, n_groups: int = 3, seed: int = 0,
+                 sign_reading: str = "B", bandwidth_reading: str = "A", centres=None, **kwargs):
+        super().__init__(**kwargs)
+        D = check_integer("dim", 10 if dim is None else dim, low=1)
+        d = check_integer("group_dim", group_dim, low=1, high=D)
+        m = check_integer("n_groups", n_groups, low=1)
+        if d * m > D:
+            raise ValueError(f"group_dim * n_groups = {d * m} exceeds dim={D}; the groups must be disjoint")
+        self.seed = _check_seed(seed)
+        self.sign_reading, self.bandwidth_reading = sign_reading, bandwidth_reading
+        rng = np.random.default_rng(self.seed)
+        perm = rng.permutation(D)
+        self.groups = np.sort(perm[: d * m].reshape(m, d), axis=1)
+        self.dummies = np.sort(perm[d * m:])
+        if centres is None:
+            centres = draw_centres(rng, d)
+        self._fn = _make_trimodal(d, self.seed, sign_reading, bandwidth_reading, centres)
+        self.centres, self.bandwidth = self._fn.centres, self._fn.bandwidth
+        x_group, _, self.certificate = _trimodal_maximum(self._fn)
+        x_star = np.full(D, 0.5)
+        for g in self.groups:
+            x_star[g] = x_group
+        self._set_domain(np.tile([0.0, 1.0], (D, 1)), x_star[None, :])
+
+    def _evaluate(self, X):
+        return sum(self._fn(X[:, g]) for g in self.groups)
+
+
+class ProjectedAdditive(_TrimodalAttributes, Objective):
+    r"""RPP-GP-UCB's synthetic projected-additive function (Li et al. 2016, §5.1), on :math:`[0,1]^D`.
+
+    .. math:: f(x)=\sum_{i=1}^M f_{d'}\big(A_i^\top(x-o)\big),\quad A=I+S=[A_1,\dots,A_M],\ D=Md'
+
+    with :math:`f_{d'}` the Gaussian-pdf trimodal function (001 prints ``mvnpdf``, so the sign is fixed to
+    the bump reading) and :math:`\sigma^2=0.01d'^{0.1}`.
+
+    **The offset o (a documented choice).** 001 prints :math:`o=0`. How :math:`[0,1]^D` maps to the
+    argument of :math:`f_{d'}` is unstated (RPP.synthetic_f issues), and with :math:`o=0` the unconstrained
+    maximiser :math:`A^{-\top}z^*` is generally outside the box: for the printed :math:`S` reading
+    (:math:`A=I-s\mathbf 1\mathbf 1^\top`) the image :math:`A^\top[0,1]^D` has coordinates near
+    :math:`-5.75`, far from centres in :math:`[0,1]^{d'}`, and for the symmetric reading the set of mode
+    locations whose preimage is in the box is tiny or empty. The box maximum would then be a non-convex
+    constrained problem in 50-100 dimensions that cannot be certified. Instead a target
+    :math:`x^*\sim U[0.1,0.9]^D` is drawn from the seed and :math:`o=x^*-A^{-\top}z^*`, where
+    :math:`z^*=(m,\dots,m)` stacks the certified maximiser :math:`m` of :math:`f_{d'}`.
+
+    **Optimum (exact):** :math:`g(z)=\sum_i f_{d'}(z^{(i)})` is maximised over :math:`\mathbb R^D` exactly
+    at :math:`z^*`, and :math:`A^\top(x^*-o)=z^*` with :math:`x^*` inside the box, so
+    ``optimum_value`` :math:`=M\max f_{d'}` and ``optimizers`` :math:`=x^*` (unique, as :math:`A` is
+    invertible).
+
+    Parameters
+    ----------
+    dim : int, default 50
+        :math:`D` (001 uses 50 and 100).
+    n_groups : int, default 2
+        :math:`M`; :math:`d'=D/M` must be an integer (001: :math:`d'=D/2`).
+    S_reading : {"B", "A"}; S_scale : float, optional (default :math:`12.5/D`)
+    bandwidth_reading : {"B", "A"}
+    seed : int, default 0
+        Draws, in order, :math:`S` (reading B), the centres, and :math:`x^*`.
+
+    Attributes
+    ----------
+    S, A (the matrix :math:`\mathbf A`), W (alias of A, the projection of RPP.pp_model), groups (column
+    blocks of A), offset (o), centres, v1, v2, v3, seed, certificate, condition_number.
+    """
+
+    name = "projected_additive"
+
+    def __init__(self, dim: int | None = 50, *, n_groups: int = 2, S_reading: str = "B",
+                 S_scale: float | None = None, bandwidth_reading: str = "B", seed: int = 0, centres=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        D = check_integer("dim", 50 if dim is None else dim, low=1)
+        M = check_integer("n_groups", n_groups, low=1, high=D)
+        if D % M:
+            raise ValueError(f"dim={D} is not a multiple of n_groups={M}; 001 requires D = M d'")
+        d = D // M
+        self.S_reading = check_choice("S_reading", S_reading, S_READINGS)
+        self.S_scale = check_real("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0)
+        self.bandwidth_reading = bandwidth_reading
+        self.sign_reading = "B"
+        self.seed = _check_seed(seed)
+        rng = np.random.default_rng(self.seed)
+        if self.S_reading == "A":
+            self.S = np.full((D, D), -self.S_scale)
+        else:
+            self.S = rng.uniform(-self.S_scale, self.S_scale, size=(D, D))
+        self.A = np.eye(D) + self.S
+        self.W = self.A
+        self.condition_number = float(np.linalg.cond(self.A))
+        if not np.isfinite(self.condition_number) or self.condition_number > 1e10:
+            raise ValueError(
+                f"A = I + S is numerically singular (condition number {self.condition_number:.3g}) for "
+                f"dim={D}, S_reading={S_reading!r}, S_scale={self.S_scale:g}; choose another seed or scale"
+            )
+        self.groups = np.arange(D).reshape(M, d)
+        if centres is None:
+            centres = draw_centres(rng, d)
+        self._fn = _make_trimodal(d, self.seed, "B", bandwidth_reading, centres)
+        self.centres, self.bandwidth = self._fn.centres, self._fn.bandwidth
+        m_star, _, self.certificate = _trimodal_maximum(self._fn)
+        x_star = rng.uniform(0.1, 0.9, size=D)
+        # o = x* - A^{-T} z*  (scipy.linalg.solve with A^T)
+        self.offset = x_star - linalg.solve(self.A.T, np.tile(m_star, M))
+        self._set_domain(np.tile([0.0, 1.0], (D, 1)), x_star[None, :])
+
+    def project(self, X: np.ndarray) -> np.ndarray:
+        r"""The projected coordinates :math:`z=A^\top(x-o)` for a batch (n, D)."""
+        return (X - self.offset) @ self.A
+
+    def _evaluate(self, X):
+        Z = self.project(X)
+        return sum(self._fn(Z[:, g]) for g in self.groups)
+
+
+class Embedded(Objective):
+    """A base objective on ``len(active)`` coordinates of a D-dimensional box; the rest are irrelevant.
+
+    MS-UCB (000/002 §5, Fig. 1) embeds the 2-D Camelback in :math:`D\\in\\{20,50,100\\}` "with auxiliary
+    dimensions" without saying which coordinates are active: here they are drawn from ``seed`` unless
+    ``active`` is given. Active coordinates keep the base box; dummies get ``dummy_bounds``.
+
+    **Optimum (exact):** that of the base; each base optimizer is listed with the dummies at the centre
+    of their interval (any dummy value is optimal).
+
+    Attributes
+    ----------
+    base, active (int ndarray, in base-coordinate order), dummies, seed.
+    """
+
+    def __init__(self, base: Objective, dim: int, *, active=None, seed: int = 0,
+                 dummy_bounds: tuple[float, float] = (-1.0, 1.0), name: str | None = None, **kwargs):
+        super().__init__(**kwargs)
+        if not isinstance(base, Objective):
+            raise ValueError(f"base={base!r} is not an Objective")
+        D = check_integer("dim", dim, low=base.dim)
+        self.base, self.seed = base, _check_seed(seed)
+        self.name = name or f"{base.name}_embedded"
+        if active is None:
+            active = np.sort(np.random.default_rng(self.seed).choice(D, size=base.dim, replace=False))
+        active = check_integer("active", np.asarray(active), low=0, high=D - 1)
+        active = np.atleast_1d(active)
+        if active.shape != (base.dim,) or np.unique(active).size != base.dim:
+            raise ValueError(f"active={active.tolist()} must be {base.dim} distinct indices in [0, {D - 1}]")
+        self.active = active
+        self.dummies = np.setdiff1d(np.arange(D), active)
+        lo, hi = check_bounds("dummy_bounds", [dummy_bounds])[0]
+        bounds = np.tile([lo, hi], (D, 1))
+        bounds[active] = base.bounds
+        opt = np.full((base.optimizers.shape[0], D), 0.5 * (lo + hi))
+        opt[:, active] = base.optimizers
+        self.negated = base.negated
+        self._set_domain(bounds, opt)
+
+    def _evaluate(self, X):
+        return self.base._evaluate(X[:, self.active])
