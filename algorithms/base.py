@@ -1,0 +1,542 @@
+r"""The shared ask/tell loop: initial design, GP refits, acquisition budget, history, Trace.
+
+Every algorithm of the four papers has the same outer loop (Srinivas et al. 2010 Alg. 1; Tran-The et al.
+000 Alg. 1; Li et al. 001 Alg. 1; Kandasamy et al. 003 Alg. 1; Ha et al. 004 Alg. 1):
+
+1. query an initial design of ``n_init`` points (uniform random, or a Latin hypercube with
+   :class:`scipy.stats.qmc.LatinHypercube`, as 004 §6 does);
+2. at iteration t choose :math:`x_t` by maximising an acquisition of the GP posterior given
+   :math:`D_{t-1}` with the exploration weight :math:`\beta_t`;
+3. observe :math:`y_t = f(x_t) + \varepsilon_t` and update the posterior: hyperparameters are re-fitted
+   by marginal likelihood every ``n_cyc`` observations (001 §5 and 003 §5: :math:`N_{cyc} = 25`), and
+   between refits the Cholesky factor is extended by one row (:meth:`regretlab.gp.GP.append`).
+
+Maximisation convention throughout. Subclasses implement :meth:`BayesianOptimizer._propose` and
+:meth:`BayesianOptimizer.beta_t`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from regretlab.algorithms.acquisition import (
+    Acquisition,
+    MaximizeResult,
+    maximize_direct,
+    maximize_lbfgsb,
+    maximize_random,
+)
+from regretlab.algorithms.trace import Trace
+from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from scipy.stats import qmc
+from tqdm import tqdm
+
+from regretlab._rng import as_generator
+from regretlab._version import __version__
+from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters
+
+__all__ = [
+    "BayesianOptimizer",
+    "Proposal",
+    "RandomSearch",
+    "ScaledPosterior",
+    "INIT_DESIGNS",
+    "ACQ_OPTIMIZERS",
+]
+
+INIT_DESIGNS = ("random", "lhs")
+ACQ_OPTIMIZERS = ("direct", "lbfgsb", "random")
+# Tolerance (relative to the side length) for points on the boundary that round-off pushed just outside.
+_BOX_TOL = 1e-9
+
+
+@dataclass
+class Proposal:
+    """What :meth:`BayesianOptimizer._propose` returns.
+
+    Attributes
+    ----------
+    x : ndarray, shape (D,)
+        The next query.
+    n_evaluations : int
+        Acquisition-function evaluations used to find it.
+    records : dict
+        Method records for this iteration (e.g. ``{"Z_size": 3}``); arrays, numbers, strings, lists.
+    """
+
+    x: np.ndarray
+    n_evaluations: int = 0
+    records: dict[str, Any] = field(default_factory=dict)
+
+
+class ScaledPosterior:
+    r"""The GP posterior in the units of the observations when the GP is fitted to normalised y.
+
+    With :math:`\tilde y = (y - a)/s`, a GP on :math:`\tilde y` gives :math:`\mu = a + s\tilde\mu` and
+    :math:`\sigma^2 = s^2\tilde\sigma^2` (gradients scale the same way). With ``a = 0, s = 1`` it is the GP.
+    """
+
+    def __init__(self, gp, shift: float = 0.0, scale: float = 1.0):
+        self.gp, self.shift, self.scale = gp, float(shift), float(scale)
+
+    def predict(self, X, return_grad: bool = False):
+        """Posterior mean and variance of f at the rows of X (and their gradients with ``return_grad``)."""
+        out = self.gp.predict(X, return_grad=return_grad)
+        s, s2 = self.scale, self.scale**2
+        if not return_grad:
+            return self.shift + s * out[0], s2 * out[1]
+        return self.shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
+
+    def predict_components(self, X):
+        """Per-group posteriors (Kandasamy 003 Eq. 5; Li 001 Eq. 3) in observation units (shift in none)."""
+        return [(self.scale * m, self.scale**2 * v) for m, v in self.gp.predict_components(X)]
+
+
+class BayesianOptimizer(ABC):
+    """Abstract ask/tell optimiser: bounds, RNG, history, initial design, GP refit schedule, budgets, Trace.
+
+    Parameters
+    ----------
+    bounds : array_like, shape (D, 2)
+        The box :math:`\\mathcal X = \\prod_i [l_i, u_i]` (validated: finite, lower < upper).
+    rng : None, int or numpy.random.Generator
+        The one source of randomness (initial design, hyperparameter restarts, acquisition starts). An int is
+        the seed; with None a seed is drawn from OS entropy and recorded, so every run can be repeated.
+    n_init : int, optional
+        Size of the initial design (default per paper: ``default_n_init`` of the class; 001/003 §5: 10,
+        000 §5: 20, 004 §6: 3d). At least 1 for model-based methods.
+    init_design : {"random", "lhs"}, optional
+        Uniform random points (000, 001, 003) or a Latin hypercube (004 §6), scaled to ``bounds``.
+    n_cyc : int, optional
+        Hyperparameters are re-fitted when the number of observations t satisfies t = n_init or
+        (t - n_init) % n_cyc == 0; in between the GP gets a rank-one append. Default ``default_n_cyc``
+        (001/003 §5: 25).
+    kernel : Kernel or callable, optional
+        Prior covariance, or a factory ``kernel(bounds) -> Kernel``. Default: isotropic squared exponential
+        with variance 1 and lengthscale ``0.25 * mean side * sqrt(D)`` (only a starting value when
+        ``fit_hyperparameters``).
+    noise_variance : float
+        Initial (or fixed, with ``fit_noise=False``) observation-noise variance σ² > 0.
+    fit_hyperparameters : bool
+        Fit θ (and σ²) by maximum marginal likelihood (ML-II) at each refit. False keeps the kernel and σ²
+        fixed (e.g. for GP sample paths with a known prior) and the posterior is only ever appended to.
+    fit_noise : bool
+        Whether σ² is fitted.
+    n_restarts : int
+        Random restarts of the likelihood optimiser at each refit.
+    normalize_y : bool
+        Fit the GP to :math:`(y - \\bar y)/\\mathrm{sd}(y)` (004 §6); the constants are frozen between refits.
+    acq_optimizer : {"direct", "lbfgsb", "random"}
+        Acquisition maximiser used by :meth:`maximize_acquisition`.
+    acq_budget : int, optional
+        Hard cap on acquisition evaluations per iteration. Default ``min(5000, 100 D)`` (003 §5).
+    n_starts : int, optional
+        L-BFGS-B starts (default ``10 D`` as in 000 §5, capped at ``acq_budget // 10``).
+    """
+
+    #: Algorithm name used in traces and progress bars.
+    name = "BayesianOptimizer"
+    #: Defaults that subclasses override with their paper's values.
+    default_n_init = 10
+    default_n_cyc = 25
+    default_init_design = "random"
+    #: Whether the method uses a GP posterior (RandomSearch does not).
+    uses_model = True
+
+    def __init__(
+        self,
+        bounds,
+        *,
+        rng=None,
+        n_init: int | None = None,
+        init_design: str | None = None,
+        n_cyc: int | None = None,
+        kernel=None,
+        noise_variance: float = 1e-4,
+        fit_hyperparameters: bool = True,
+        fit_noise: bool = True,
+        n_restarts: int = 2,
+        normalize_y: bool = False,
+        acq_optimizer: str = "direct",
+        acq_budget: int | None = None,
+        n_starts: int | None = None,
+    ):
+        self.bounds = check_bounds("bounds", bounds)
+        self.dim = self.bounds.shape[0]
+        self.seed, self.rng = _seeded_generator(rng)
+        low = 1 if self.uses_model else 0
+        self.n_init = check_integer("n_init", self.default_n_init if n_init is None else n_init, low=low)
+        self.init_design = check_choice(
+            "init_design", self.default_init_design if init_design is None else init_design, INIT_DESIGNS
+        )
+        self.n_cyc = check_integer("n_cyc", self.default_n_cyc if n_cyc is None else n_cyc, low=1)
+        self.noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+        self.fit_hyperparameters = _check_bool("fit_hyperparameters", fit_hyperparameters)
+        self.fit_noise = _check_bool("fit_noise", fit_noise)
+        self.n_restarts = check_integer("n_restarts", n_restarts, low=0)
+        self.normalize_y = _check_bool("normalize_y", normalize_y)
+        self.acq_optimizer = check_choice("acq_optimizer", acq_optimizer, ACQ_OPTIMIZERS)
+        default_budget = min(5000, 100 * self.dim)
+        self.acq_budget = check_integer(
+            "acq_budget", default_budget if acq_budget is None else acq_budget, low=1
+        )
+        default_starts = max(1, min(10 * self.dim, self.acq_budget // 10))
+        self.n_starts = check_integer("n_starts", default_starts if n_starts is None else n_starts, low=1)
+        if kernel is not None and not callable(kernel):
+            raise ValueError(f"kernel={kernel!r} is not a Kernel or a factory kernel(bounds) -> Kernel")
+        self._kernel_spec = kernel
+        self.kernel = None  # current kernel (with fitted hyperparameters once fitted)
+        self.gp = None
+        self.model: ScaledPosterior | None = None
+        self.last_fit = None
+        self.n_refits = 0
+        self._y_shift, self._y_scale = 0.0, 1.0
+        self._design: np.ndarray | None = None
+        self._design_used = 0
+        self._pending: dict | None = None
+        self._history: list[dict[str, Any]] = []
+        self._objective_name: str | None = None
+        self._optimum_value = math.nan
+        self.params: dict[str, Any] = {
+            "n_init": self.n_init,
+            "init_design": self.init_design,
+            "n_cyc": self.n_cyc,
+            "kernel": None if kernel is None else repr(kernel),
+            "noise_variance": self.noise_variance,
+            "fit_hyperparameters": self.fit_hyperparameters,
+            "fit_noise": self.fit_noise,
+            "n_restarts": self.n_restarts,
+            "normalize_y": self.normalize_y,
+            "acq_optimizer": self.acq_optimizer,
+            "acq_budget": self.acq_budget,
+            "n_starts": self.n_starts,
+        }
+
+    # ---- to implement -----------------------------------------------------------------------------------
+    @abstractmethod
+    def beta_t(self, t: int) -> float:
+        r"""Exploration weight :math:`\beta_t` for query number t (1-based, counting every observation)."""
+
+    @abstractmethod
+    def _propose(self, t: int, beta: float) -> Proposal | np.ndarray:
+        """Choose query number t (1-based) after the initial design, given :math:`\\beta_t`.
+
+        The posterior of the observations so far is ``self.model`` (None for model-free methods).
+        Return a :class:`Proposal` (or just the point, then 0 acquisition evaluations are recorded).
+        """
+
+    # ---- data -------------------------------------------------------------------------------------------
+    @property
+    def n_observations(self) -> int:
+        """Number of observations told so far."""
+        return len(self._history)
+
+    @property
+    def X(self) -> np.ndarray:
+        """Observed inputs, shape (n, D)."""
+        return np.array([h["x"] for h in self._history]).reshape(-1, self.dim)
+
+    @property
+    def y(self) -> np.ndarray:
+        """Observations, shape (n,)."""
+        return np.array([h["y"] for h in self._history], dtype=float)
+
+    @property
+    def domain(self) -> np.ndarray:
+        """The box every query must lie in (``bounds``; a method with a moving search space overrides it)."""
+        return self.bounds
+
+    def best(self) -> tuple[np.ndarray, float]:
+        """The best observation so far ``(x, y)`` (maximisation)."""
+        if not self._history:
+            raise ValueError("best() needs at least one observation; call tell(x, y) first")
+        i = int(np.argmax(self.y))
+        return self._history[i]["x"].copy(), self._history[i]["y"]
+
+    # ---- initial design ---------------------------------------------------------------------------------
+    def initial_design(self, n: int) -> np.ndarray:
+        """``n`` points in ``bounds``: uniform, or a Latin hypercube (scipy.stats.qmc) seeded from ``rng``."""
+        low, high = self.bounds[:, 0], self.bounds[:, 1]
+        if self.init_design == "lhs":
+            seed = int(self.rng.integers(2**63 - 1))
+            unit = qmc.LatinHypercube(d=self.dim, rng=np.random.default_rng(seed)).random(n)
+            return qmc.scale(unit, low, high)
+        return self.rng.uniform(low, high, size=(n, self.dim))
+
+    def _next_design_point(self) -> np.ndarray:
+        if self._design is None:
+            self._design = self.initial_design(self.n_init)
+        if self._design_used < self._design.shape[0]:
+            x = self._design[self._design_used]
+        else:  # asked more often than told during the initial phase: fall back to uniform points
+            x = self.rng.uniform(self.bounds[:, 0], self.bounds[:, 1])
+        self._design_used += 1
+        return np.array(x, dtype=float)
+
+    # ---- the model --------------------------------------------------------------------------------------
+    def make_kernel(self):
+        """The prior kernel before the first fit (from ``kernel=`` or the default SE kernel)."""
+        spec = self._kernel_spec
+        if spec is None:
+            side = float(np.mean(self.bounds[:, 1] - self.bounds[:, 0]))
+            return SquaredExponential(lengthscale=0.25 * side * math.sqrt(self.dim), variance=1.0)
+        if isinstance(spec, Kernel):
+            return spec
+        kernel = spec(self.bounds.copy())
+        if not isinstance(kernel, Kernel):
+            raise ValueError(f"kernel factory returned {kernel!r}, not a regretlab.gp.kernels.Kernel")
+        return kernel
+
+    def fit_options(self) -> dict[str, Any]:
+        """Keyword arguments for :func:`regretlab.gp.fit_hyperparameters` (subclasses add e.g. ``fixed``)."""
+        return {"n_restarts": self.n_restarts, "fit_noise": self.fit_noise}
+
+    def _normalised(self, y):
+        return (np.asarray(y, dtype=float) - self._y_shift) / self._y_scale
+
+    def refit(self) -> None:
+        """Re-fit hyperparameters (ML-II) on all data; rebuild the posterior (R&W Alg. 2.1, all t points)."""
+        X, y = self.X, self.y
+        if self.normalize_y:
+            scale = float(np.std(y))
+            self._y_shift, self._y_scale = float(np.mean(y)), (scale if scale > 0.0 else 1.0)
+        y_n = self._normalised(y)
+        if self.kernel is None:
+            self.kernel = self.make_kernel()
+        mean = 0.0
+        if self.fit_hyperparameters:
+            fit = fit_hyperparameters(
+                self.kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng, **self.fit_options()
+            )
+            self.kernel, self.noise_variance, mean = fit.kernel, fit.noise_variance, fit.mean
+            self.last_fit = fit
+        self.gp = GP(self.kernel, noise_variance=self.noise_variance, mean=mean).fit(X, y_n)
+        self.model = ScaledPosterior(self.gp, self._y_shift, self._y_scale)
+        self.n_refits += 1
+
+    def _update_model(self, x, y) -> dict[str, Any]:
+        """Refit or append after an observation, following the n_cyc schedule; returns records to add."""
+        t = self.n_observations
+        if not self.uses_model or t < self.n_init:
+            return {}
+        scheduled = (t - self.n_init) % self.n_cyc == 0
+        if self.gp is None or (scheduled and self.fit_hyperparameters):
+            self.refit()
+            if not self.fit_hyperparameters:
+                return {}
+            return {
+                "refit": {
+                    "theta": np.asarray(self.kernel.theta, dtype=float).copy(),
+                    "noise_variance": float(self.noise_variance),
+                    "mean": float(self.gp.mean),
+                    "log_marginal_likelihood": float(self.last_fit.log_marginal_likelihood),
+                }
+            }
+        self.gp.append(x, float(self._normalised(y)))
+        return {}
+
+    # ---- acquisition maximisation -----------------------------------------------------------------------
+    def maximize_acquisition(self, acquisition: Acquisition, bounds=None, *, budget=None) -> MaximizeResult:
+        """Maximise ``acquisition`` over ``bounds`` (default: the domain) with ``acq_optimizer``.
+
+        At most ``budget`` (default ``acq_budget``) evaluations are used; the result reports how many.
+        """
+        box = self.domain if bounds is None else check_bounds("bounds", bounds)
+        budget = self.acq_budget if budget is None else check_integer("budget", budget, low=1)
+        if self.acq_optimizer == "direct":
+            return maximize_direct(acquisition, box, max_evaluations=budget)
+        if self.acq_optimizer == "lbfgsb":
+            n_starts = min(self.n_starts, budget)
+            return maximize_lbfgsb(
+                acquisition.value_and_grad, box, n_starts=n_starts, max_evaluations=budget, rng=self.rng
+            )
+        return maximize_random(acquisition, box, n_samples=budget, rng=self.rng)
+
+    # ---- ask / tell -------------------------------------------------------------------------------------
+    def ask(self) -> np.ndarray:
+        """The next query :math:`x_t`, shape (D,): an initial-design point, then ``_propose``."""
+        start = time.perf_counter()
+        t = self.n_observations + 1
+        if self.n_observations < self.n_init:
+            x, beta, n_eval, records, initial = self._next_design_point(), math.nan, 0, {}, True
+        else:
+            beta = float(self.beta_t(t))
+            proposal = self._propose(t, beta)
+            if not isinstance(proposal, Proposal):
+                proposal = Proposal(np.asarray(proposal, dtype=float))
+            x, n_eval, records, initial = proposal.x, int(proposal.n_evaluations), proposal.records, False
+        x = self._inside_domain(x)
+        self._pending = {
+            "x": x.copy(),
+            "beta": beta,
+            "acq_evaluations": n_eval,
+            "records": dict(records),
+            "is_initial": initial,
+            "seconds": time.perf_counter() - start,
+        }
+        return x.copy()
+
+    def _inside_domain(self, x) -> np.ndarray:
+        """Check a proposal lies in the domain (up to round-off, which is clipped); a miss is a bug."""
+        x = np.asarray(x, dtype=float).reshape(-1)
+        if x.shape != (self.dim,) or not np.all(np.isfinite(x)):
+            raise RuntimeError(f"{self.name} proposed x={x!r}; expected finite values, shape ({self.dim},)")
+        box = self.domain
+        tol = _BOX_TOL * (box[:, 1] - box[:, 0])
+        if np.any(x < box[:, 0] - tol) or np.any(x > box[:, 1] + tol):
+            raise RuntimeError(f"{self.name} proposed x={x.tolist()} outside its domain {box.tolist()}")
+        return np.clip(x, box[:, 0], box[:, 1])
+
+    def tell(self, x, y) -> None:
+        """Record the observation ``y`` at ``x`` (shape (D,), inside the domain; ``y`` a finite number)."""
+        x = check_array("x", x, shape=(self.dim,))
+        box = self.domain
+        tol = _BOX_TOL * (box[:, 1] - box[:, 0])
+        outside = np.flatnonzero((x < box[:, 0] - tol) | (x > box[:, 1] + tol))
+        if outside.size:
+            i = int(outside[0])
+            raise ValueError(f"x[{i}]={x[i]!r} is outside its domain [{box[i, 0]:g}, {box[i, 1]:g}]")
+        self._tell(np.clip(x, box[:, 0], box[:, 1]), _check_scalar("y", y), math.nan)
+
+    def _tell(self, x: np.ndarray, y: float, f: float) -> None:
+        start = time.perf_counter()
+        pending, self._pending = self._pending, None
+        if pending is None or not np.array_equal(pending["x"], x):
+            # Told a point that was not the last one asked (e.g. a warm start): no proposal information.
+            pending = {"beta": math.nan, "acq_evaluations": 0, "records": {}, "is_initial": False}
+            pending["seconds"] = 0.0
+        entry = {
+            "x": x.copy(),
+            "y": y,
+            "f": f,
+            "beta": pending["beta"],
+            "acq_evaluations": pending["acq_evaluations"],
+            "records": pending["records"],
+            "is_initial": pending["is_initial"],
+        }
+        self._history.append(entry)
+        entry["records"].update(self._update_model(x, y))
+        entry["seconds"] = pending["seconds"] + time.perf_counter() - start
+
+    # ---- run --------------------------------------------------------------------------------------------
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True) -> Trace:
+        """Run ``n_iter`` ask/evaluate/tell iterations on ``objective`` and return the :class:`Trace`.
+
+        Parameters
+        ----------
+        objective : Objective or callable
+            A ``regretlab.objectives`` objective (noisy ``__call__``, noiseless ``evaluate``,
+            ``optimum_value``) or any callable ``f(x) -> float`` on points of shape (D,); for a plain
+            callable f(x_t) and the regrets are recorded as NaN (unknown).
+        n_iter : int
+            Objective evaluations in this call, initial-design points included (>= 1). Calling ``run``
+            again continues the same history.
+        callback : callable, optional
+            ``callback(optimizer, entry)`` after each iteration, ``entry`` the history row (dict with
+            x, y, f, beta, acq_evaluations, seconds, records); returning True stops the run early.
+        progress : bool
+            Show a tqdm progress bar.
+        """
+        n_iter = check_integer("n_iter", n_iter, low=1)
+        if not callable(objective):
+            raise ValueError(f"objective={objective!r} is not callable")
+        obj_bounds = getattr(objective, "bounds", None)
+        if obj_bounds is not None and np.shape(obj_bounds) != (self.dim, 2):
+            raise ValueError(
+                f"objective has bounds of shape {np.shape(obj_bounds)}; the optimizer works in D={self.dim}"
+            )
+        if callback is not None and not callable(callback):
+            raise ValueError(f"callback={callback!r} is not callable")
+        evaluate = getattr(objective, "evaluate", None)
+        optimum = getattr(objective, "optimum_value", None)
+        self._optimum_value = math.nan if optimum is None else float(optimum)
+        name = getattr(objective, "name", None) or getattr(objective, "__name__", None)
+        self._objective_name = None if name is None else str(name)
+        for _ in tqdm(range(n_iter), desc=self.name, disable=not progress, leave=False):
+            x = self.ask()
+            y = _check_scalar("objective(x)", objective(x.copy()))
+            f = _check_scalar("objective.evaluate(x)", evaluate(x.copy())) if callable(evaluate) else math.nan
+            self._tell(x, y, f)
+            if callback is not None and callback(self, self._history[-1]) is True:
+                break
+        return self.trace()
+
+    def trace(self) -> Trace:
+        """The :class:`Trace` of the history so far."""
+        h = self._history
+        return Trace(
+            x=self.X,
+            y=self.y,
+            f=[e["f"] for e in h],
+            beta=[e["beta"] for e in h],
+            acq_evaluations=[e["acq_evaluations"] for e in h],
+            seconds=[e["seconds"] for e in h],
+            is_initial=[e["is_initial"] for e in h],
+            records=[dict(e["records"]) for e in h],
+            bounds=self.bounds.copy(),
+            optimum_value=self._optimum_value,
+            algorithm=self.name,
+            params=dict(self.params),
+            seed=self.seed,
+            objective=self._objective_name,
+            version=__version__,
+        )
+
+
+class RandomSearch(BayesianOptimizer):
+    """Uniform random search on the box: the baseline ("RAND", 003 §5) every algorithm is compared with.
+
+    Every query is an independent uniform point of ``bounds``; no model, no β (recorded as NaN).
+
+    >>> rs = RandomSearch([[0.0, 1.0], [-1.0, 1.0]], rng=0)
+    >>> trace = rs.run(lambda x: -float(np.sum(x**2)), 5, progress=False)
+    >>> trace.x.shape, bool(np.all(trace.x[:, 0] >= 0) and np.all(trace.x[:, 0] <= 1))
+    ((5, 2), True)
+    """
+
+    name = "RandomSearch"
+    default_n_init = 0
+    uses_model = False
+
+    def __init__(self, bounds, *, rng=None):
+        super().__init__(bounds, rng=rng, n_init=0)
+        self.params = {}
+
+    def beta_t(self, t: int) -> float:
+        """No β: NaN."""
+        return math.nan
+
+    def _propose(self, t: int, beta: float) -> Proposal:
+        return Proposal(self.rng.uniform(self.bounds[:, 0], self.bounds[:, 1]))
+
+
+# ---- helpers ----------------------------------------------------------------------------------------------
+def _seeded_generator(rng) -> tuple[int | None, np.random.Generator]:
+    """Return (seed, Generator); with ``rng=None`` a seed is drawn from OS entropy so it can be recorded."""
+    if rng is None:
+        seed = int(np.random.SeedSequence().entropy)  # fresh OS entropy, not numpy's global state
+        return seed, np.random.default_rng(seed)
+    gen = as_generator(rng)
+    return (None if isinstance(rng, np.random.Generator) else int(rng)), gen
+
+
+def _check_bool(name: str, value) -> bool:
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name}={value!r} is not a bool; its domain is {{True, False}}")
+    return bool(value)
+
+
+def _check_scalar(name: str, value) -> float:
+    """A finite real number given as a scalar or a size-1 array (e.g. an objective's (1,) output)."""
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name}={value!r} is not a real number") from exc
+    if arr.size != 1:
+        raise ValueError(f"{name} has shape {arr.shape}; expected a single number")
+    return check_real(name, arr.reshape(()))
