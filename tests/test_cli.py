@@ -29,10 +29,33 @@ def test_list_prints_every_registered_objective(capsys):
         assert str(row["dim"]) in line and str(row["optimum"]) in line
 
 
-def test_console_entry_point_runs_as_module():
-    """`python -m regretlab list` works in a subprocess (the installed entry point's module)."""
+def test_console_entry_point_runs_as_module(tmp_path):
+    """`python -m regretlab list` works in a subprocess (the installed entry point's module).
+
+    Run from an empty folder: from the checkout, ``-m`` would import the bare ``regretlab/`` folder (which
+    lacks the mapped ``regretlab.bounds``) instead of the installed package.
+    """
     result = subprocess.run(
-        [sys.executable, "-m", "regretlab", "list"], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "regretlab", "list"], capture_output=True, text=True, timeout=120, cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
     assert "hartmann6" in result.stdout
+
+
+def test_formula_prints_value_and_latex(capsys):
+    """`regretlab formula ID key=value ...` prints the function's value and its LaTeX."""
+    from regretlab.bounds.ms_ucb import beta_t
+
+    args = ["formula", "MSUCB.beta_t", "t=10", "D=100", "d=5", "delta=0.1", "a=1", "b=1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    expected = float(beta_t(t=10, D=100, d=5, delta=0.1, a=1, b=1))
+    assert f"MSUCB.beta_t = {expected!r}" in out
+    assert "\\beta_t" in out
+
+
+def test_formula_out_of_domain_is_a_clear_error(capsys):
+    """A parameter outside its domain gives exit code 2 and a message naming it, not a traceback."""
+    assert main(["formula", "MSUCB.beta_t", "t=10", "D=100", "d=5", "delta=2", "a=1", "b=1"]) == 2
+    err = capsys.readouterr().err
+    assert "delta=2.0" in err and "(0, 1)" in err
