@@ -1,0 +1,132 @@
+r"""GP-UCB (Srinivas, Krause, Kakade, Seeger, ICML 2010, Algorithm 1): the baseline every paper builds on.
+
+At iteration t choose
+
+.. math::
+
+    x_t = \arg\max_{x\in\mathcal X}\ \mu_{t-1}(x) + \sqrt{\beta_t}\,\sigma_{t-1}(x)
+
+on the whole box :math:`\mathcal X`, with :math:`\beta_t` taken from :mod:`regretlab.bounds.gp_ucb` (so the
+formula that is tested is the formula that runs), scaled by a constant, or fixed.
+"""
+
+from __future__ import annotations
+
+import math
+
+from regretlab.algorithms.acquisition import Acquisition
+from regretlab.algorithms.base import BayesianOptimizer, Proposal
+from regretlab.bounds import gp_ucb as gp_ucb_bounds
+from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
+
+__all__ = ["GPUCB", "BETA_SCHEDULES"]
+
+#: Named β_t schedules of :class:`GPUCB`.
+BETA_SCHEDULES = ("thm6", "srinivas_thm2", "constant")
+
+
+class GPUCB(BayesianOptimizer):
+    r"""GP-UCB, Srinivas et al. (2010) Algorithm 1, maximised over the whole box.
+
+    .. math::
+
+        x_t=\arg\max_{x\in\mathcal X}\mu_{t-1}(x)+\sqrt{\beta_t}\,\sigma_{t-1}(x)
+
+    Parameters
+    ----------
+    bounds : array_like, shape (D, 2)
+        The box :math:`\mathcal X`.
+    beta : {"thm6", "srinivas_thm2", "constant"}
+        The :math:`\beta_t` schedule:
+
+        * ``"thm6"`` (default): :func:`regretlab.bounds.gp_ucb.beta_t_gpucb_thm6`,
+          :math:`2\log(2t^2\pi^2/\delta)+2D\log(Dt^3)` (Kandasamy et al. 003 App. A, Thm 6);
+        * ``"srinivas_thm2"``: :func:`regretlab.bounds.gp_ucb.beta_t_srinivas_thm2` (Srinivas Thm 2 on
+          :math:`[0,r]^D`, with the Lipschitz constants ``a``, ``b``, and ``r`` the largest side
+          of ``bounds``);
+        * ``"constant"``: :math:`\beta_t = ` ``beta_value`` for every t.
+    beta_scale : float
+        Multiplies the schedule (> 0). The theoretical :math:`\beta_t` is known to over-explore; practical
+        runs scale it down (003 §5 uses :math:`0.2\,d\log 2t`; 004 §6 divides by 5).
+    beta_value : float
+        :math:`\beta` of the ``"constant"`` schedule (> 0).
+    delta : float
+        Confidence :math:`\delta\in(0,1)` of the theoretical schedules.
+    a, b : float
+        Srinivas Thm 2's Lipschitz-tail constants (:math:`a\ge1`, :math:`b>0`), used by ``"srinivas_thm2"``.
+    **kwargs
+        The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`): ``rng``,
+        ``n_init``, ``init_design``, ``n_cyc``, ``kernel``, ``acq_optimizer``, ``acq_budget``, ...
+
+    References
+    ----------
+    .. [1] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian process optimization in the bandit setting:
+       no regret and experimental design. ICML 2010, Algorithm 1, Theorems 1-2.
+    .. [2] K. Kandasamy, J. Schneider, B. Póczos. High dimensional Bayesian optimisation and bandits via
+       additive models. ICML 2015 (paper 003), App. A, Theorem 6.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> opt = GPUCB([[0.0, 1.0]], rng=0, n_init=2, acq_budget=50, n_restarts=0)
+    >>> trace = opt.run(lambda x: -float((x[0] - 0.3) ** 2), 6, progress=False)
+    >>> trace.x.shape
+    (6, 1)
+    """
+
+    name = "GP-UCB"
+    default_n_init = 10
+    default_n_cyc = 25
+
+    def __init__(
+        self,
+        bounds,
+        *,
+        beta: str = "thm6",
+        beta_scale: float = 1.0,
+        beta_value: float = 4.0,
+        delta: float = 0.1,
+        a: float = 1.0,
+        b: float = 1.0,
+        **kwargs,
+    ):
+        super().__init__(bounds, **kwargs)
+        self.beta_schedule = check_choice("beta", beta, BETA_SCHEDULES)
+        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
+        self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
+        self.delta = check_probability("delta", delta)
+        self.a = check_real("a", a, low=1.0)
+        self.b = check_real("b", b, low=0.0, low_open=True)
+        self.params.update(
+            beta=self.beta_schedule,
+            beta_scale=self.beta_scale,
+            beta_value=self.beta_value,
+            delta=self.delta,
+            a=self.a,
+            b=self.b,
+        )
+
+    def beta_t(self, t: int) -> float:
+        r""":math:`\beta_t` of the schedule times ``beta_scale`` (t counts every observation, from 1)."""
+        t = check_integer("t", t, low=1)
+        if self.beta_schedule == "constant":
+            value = self.beta_value
+        elif self.beta_schedule == "thm6":
+            value = gp_ucb_bounds.beta_t_gpucb_thm6(t=t, D=self.dim, delta=self.delta)
+        else:
+            side = float((self.bounds[:, 1] - self.bounds[:, 0]).max())
+            value = gp_ucb_bounds.beta_t_srinivas_thm2(
+                t=t, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=side
+            )
+        beta = self.beta_scale * float(value)
+        if not math.isfinite(beta) or beta <= 0.0:
+            raise ValueError(
+                f"beta_t({t})={beta!r} from schedule {self.beta_schedule!r} is not a positive number; "
+                "use beta='constant' or a larger t"
+            )
+        return beta
+
+    def _propose(self, t: int, beta: float) -> Proposal:
+        """Maximise UCB over the whole box (Srinivas Alg. 1 line 3)."""
+        result = self.maximize_acquisition(Acquisition(self.model, "ucb", beta=beta))
+        return Proposal(result.x, result.n_evaluations)
