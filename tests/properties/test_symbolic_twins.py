@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from regretlab.bounds import FORMULAS
-from regretlab.bounds.symbolic import TWINS
+from regretlab.bounds.symbolic import NO_TWIN, TWINS
 
 
 def _strategy(low, high, kind):
@@ -26,6 +26,15 @@ def test_there_are_twins_for_the_registered_formulas():
         assert id(twin.func) in registered, key
         assert twin.id in twin.func.formula_ids, key
         assert set(twin.params) == set(twin.strategies), f"{key}: every parameter needs a strategy"
+
+
+def test_every_formula_has_a_twin_or_a_reason():
+    """Each executable catalogue id has a sympy twin or a NO_TWIN reason, never both, never neither."""
+    twinned = {twin.id for twin in TWINS.values()}
+    for formula_id in FORMULAS:
+        assert (formula_id in twinned) != (formula_id in NO_TWIN), formula_id
+    assert set(NO_TWIN) <= set(FORMULAS)
+    assert all(reason.strip() for reason in NO_TWIN.values())
 
 
 @pytest.mark.parametrize("key", sorted(TWINS))
