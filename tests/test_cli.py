@@ -2,6 +2,9 @@
 
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 from regretlab import __version__
 from regretlab.cli import main
@@ -59,3 +62,33 @@ def test_formula_out_of_domain_is_a_clear_error(capsys):
     assert main(["formula", "MSUCB.beta_t", "t=10", "D=100", "d=5", "delta=2", "a=1", "b=1"]) == 2
     err = capsys.readouterr().err
     assert "delta=2.0" in err and "(0, 1)" in err
+
+
+def test_console_script_works_from_the_checkout_root():
+    """The README's main command runs the `regretlab` console script from the checkout's root folder.
+
+    ``python -m regretlab`` there would import the bare ``regretlab/`` folder (no mapped ``bounds``); the
+    console script imports the installed package wherever it is run.
+    """
+    script = Path(sys.executable).with_name("regretlab")
+    if not script.exists():
+        pytest.skip(f"no console script next to {sys.executable} (package not installed as a distribution)")
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run([str(script), "list"], capture_output=True, text=True, timeout=120, cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert "hartmann6" in result.stdout
+
+
+def test_readme_main_command_form_works_from_the_checkout_root():
+    """`python3 -P -m regretlab list` (the README's form) works from the checkout root: ``-P`` (Python 3.11)
+    keeps the current folder off sys.path, so the installed package is imported, not the bare folder."""
+    root = Path(__file__).resolve().parents[1]
+    result = subprocess.run(
+        [sys.executable, "-P", "-m", "regretlab", "list"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=root,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "hartmann6" in result.stdout
