@@ -4,6 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from regretlab import __version__
@@ -92,3 +93,14 @@ def test_readme_main_command_form_works_from_the_checkout_root():
     )
     assert result.returncode == 0, result.stderr
     assert "hartmann6" in result.stdout
+
+
+def test_demo_runs_and_its_checks_hold(capsys):
+    """`regretlab demo` exits 0 and its rank-one-appended posterior equals a full refit to 1e-10."""
+    from regretlab.demo import run_demo
+
+    assert main(["demo"]) == 0
+    assert "rank-one appends" in capsys.readouterr().out
+    numbers = run_demo(seed=1, out=lambda line: None)
+    assert numbers["append_vs_refit"] < 1e-10
+    assert np.isfinite(numbers["rmse"]) and np.isfinite(numbers["path_max"])
