@@ -15,6 +15,7 @@ References
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -242,11 +243,11 @@ def pp_transform(*, W, x=None, z=None):
         raise ValueError(f"{name} has shape {arr.shape}; expected ({D},) or (n, {D})")
     if x is not None:
         return arr @ W_arr  # rows: z^T = x^T W
-    try:
-        # x = W^{-T} z  <=>  W^T x = z; rows: solve W^T X^T = Z^T
+    # x = W^{-T} z  <=>  W^T x = z; rows: solve W^T X^T = Z^T. lu_factor only warns on a singular
+    # matrix; the exact-zero pivot is checked below and reported as a ValueError.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)
         lu = scipy.linalg.lu_factor(W_arr.T, check_finite=False)
-    except (ValueError, np.linalg.LinAlgError) as exc:  # pragma: no cover - lu_factor warns, not raises
-        raise ValueError("W is singular; the projection cannot be inverted") from exc
     if np.any(np.diag(lu[0]) == 0):
         raise ValueError("W is singular; the projection cannot be inverted")
     return scipy.linalg.lu_solve(lu, arr.T, check_finite=False).T
