@@ -456,6 +456,14 @@ class _SumOfMapped(Kernel):
     def _check_component_index(self, j) -> int:
         return check_integer("j", j, low=0, high=len(self._kernels) - 1)
 
+    def features(self, X, j: int) -> np.ndarray:
+        """The inputs of component j, :math:`P_j x` for every row of ``X`` (shape (q, d_j)).
+
+        The group's coordinates (:class:`Additive`) or the projection :math:`x^\top W^{(j)}`
+        (:class:`ProjectedAdditive`).
+        """
+        return self._map(self._check_X("X", X), self._check_component_index(j))
+
     @property
     def groups(self) -> tuple[tuple[int, ...], ...]:
         """The index groups (tuples of ints)."""

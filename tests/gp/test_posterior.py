@@ -129,6 +129,42 @@ def test_component_posteriors(kernel):
         np.testing.assert_allclose(var_j, np.maximum(direct, 0), atol=1e-9)
 
 
+@pytest.mark.parametrize("kernel", _additive_kernels(), ids=["additive", "projected"])
+def test_predict_component_in_feature_space_equals_predict_components(kernel):
+    """predict_component(j, P_j x) equals predict_components(x)[j] (Eq. 5) after fit and after appends
+    (the cached training features follow the data); its Z-gradients equal central finite differences."""
+    X, y, Xs = _data(30, 4, seed=3)
+    gp = GP(kernel, noise_variance=0.05, mean=0.3).fit(X[:20], y[:20])
+    for stage in range(2):
+        comps = gp.predict_components(Xs)
+        for j, (mu_j, var_j) in enumerate(comps):
+            Z = kernel.features(Xs, j)
+            mu, var = gp.predict_component(j, Z)
+            np.testing.assert_allclose(mu, mu_j, atol=1e-12)
+            np.testing.assert_allclose(var, var_j, atol=1e-12)
+            _, _, dmu, dvar = gp.predict_component(j, Z[:3], return_grad=True)
+            h = 1e-6
+            for i in range(Z.shape[1]):
+                step = np.zeros(Z.shape[1])
+                step[i] = h
+                up, down = gp.predict_component(j, Z[:3] + step), gp.predict_component(j, Z[:3] - step)
+                np.testing.assert_allclose(dmu[:, i], (up[0] - down[0]) / (2 * h), atol=1e-6)
+                np.testing.assert_allclose(dvar[:, i], (up[1] - down[1]) / (2 * h), atol=1e-6)
+        if stage == 0:
+            for i in range(20, 30):
+                gp.append(X[i], y[i])
+    gp.fit(X[:5], y[:5])
+    Z = kernel.features(Xs, 0)
+    np.testing.assert_allclose(gp.predict_component(0, Z)[0], gp.predict_components(Xs)[0][0], atol=1e-12)
+
+
+def test_predict_component_needs_an_additive_kernel():
+    """A kernel without components gives a ValueError naming the method."""
+    gp = GP(SquaredExponential(0.5), noise_variance=0.1).fit([[0.0], [1.0]], [0.0, 1.0])
+    with pytest.raises(ValueError, match="predict_component needs"):
+        gp.predict_component(0, [[0.5]])
+
+
 @pytest.mark.parametrize(
     "kernel",
     [SquaredExponential([0.5, 0.9, 1.4], 1.2), Matern52(0.7), Additive([[0], [1, 2]], Matern32(0.8))],
