@@ -341,17 +341,21 @@ class BayesianOptimizer(ABC):
         return {}
 
     # ---- acquisition maximisation -----------------------------------------------------------------------
-    def maximize_acquisition(self, acquisition: Acquisition, bounds=None, *, budget=None) -> MaximizeResult:
+    def maximize_acquisition(
+        self, acquisition: Acquisition, bounds=None, *, budget=None, n_starts=None
+    ) -> MaximizeResult:
         """Maximise ``acquisition`` over ``bounds`` (default: the domain) with ``acq_optimizer``.
 
         At most ``budget`` (default ``acq_budget``) evaluations are used; the result reports how many.
+        ``n_starts`` (default the optimiser's ``n_starts``) sets the L-BFGS-B starts of this call.
         """
         box = self.domain if bounds is None else check_bounds("bounds", bounds)
         budget = self.acq_budget if budget is None else check_integer("budget", budget, low=1)
         if self.acq_optimizer == "direct":
             return maximize_direct(acquisition, box, max_evaluations=budget)
         if self.acq_optimizer == "lbfgsb":
-            n_starts = min(self.n_starts, budget)
+            starts = self.n_starts if n_starts is None else check_integer("n_starts", n_starts, low=1)
+            n_starts = min(starts, budget)
             return maximize_lbfgsb(
                 acquisition.value_and_grad, box, n_starts=n_starts, max_evaluations=budget, rng=self.rng
             )

@@ -1,0 +1,418 @@
+r"""MS-UCB (Tran-The, Gupta, Rana, Venkatesh, AAAI 2020, Algorithm 1): GP-UCB on random subspaces.
+
+Split :math:`\mathbf x\in[-1,1]^D` as :math:`\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z` (Lemma 1) with
+the free block :math:`\mathbf y\in[-1,1]^d` (the **last** :math:`d` coordinates) and the anchor
+:math:`\mathbf z\in[-1,1]^{D-d}` (the first :math:`D-d`). At iteration :math:`t` draw
+:math:`N_t=N_0t^\alpha` new uniform anchors, :math:`Z_t=Z_{t-1}\cup\{\mathbf z_t^1,\dots,\mathbf z_t^{N_t}\}`,
+and maximise the UCB on every subspace :math:`\mathcal S(\mathbf A,\mathbf z)`, :math:`\mathbf z\in Z_t`
+(Def. 1, Eq. (7)-(8)):
+
+.. math::
+
+    \mathbf y_t,\mathbf z_t=\arg\max_{\mathbf y\in[-1,1]^d,\ \mathbf z\in Z_t}
+    \mu_{t-1}(\mathbf A\mathbf y+\mathbf B\mathbf z)
+    +\sqrt{\beta_t}\,\sigma_{t-1}(\mathbf A\mathbf y+\mathbf B\mathbf z).
+
+:math:`\beta_t` comes from :mod:`regretlab.bounds.ms_ucb` (the formula that is tested is the one that runs).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from regretlab.algorithms.acquisition import Acquisition
+from regretlab.algorithms.base import BayesianOptimizer, Proposal
+from regretlab.bounds import ms_ucb as ms_ucb_bounds
+from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
+
+from regretlab.gp import Matern52
+
+__all__ = ["MSUCB", "BETA_SCHEDULES", "ROUNDINGS", "ACTIVE_COORDINATES"]
+
+#: Named β_t schedules of :class:`MSUCB`.
+BETA_SCHEDULES = ("theory", "scaled", "constant")
+#: How a non-integer N_0 t^α becomes a count (``rounding`` of :func:`regretlab.bounds.ms_ucb.n_t`).
+ROUNDINGS = ("ceil", "none")
+#: Which coordinates are the free block y: the paper's last d, or a fixed random d-subset.
+ACTIVE_COORDINATES = ("last", "random")
+#: Rows per acquisition batch when the subspaces are points (d = 0).
+_BATCH_ROWS = 4096
+
+
+class _SubspaceAcquisition:
+    """The acquisition restricted to one subspace: a batch function of the free coordinates only.
+
+    Rows ``Y`` (q, d) are written into the ``active`` columns of the anchor point ``base`` (shape (D,)),
+    giving points of :math:`\\mathcal S(\\mathbf A,\\mathbf z)`; one batched posterior call per batch.
+    Gradients are the ``active`` columns of the full gradient (the others are fixed on the subspace).
+    """
+
+    def __init__(self, acquisition: Acquisition, base: np.ndarray, active: np.ndarray):
+        self.acquisition, self.base, self.active = acquisition, base, active
+
+    def embed(self, Y) -> np.ndarray:
+        """Points of the subspace with free coordinates ``Y`` (shape (q, d) or (d,)) → shape (q, D)."""
+        Y = np.atleast_2d(np.asarray(Y, dtype=float))
+        X = np.repeat(self.base[None, :], Y.shape[0], axis=0)
+        X[:, self.active] = Y
+        return X
+
+    def __call__(self, Y) -> np.ndarray:
+        return self.acquisition(self.embed(Y))
+
+    def value_and_grad(self, Y):
+        values, grads = self.acquisition.value_and_grad(self.embed(Y))
+        return values, grads[:, self.active]
+
+
+class MSUCB(BayesianOptimizer):
+    r"""MS-UCB, Tran-The et al. (AAAI 2020, paper 000) **Algorithm 1**: UCB maximised on random subspaces.
+
+    .. math::
+
+        \mathbf x_t=\arg\max_{\mathbf x\in\mathcal X_t}\mu_{t-1}(\mathbf x)
+        +\sqrt{\beta_t}\,\sigma_{t-1}(\mathbf x),
+        \qquad \mathcal X_t=\bigcup_{\mathbf z\in Z_t}\mathcal S(\mathbf A,\mathbf z),\qquad
+        |Z_t|=\sum_{j=1}^tN_0j^\alpha.
+
+    Paper 000 prints the acquisition as :math:`\mu_{t-1}(\mathbf x)+\sqrt{\beta_t\sigma_{t-1}(\mathbf x)}`;
+    that is a typo (its proofs use the GP-UCB rule of Srinivas et al.). The UCB here is
+    :math:`\mu+\sqrt{\beta}\,\sigma`.
+
+    **Domain.** The paper works on :math:`\mathcal X=[-1,1]^D`. The user's box :math:`\prod_i[l_i,u_i]` is the
+    image of :math:`[-1,1]^D` under the coordinate-wise affine map
+    :math:`\varphi(\mathbf v)=\mathbf l+(\mathbf v+1)\odot(\mathbf u-\mathbf l)/2` (:meth:`from_unit`, inverse
+    :meth:`to_unit`). The anchors :math:`Z_t` are drawn and stored in the paper's :math:`[-1,1]^{D-d}`
+    (:attr:`Z`). Because :math:`\varphi` acts coordinate by coordinate,
+    :math:`\varphi(\mathcal S(\mathbf A,\mathbf z))` is the box whose fixed coordinates are
+    :math:`\varphi_{\bar A}(\mathbf z)` and whose free coordinates range over the free sides of ``bounds``;
+    the free block is searched directly on those sides (DIRECT normalises its box, and L-BFGS-B's uniform
+    starts are the images of uniform starts on :math:`[-1,1]^d`), which avoids a second round-off and makes
+    ``d = D`` reproduce :class:`~regretlab.algorithms.gp_ucb.GPUCB` bit for bit. The GP sees the user's
+    coordinates.
+
+    **Subspace coordinates.** Lemma 1 / Def. 1 fix :math:`\mathbf A=[\mathbf 0,\mathbf I_d]^\top`: the free
+    block is the *last* :math:`d` coordinates (``active="last"``, default). ``active="random"`` instead uses a
+    fixed random :math:`d`-subset drawn once from ``rng`` at construction (none is drawn when ``d`` is 0
+    or :math:`D`; a relabelling of the coordinates;
+    the analysis is unchanged because :math:`\mathbf z` is uniform on a box).
+
+    **Iteration counters.** :math:`N_t` uses Algorithm 1's counter :math:`t=1,2,\dots` of MS-UCB iterations
+    after the ``n_init`` initial points (records ``iteration``); :math:`|Z_t|` always equals
+    ``bounds.ms_ucb.zt_size(t=iteration, N0, alpha, rounding)``, also when ``ask`` is repeated.
+    :math:`\beta_t` uses the shared loop's :math:`t` (counting every observation, as :class:`GPUCB`
+    does); since :math:`\beta_t` increases in :math:`t` this is the conservative choice.
+
+    **Limits.** ``d = 0``: each subspace is the point :math:`\varphi(\mathbf z)`,
+    :math:`\mathbf z\in Z_t\subset[-1,1]^D`; the acquisition is evaluated on :math:`Z_t` in batches and
+    :math:`\beta_t` is the Discussion's :math:`4\log(\pi^2t^2/2\delta)`
+    (:func:`regretlab.bounds.ms_ucb.beta_t_d0`). ``d = D``: :math:`[-1,1]^0` has one point, so
+    :math:`Z_t=\{()\}` (``Z_size`` is 1, no random draws) and the algorithm is GP-UCB on the whole box.
+
+    **Budget.** Without ``acq_budget`` each searched subspace gets ``subspace_budget`` acquisition
+    evaluations (default :math:`\min(5000,100d)`, 003 §5's :math:`\min(5000,100D)` for a :math:`d`-dimensional
+    box; one evaluation per point when ``d = 0``), all :math:`|Z_t|` subspaces are searched and the cost grows
+    with :math:`|Z_t|` as in the paper. With ``acq_budget`` (a hard cap on the iteration's total) the
+    subspaces searched get equal shares (the remainder one extra evaluation each for the first ones), capped
+    by ``subspace_budget`` if that is given too. Each share is at least :math:`2d+1` (DIRECT's first sweep of
+    a :math:`d`-box; 1 when ``d = 0``): when :math:`|Z_t|` shares do not fit, a uniformly random subset of
+    :math:`\lfloor\text{acq\_budget}/(2d+1)\rfloor` subspaces is searched (records ``n_subspaces``). The
+    iteration's acquisition evaluations are reported in the trace (``acq_evaluations``).
+
+    Parameters
+    ----------
+    bounds : array_like, shape (D, 2)
+        The box; mapped affinely to the paper's :math:`[-1,1]^D` (see above).
+    d : int
+        Subspace dimension, :math:`0\le d\le D` (the paper's range is :math:`1\le d<D`; the ends are the
+        Discussion's limits). Default :math:`\min(5, D)` (000 §Experiments uses :math:`d=5`).
+    N0 : int
+        :math:`N_0\ge1` (Alg. 1 line 4).
+    alpha : float
+        :math:`\alpha\ge0`, :math:`N_t=N_0t^\alpha`. Default :math:`(N_0,\alpha)=(1,0)` as in 000
+        §Experiments (scalability runs).
+    rounding : {"ceil", "none"}
+        How :math:`N_0t^\alpha` becomes a count, as in :func:`regretlab.bounds.ms_ucb.n_t`: ``"ceil"``
+        (default) :math:`\lceil N_0t^\alpha\rceil`; ``"none"`` the paper's :math:`N_0t^\alpha` as printed,
+        which needs an integer :math:`\alpha` (the paper's :math:`\alpha\in\mathbb N`). Both agree for
+        integer :math:`\alpha`.
+    active : {"last", "random"}
+        The free coordinates (see above).
+    beta : {"theory", "scaled", "constant"}
+        The :math:`\beta_t` schedule:
+
+        * ``"theory"`` (default): :func:`regretlab.bounds.ms_ucb.beta_t` (reading A, the algorithm's:
+          :math:`2\log\frac{\pi^2t^2}{\delta}+2d\log(2bd\sqrt{\log(6Da/\delta)}\,t^2)`), and for ``d = 0``
+          :func:`regretlab.bounds.ms_ucb.beta_t_d0`;
+        * ``"scaled"``: the theory value times ``beta_scale`` (the theoretical :math:`\beta_t` over-explores;
+          Ha et al. 004 §6 scale it down by a factor 5, following Srinivas et al.; Kandasamy et al. 003 §5 use
+          the small heuristic :math:`0.2d\log2t`);
+        * ``"constant"``: :math:`\beta_t=` ``beta_value`` (with ``GPUCB(beta="constant")`` and ``d = D`` this
+          reproduces GP-UCB's trace).
+    beta_scale : float
+        Factor of the ``"scaled"`` schedule (> 0, default 0.2 = 1/5 as in 004 §6); unused otherwise.
+    beta_value : float
+        :math:`\beta` of the ``"constant"`` schedule (> 0).
+    delta : float
+        Confidence :math:`\delta\in(0,1)` of the theoretical schedules.
+    a, b : float
+        Assumption 1 constants (:math:`\mathbb P[\sup|\partial f/\partial x_i|>L]\le ae^{-(L/b)^2}`),
+        validated as in :mod:`regretlab.bounds.ms_ucb`: :math:`a\ge1`, :math:`b>0`.
+    subspace_budget : int, optional
+        Acquisition evaluations per subspace (see **Budget**).
+    **kwargs
+        The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`). Defaults follow
+        000 §Experiments: ``n_init=20`` uniform random points ("randomly initialized with 20 points");
+        ``acq_optimizer="lbfgsb"`` with ``n_starts`` :math:`=10d` per subspace (the paper's "LBFGS-B with
+        :math:`10\times D` random starts", applied to the :math:`d`-dimensional subspaces; without a
+        user ``n_starts`` each subspace gets :math:`\max(1,\min(10d,\lfloor\text{share}/10\rfloor))` starts,
+        the shared loop's rule applied to the subspace's share of the budget); a Matérn-5/2 kernel ("we used
+        Matern kernel") whose hyperparameters are "estimated automatically from data": the paper gives no
+        refit cycle, and Alg. 1 line 9 updates the GP every iteration, so ``n_cyc=1`` (refit every
+        iteration).
+
+    References
+    ----------
+    .. [1] H. Tran-The, S. Gupta, S. Rana, S. Venkatesh. Trading Convergence Rate with Computational Budget in
+       High Dimensional Bayesian Optimization. AAAI 2020 (paper 000), Algorithm 1, Lemma 1, Def. 1,
+       Eq. (5)-(8), §Discussion, §Experiments.
+    .. [2] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian process optimization in the bandit setting:
+       no regret and experimental design. ICML 2010, Algorithm 1.
+    .. [3] M. Ha, ... (paper 004), §6 (β_t scaled down by 5); K. Kandasamy, J. Schneider, B. Póczos (paper
+       003), §5.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> opt = MSUCB([[0.0, 1.0]] * 3, d=1, N0=2, rng=0, n_init=3, acq_budget=60, n_restarts=0)
+    >>> trace = opt.run(lambda x: -float(np.sum((x - 0.3) ** 2)), 6, progress=False)
+    >>> [r["Z_size"] for r in trace.records[3:]], int(trace.acq_evaluations.max()) <= 60
+    ([2, 4, 6], True)
+    """
+
+    name = "MS-UCB"
+    default_n_init = 20
+    default_n_cyc = 1
+
+    def __init__(
+        self,
+        bounds,
+        *,
+        d: int | None = None,
+        N0: int = 1,
+        alpha: float = 0.0,
+        rounding: str = "ceil",
+        active: str = "last",
+        beta: str = "theory",
+        beta_scale: float = 0.2,
+        beta_value: float = 4.0,
+        delta: float = 0.1,
+        a: float = 1.0,
+        b: float = 1.0,
+        subspace_budget: int | None = None,
+        **kwargs,
+    ):
+        kwargs.setdefault("acq_optimizer", "lbfgsb")
+        total = kwargs.get("acq_budget")
+        super().__init__(bounds, **kwargs)
+        D = self.dim
+        self.d = check_integer("d", min(5, D) if d is None else d, low=0, high=D)
+        self.N0 = check_integer("N0", N0, low=1)
+        self.alpha = check_real("alpha", alpha, low=0.0)
+        self.rounding = check_choice("rounding", rounding, ROUNDINGS)
+        if self.rounding == "none" and self.alpha != math.floor(self.alpha):
+            raise ValueError(
+                f"rounding='none' needs an integer alpha (Alg. 1: N0, alpha natural numbers), got "
+                f"alpha={self.alpha!r}; its domain is {{'ceil', 'none'}} with 'none' for integer alpha only"
+            )
+        self.active_rule = check_choice("active", active, ACTIVE_COORDINATES)
+        self.beta_schedule = check_choice("beta", beta, BETA_SCHEDULES)
+        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
+        self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
+        self.delta = check_probability("delta", delta)
+        self.a = check_real("a", a, low=1.0)
+        self.b = check_real("b", b, low=0.0, low_open=True)
+        self.total_budget = None if total is None else self.acq_budget
+        if subspace_budget is not None:
+            subspace_budget = check_integer("subspace_budget", subspace_budget, low=1)
+        self._subspace_budget_given = subspace_budget
+        default_share = 1 if self.d == 0 else min(5000, 100 * self.d)
+        self.subspace_budget = default_share if subspace_budget is None else subspace_budget
+        self.active, self.inactive = self._choose_coordinates()
+        self._n_starts_given = kwargs.get("n_starts") is not None
+        if not self._n_starts_given:
+            self.n_starts = self._default_starts(int(self._split_budget(self._first_z_size())[1].max()))
+        self._Z = np.empty((0, D - self.d))
+        self._z_iterations = 0  # Alg. 1 iterations whose anchors have been drawn
+        self.params.update(
+            acq_budget=self.total_budget,
+            n_starts=self.n_starts,
+            d=self.d,
+            N0=self.N0,
+            alpha=self.alpha,
+            rounding=self.rounding,
+            active=self.active_rule,
+            active_coordinates=self.active.tolist(),
+            beta=self.beta_schedule,
+            beta_scale=self.beta_scale,
+            beta_value=self.beta_value,
+            delta=self.delta,
+            a=self.a,
+            b=self.b,
+            subspace_budget=self.subspace_budget,
+        )
+
+    # ---- the paper's domain -----------------------------------------------------------------------------
+    def to_unit(self, x) -> np.ndarray:
+        r"""Map points of ``bounds`` to the paper's :math:`[-1,1]^D`: :math:`2(x-l)/(u-l)-1` (clipped)."""
+        low, high = self.bounds[:, 0], self.bounds[:, 1]
+        return np.clip(2.0 * (np.asarray(x, dtype=float) - low) / (high - low) - 1.0, -1.0, 1.0)
+
+    def from_unit(self, v) -> np.ndarray:
+        r"""Map points of :math:`[-1,1]^D` to ``bounds``: :math:`l+(v+1)(u-l)/2` (clipped to the box)."""
+        low, high = self.bounds[:, 0], self.bounds[:, 1]
+        return np.clip(low + 0.5 * (np.asarray(v, dtype=float) + 1.0) * (high - low), low, high)
+
+    @property
+    def Z(self) -> np.ndarray:
+        r"""The anchors :math:`Z_t` drawn so far, shape (|Z_t|, D - d), in :math:`[-1,1]^{D-d}`."""
+        return self._Z.copy()
+
+    def _choose_coordinates(self) -> tuple[np.ndarray, np.ndarray]:
+        """Free (A) and fixed (B) coordinate indices: the last d (Lemma 1), or a fixed random d-subset."""
+        D, d = self.dim, self.d
+        if self.active_rule == "random" and 0 < d < D:
+            active = np.sort(self.rng.choice(D, size=d, replace=False))
+        else:
+            active = np.arange(D - d, D)
+        inactive = np.setdiff1d(np.arange(D), active)
+        return active, inactive
+
+    # ---- subspaces --------------------------------------------------------------------------------------
+    def n_new_subspaces(self, iteration: int) -> int:
+        r""":math:`N_t=N_0t^\alpha` for Alg. 1 iteration t, rounded by ``rounding``."""
+        value = ms_ucb_bounds.n_t(t=iteration, N0=self.N0, alpha=self.alpha, rounding=self.rounding)
+        return int(round(value))
+
+    def _first_z_size(self) -> int:
+        return 1 if self.d == self.dim else self.n_new_subspaces(1)
+
+    def _grow_Z(self, iteration: int) -> None:
+        """Alg. 1 lines 4-5 for each iteration up to ``iteration`` not drawn yet: N_t uniform anchors."""
+        if self.d == self.dim:  # [-1, 1]^0 = {()}: every draw is the same empty anchor
+            self._z_iterations = max(self._z_iterations, iteration)
+            return
+        new = []
+        while self._z_iterations < iteration:
+            self._z_iterations += 1
+            count = self.n_new_subspaces(self._z_iterations)
+            new.append(self.rng.uniform(-1.0, 1.0, size=(count, self.dim - self.d)))
+        if new:
+            self._Z = np.concatenate([self._Z, *new], axis=0)
+
+    def _z_size(self) -> int:
+        return 1 if self.d == self.dim else self._Z.shape[0]
+
+    def _split_budget(self, n_z: int) -> tuple[int, np.ndarray]:
+        """(subspaces to search, per-subspace budgets) for |Z_t| = n_z (see the class docstring, Budget)."""
+        if self.total_budget is None:
+            return n_z, np.full(n_z, self.subspace_budget, dtype=int)
+        minimum = 1 if self.d == 0 else 2 * self.d + 1
+        n_search = min(n_z, max(1, self.total_budget // minimum))
+        if self.d == 0:  # a point subspace costs one evaluation
+            return n_search, np.ones(n_search, dtype=int)
+        share, extra = divmod(self.total_budget, n_search)
+        budgets = share + (np.arange(n_search) < extra).astype(int)
+        if self._subspace_budget_given is not None:
+            budgets = np.minimum(budgets, self._subspace_budget_given)
+        return n_search, budgets
+
+    def _default_starts(self, share: int) -> int:
+        """L-BFGS-B starts for a subspace with ``share`` evaluations: 10 d (000 §5), at most share // 10."""
+        return max(1, min(10 * max(self.d, 1), share // 10))
+
+    def _maximize_on(self, restricted, box, budget: int):
+        """The shared maximiser on one subspace; without a user ``n_starts`` the starts follow the share."""
+        n_starts = None if self._n_starts_given else self._default_starts(budget)
+        return self.maximize_acquisition(restricted, bounds=box, budget=budget, n_starts=n_starts)
+
+    def _anchor_point(self, z) -> np.ndarray:
+        """The point of ``bounds`` with fixed coordinates φ(z) (free coordinates at the box centre)."""
+        v = np.zeros(self.dim)
+        v[self.inactive] = z
+        return self.from_unit(v)
+
+    # ---- the algorithm ----------------------------------------------------------------------------------
+    def beta_t(self, t: int) -> float:
+        r""":math:`\beta_t` of the schedule (t counts every observation, from 1); see ``beta``."""
+        t = check_integer("t", t, low=1)
+        if self.beta_schedule == "constant":
+            return self.beta_value
+        if self.d == 0:
+            value = ms_ucb_bounds.beta_t_d0(t=t, delta=self.delta)
+        else:
+            value = ms_ucb_bounds.beta_t(t=t, d=self.d, D=self.dim, a=self.a, b=self.b, delta=self.delta)
+        beta = float(value) * (self.beta_scale if self.beta_schedule == "scaled" else 1.0)
+        if not math.isfinite(beta) or beta <= 0.0:
+            raise ValueError(
+                f"beta_t({t})={beta!r} from schedule {self.beta_schedule!r} is not a positive number "
+                "(bounds/ERRATA.md: reading A is negative when 2 b d sqrt(log(6Da/delta)) t^2 < 1); "
+                "use a larger b or beta='constant'"
+            )
+        return beta
+
+    def _propose(self, t: int, beta: float) -> Proposal:
+        """Alg. 1 lines 4-6: grow Z_t, maximise the UCB on each searched subspace, keep the best."""
+        iteration = max(1, t - self.n_init)
+        self._grow_Z(iteration)
+        n_z = self._z_size()
+        n_search, budgets = self._split_budget(n_z)
+        if n_search < n_z:
+            searched = np.sort(self.rng.choice(n_z, size=n_search, replace=False))
+        else:
+            searched = np.arange(n_z)
+        acquisition = Acquisition(self.model, "ucb", beta=beta)
+        if self.d == 0:
+            x, z_index, n_eval = self._best_point(acquisition, searched)
+        else:
+            x, z_index, n_eval = self._best_on_subspaces(acquisition, searched, budgets)
+        records = {
+            "iteration": int(iteration),
+            "Z_size": int(n_z),
+            "n_subspaces": int(n_search),
+            "z_index": int(z_index),
+            "subspace_budget": int(budgets.max()),
+        }
+        return Proposal(x, n_eval, records)
+
+    def _best_on_subspaces(self, acquisition, searched, budgets) -> tuple[np.ndarray, int, int]:
+        """Maximise the acquisition on S(A, z) for each searched z (Eq. (8)); best point over them."""
+        box = self.bounds[self.active]
+        best_value, best_x, best_index, n_eval = -np.inf, None, int(searched[0]), 0
+        for index, budget in zip(searched, budgets, strict=True):
+            z = self._Z[index] if self.d < self.dim else np.empty(0)
+            restricted = _SubspaceAcquisition(acquisition, self._anchor_point(z), self.active)
+            result = self._maximize_on(restricted, box, int(budget))
+            n_eval += result.n_evaluations
+            if best_x is None or result.value > best_value:
+                best_value, best_x, best_index = result.value, restricted.embed(result.x)[0], int(index)
+        return best_x, best_index, n_eval
+
+    def _best_point(self, acquisition, searched) -> tuple[np.ndarray, int, int]:
+        """d = 0: each subspace is the point φ(z); evaluate the acquisition on them in batches."""
+        best_value, best_index = -np.inf, int(searched[0])
+        for start in range(0, searched.size, _BATCH_ROWS):
+            chunk = searched[start : start + _BATCH_ROWS]
+            values = acquisition(self.from_unit(self._Z[chunk]))
+            i = int(np.argmax(values))
+            if values[i] > best_value:
+                best_value, best_index = float(values[i]), int(chunk[i])
+        return self.from_unit(self._Z[best_index]), best_index, int(searched.size)
+
+    def make_kernel(self):
+        """The prior kernel: ``kernel=`` if given, else Matérn-5/2 (000 §Experiments), base length scale."""
+        if self._kernel_spec is not None:
+            return super().make_kernel()
+        side = float(np.mean(self.bounds[:, 1] - self.bounds[:, 0]))
+        return Matern52(lengthscale=0.25 * side * math.sqrt(self.dim), variance=1.0)
