@@ -1,0 +1,211 @@
+"""GPUCB-UBO (Ha et al. 2019, Alg. 1): search space in force, expansion rule, β_t in local time, seeds."""
+
+import numpy as np
+import pytest
+from regretlab.algorithms.acquisition import Acquisition
+from regretlab.algorithms.ubo import GPUCBUBO
+from regretlab.bounds import ubo as ubo_bounds
+
+from regretlab import objectives
+from regretlab.gp import SquaredExponential
+
+#: Gaussian bump of height 1 centred outside the initial box [0, 1]^2.
+CENTRE = np.array([1.8, 1.5])
+INITIAL_BOX = [[0.0, 1.0], [0.0, 1.0]]
+
+
+def bump(x):
+    """f(x) = exp(-|x - c|^2 / (2 * 0.5^2)); max 1 at c = (1.8, 1.5); at most 0.169 on [0, 1]^2."""
+    return float(np.exp(-np.sum((np.asarray(x) - CENTRE) ** 2) / 0.5))
+
+
+def small(bounds, **kw):
+    kw.setdefault("acq_budget", 200)
+    kw.setdefault("n_restarts", 0)
+    kw.setdefault("refine_max_balls", 3)
+    kw.setdefault("n_cyc", 3)
+    return GPUCBUBO(bounds, **kw)
+
+
+@pytest.fixture(scope="module")
+def bump_traces():
+    """Three 26-evaluation runs on the bump from the initial box [0, 1]^2 (seeds 0, 1, 2)."""
+    return [small(INITIAL_BOX, rng=seed).run(bump, 26, progress=False) for seed in range(3)]
+
+
+def search_records(trace):
+    return [r for r, initial in zip(trace.records, trace.is_initial, strict=True) if not initial]
+
+
+def test_beats_random_search_on_camelback(assert_beats_random_search):
+    """With initial box = max_bounds = the six-hump camel's domain (so random search, on the same box, is a
+    fair baseline), the simple regret after 25 evaluations is below random search's (one-sided
+    Mann-Whitney over 10 fixed seeds, p < 0.05)."""
+    objective = objectives.get("camelback")
+    assert_beats_random_search(
+        lambda bounds, rng: small(bounds, rng=rng, max_bounds=bounds, n_cyc=1), objective, 25
+    )
+
+
+def test_queries_lie_in_the_search_space_in_force(bump_traces):
+    """The 3D = 6 initial points lie in the initial box; every later x_t lies in its recorded search box."""
+    for trace in bump_traces:
+        assert trace.is_initial.sum() == 6
+        init = trace.x[trace.is_initial]
+        assert np.all(init >= 0.0) and np.all(init <= 1.0)
+        for x, rec in zip(trace.x[~trace.is_initial], search_records(trace), strict=True):
+            box = rec["search_box"]
+            assert box.shape == (2, 2)
+            assert np.all(x >= box[:, 0]) and np.all(x <= box[:, 1])
+
+
+def test_search_space_only_grows_and_grows_when_triggered(bump_traces):
+    """The first box is the initial one; each box contains the previous one; the box changes only after an
+    iteration whose trigger fired (r_b <= eps or iteration 1): then it contains the Eq. (28) hypercube of
+    D_t with radius d_eps > 0 and the local time restarts at 1; otherwise it is unchanged and the local time
+    advances by 1. Every run expands at least twice and strictly grows at least once."""
+    for trace in bump_traces:
+        rows = np.flatnonzero(~trace.is_initial)
+        recs = search_records(trace)
+        assert np.array_equal(recs[0]["search_box"], np.array(INITIAL_BOX))
+        grew = 0
+        for row, prev, cur in zip(rows[:-1], recs[:-1], recs[1:], strict=True):
+            old, new = prev["search_box"], cur["search_box"]
+            assert np.all(new[:, 0] <= old[:, 0]) and np.all(new[:, 1] >= old[:, 1])
+            assert prev["expanded"] == (prev["r_b"] <= 0.05 or prev["iteration"] == 1)
+            if prev["expanded"]:
+                cube = ubo_bounds.hypercube_eq28(X=trace.x[: row + 1], d_eps=prev["d_eps"])
+                assert np.array_equal(new, prev["new_search_box"]) and prev["d_eps"] > 0
+                assert np.all(new[:, 0] <= cube[:, 0]) and np.all(new[:, 1] >= cube[:, 1])
+                assert cur["t_local"] == 1
+                grew += bool(np.any(new[:, 0] < old[:, 0]) or np.any(new[:, 1] > old[:, 1]))
+            else:
+                assert np.array_equal(new, old) and cur["t_local"] == prev["t_local"] + 1
+        assert sum(r["expanded"] for r in recs) >= 2 and grew >= 1
+
+
+def test_expands_toward_an_optimum_outside_the_initial_box(bump_traces):
+    """The bump's maximiser c = (1.8, 1.5) lies outside [0, 1]^2, where f <= 0.169. Check: the final search
+    box contains c and the best observed value exceeds 0.9 (only reachable outside the initial box)."""
+    for trace in bump_traces:
+        last = search_records(trace)[-1]
+        final = last.get("new_search_box", last["search_box"])
+        assert np.all(final[:, 0] <= CENTRE) and np.all(final[:, 1] >= CENTRE)
+        assert trace.y.max() > 0.9
+
+
+def test_beta_is_thm51_in_local_time_scaled_by_one_fifth(bump_traces):
+    """Each recorded β_t equals 0.2 × bounds.ubo.beta_t_thm51 with τ = t_local and r_k the largest side of
+    the search box in force (so β restarts after each expansion)."""
+    for trace in bump_traces:
+        for beta, rec in zip(trace.beta[~trace.is_initial], search_records(trace), strict=True):
+            side = float((rec["search_box"][:, 1] - rec["search_box"][:, 0]).max())
+            expected = ubo_bounds.beta_t_thm51(
+                t=rec["iteration"], T_prev=rec["iteration"] - rec["t_local"], d=2, delta=0.1, a=1.0, b=1.0,
+                r=side,
+            )
+            assert beta == pytest.approx(0.2 * expected, rel=1e-12)
+
+
+def test_trigger_is_the_bounds_formula_on_the_previous_posterior():
+    """r_b recorded at ask() equals bounds.ubo.trigger_rb (Alg. 1 line 9) computed from the posterior on
+    D_{t-1}: UCB at x_t minus the largest LCB over D_{t-1} ∪ {x_t}, plus 1/t_local^2."""
+    opt = small(INITIAL_BOX, rng=5)
+    checked = 0
+    for _ in range(14):
+        x = opt.ask()
+        rec = opt._pending["records"]
+        if rec:
+            beta = opt._pending["beta"]
+            ucb = float(Acquisition(opt.gp, "ucb", beta=beta)(x[None, :])[0])
+            lcb = float(Acquisition(opt.gp, "lcb", beta=beta)(np.vstack([opt.X, x])).max())
+            rb = ubo_bounds.trigger_rb(ucb_max=ucb, lcb_max=lcb, t=rec["iteration"], t_local=rec["t_local"])
+            assert rec["r_b"] == pytest.approx(rb, rel=1e-10, abs=1e-12)
+            checked += 1
+        opt.tell(x, bump(x))
+    assert checked == 14 - 6
+
+
+def test_app_b_refinement_acceptance_rules(bump_traces):
+    """App. B: a box maximum outside [α∞ - ε, α∞] is kept ("no"); a ball maximum is accepted when it is
+    < α∞ - ε ("printed") or within ε of α∞ ("code"); the refinement ran at least once."""
+    code = [small(INITIAL_BOX, rng=0, refinement="code").run(bump, 26, progress=False)]
+    ran = 0
+    for rule, traces in (("printed", bump_traces), ("code", code)):
+        for trace in traces:
+            expanded_before = False
+            for rec in search_records(trace):
+                value, far = rec["ucb_max"], rec["far_field"]
+                if rec["refined"] == "no" and expanded_before:
+                    assert value > far or value < far - 0.05
+                if rec["refined"] == "accepted":
+                    assert value < far - 0.05 if rule == "printed" else abs(value - far) <= 0.05
+                ran += rec["refined"] != "no"
+                expanded_before = expanded_before or rec["expanded"]
+    assert ran > 0
+
+
+def test_max_bounds_caps_the_search_space():
+    """With max_bounds = [-0.5, 1.5]^2 every search box stays inside it (and the queries with it)."""
+    outer = np.array([[-0.5, 1.5], [-0.5, 1.5]])
+    trace = small(INITIAL_BOX, rng=2, max_bounds=outer).run(bump, 16, progress=False)
+    for rec in search_records(trace):
+        for key in ("search_box", "new_search_box"):
+            if key in rec:
+                assert np.all(rec[key][:, 0] >= outer[:, 0]) and np.all(rec[key][:, 1] <= outer[:, 1])
+    assert np.all(trace.x >= -0.5) and np.all(trace.x <= 1.5)
+
+
+def test_tell_is_validated_against_the_current_space():
+    """tell() rejects a point outside the initial box before any expansion, and accepts it once the box has
+    expanded to contain it."""
+    opt = small(INITIAL_BOX, rng=0, n_cyc=1)
+    with pytest.raises(ValueError, match="outside its domain"):
+        opt.tell([1.0 + 1e-3, 0.5], 0.0)
+    for _ in range(7):  # 6 initial points, then iteration 1 always expands
+        x = opt.ask()
+        opt.tell(x, bump(x))
+    box = opt.domain
+    assert opt.n_expansions == 1 and box[0, 1] > 1.0
+    with pytest.raises(ValueError, match="outside its domain"):
+        opt.tell([box[0, 1] + 0.1, 0.5], 0.0)
+    opt.tell([box[0, 1], 0.5], bump([box[0, 1], 0.5]))
+    assert opt.n_observations == 8
+
+
+def test_same_seed_same_trace():
+    """The same seed gives an identical Trace (records included); another seed does not."""
+    a = small(INITIAL_BOX, rng=11).run(bump, 10, progress=False)
+    b = small(INITIAL_BOX, rng=11).run(bump, 10, progress=False)
+    c = small(INITIAL_BOX, rng=12).run(bump, 10, progress=False)
+    assert a.identical(b)
+    assert not a.identical(c)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"epsilon": 0.0}, "epsilon"),
+        ({"epsilon": -0.1}, "epsilon"),
+        ({"delta": 0.0}, "delta"),
+        ({"delta": 1.0}, "delta"),
+        ({"a": 0.0}, "a"),
+        ({"a": 0.01, "delta": 0.5}, "a"),  # log(4 D a / delta) <= 0
+        ({"b": 0.0}, "b"),
+        ({"beta_scale": 0.0}, "beta_scale"),
+        ({"kernel": "rbf"}, "kernel"),
+        ({"kernel": SquaredExponential(lengthscale=[1.0, 1.0])}, "kernel"),
+        ({"max_bounds": [[0.2, 1.0], [0.0, 1.0]]}, "max_bounds"),
+        ({"max_bounds": [[1.0, 0.0], [0.0, 1.0]]}, "max_bounds"),
+        ({"d_eps_reading": "C"}, "d_eps_reading"),
+        ({"trigger_reading": "C"}, "trigger_reading"),
+        ({"refinement": "always"}, "refinement"),
+        ({"refine_max_balls": 0}, "refine_max_balls"),
+        ({"n_cyc": 0}, "n_cyc"),
+        ({"n_init": 0}, "n_init"),
+    ],
+)
+def test_invalid_parameters_name_themselves(kwargs, name):
+    """Out-of-domain parameters raise ValueError naming the parameter."""
+    with pytest.raises(ValueError, match=rf"^{name}"):
+        GPUCBUBO(INITIAL_BOX, rng=0, **kwargs)
