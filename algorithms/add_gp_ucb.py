@@ -315,13 +315,7 @@ class AddGPUCB(BayesianOptimizer):
             value = add_bounds.beta_t_practical(t=t, d=self.d)
         else:
             value = add_bounds.beta_t_thm5(t=t, M=self.n_groups, d=self.d, D=self.dim, delta=self.delta)
-        beta = self.beta_scale * float(value)
-        if not math.isfinite(beta) or beta <= 0.0:
-            raise ValueError(
-                f"beta_t({t})={beta!r} from schedule {self.beta_schedule!r} is not a positive number; "
-                "use beta='constant' or a larger t"
-            )
-        return beta
+        return self.beta_scale * float(value)
 
     # ---- the additive model -----------------------------------------------------------------------------
     def group_kernel(self, group) -> Kernel:

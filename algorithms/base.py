@@ -147,6 +147,8 @@ class BayesianOptimizer(ABC):
     default_init_design = "random"
     #: Whether the method uses a GP posterior (RandomSearch does not).
     uses_model = True
+    #: What to do when a β_t schedule gives a value that is not positive (appended to the error message).
+    beta_advice = "use beta='constant' or a larger t"
 
     def __init__(
         self,
@@ -369,7 +371,7 @@ class BayesianOptimizer(ABC):
         if self.n_observations < self.n_init:
             x, beta, n_eval, records, initial = self._next_design_point(), math.nan, 0, {}, True
         else:
-            beta = float(self.beta_t(t))
+            beta = self._checked_beta(t)
             proposal = self._propose(t, beta)
             if not isinstance(proposal, Proposal):
                 proposal = Proposal(np.asarray(proposal, dtype=float))
@@ -384,6 +386,19 @@ class BayesianOptimizer(ABC):
             "seconds": time.perf_counter() - start,
         }
         return x.copy()
+
+    def _checked_beta(self, t: int) -> float:
+        """:meth:`beta_t` as a float; a ValueError when a model's schedule gives a non-positive β.
+
+        A model-free method has no β (NaN), which passes unchecked.
+        """
+        beta = float(self.beta_t(t))
+        if self.uses_model and (not math.isfinite(beta) or beta <= 0.0):
+            params = {k: self.params[k] for k in ("beta", "beta_scale") if k in self.params}
+            raise ValueError(
+                f"beta_t({t})={beta!r} of {self.name} ({params}) is not a positive number; {self.beta_advice}"
+            )
+        return beta
 
     def _inside_domain(self, x) -> np.ndarray:
         """Check a proposal lies in the domain (up to round-off, which is clipped); a miss is a bug."""

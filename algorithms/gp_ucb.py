@@ -12,8 +12,6 @@ formula that is tested is the formula that runs), scaled by a constant, or fixed
 
 from __future__ import annotations
 
-import math
-
 from regretlab.algorithms.acquisition import Acquisition
 from regretlab.algorithms.base import BayesianOptimizer, Proposal
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
@@ -118,13 +116,7 @@ class GPUCB(BayesianOptimizer):
             value = gp_ucb_bounds.beta_t_srinivas_thm2(
                 t=t, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=side
             )
-        beta = self.beta_scale * float(value)
-        if not math.isfinite(beta) or beta <= 0.0:
-            raise ValueError(
-                f"beta_t({t})={beta!r} from schedule {self.beta_schedule!r} is not a positive number; "
-                "use beta='constant' or a larger t"
-            )
-        return beta
+        return self.beta_scale * float(value)
 
     def _propose(self, t: int, beta: float) -> Proposal:
         """Maximise UCB over the whole box (Srinivas Alg. 1 line 3)."""

@@ -192,6 +192,10 @@ class MSUCB(BayesianOptimizer):
     """
 
     name = "MS-UCB"
+    beta_advice = (
+        "bounds/ERRATA.md: reading A is negative when 2 b d sqrt(log(6Da/delta)) t^2 < 1; "
+        "use a larger b or beta='constant'"
+    )
     default_n_init = 20
     default_n_cyc = 1
 
@@ -353,14 +357,7 @@ class MSUCB(BayesianOptimizer):
             value = ms_ucb_bounds.beta_t_d0(t=t, delta=self.delta)
         else:
             value = ms_ucb_bounds.beta_t(t=t, d=self.d, D=self.dim, a=self.a, b=self.b, delta=self.delta)
-        beta = float(value) * (self.beta_scale if self.beta_schedule == "scaled" else 1.0)
-        if not math.isfinite(beta) or beta <= 0.0:
-            raise ValueError(
-                f"beta_t({t})={beta!r} from schedule {self.beta_schedule!r} is not a positive number "
-                "(bounds/ERRATA.md: reading A is negative when 2 b d sqrt(log(6Da/delta)) t^2 < 1); "
-                "use a larger b or beta='constant'"
-            )
-        return beta
+        return float(value) * (self.beta_scale if self.beta_schedule == "scaled" else 1.0)
 
     def _propose(self, t: int, beta: float) -> Proposal:
         """Alg. 1 lines 4-6: grow Z_t, maximise the UCB on each searched subspace, keep the best."""

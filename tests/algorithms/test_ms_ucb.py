@@ -222,3 +222,12 @@ def test_invalid_parameters_name_themselves(kwargs, name):
     """Out-of-domain parameters raise ValueError whose message starts with the parameter's name."""
     with pytest.raises(ValueError, match=rf"^{name}="):
         MSUCB(BOX5, rng=0, **kwargs)
+
+
+def test_non_positive_theoretical_beta_is_a_clear_error():
+    """With a tiny Assumption-1 constant b, 000's β_t (reading A) is negative at small t (bounds/ERRATA.md):
+    ask() raises a ValueError naming β_t and pointing at the erratum, instead of taking sqrt of a negative."""
+    opt = MSUCB([[0.0, 1.0], [0.0, 1.0]], d=1, b=1e-4, delta=0.5, rng=0, n_init=1, acq_budget=50)
+    opt.tell(opt.ask(), 0.0)
+    with pytest.raises(ValueError, match=r"^beta_t\(2\)=-.*ERRATA"):
+        opt.ask()
