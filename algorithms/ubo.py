@@ -88,6 +88,9 @@ class GPUCBUBO(BayesianOptimizer):
     * ``max_bounds=None`` lets the box grow without limit by the paper's rule. :math:`d_\epsilon` grows
       like :math:`\sqrt{\log t}` lengthscales (App. A.5), so growth is slow, but DIRECT's fixed budget is
       spread over an ever larger box; pass ``max_bounds`` when the objective has a known outer domain.
+      :meth:`run` on a ``regretlab.objectives`` objective that rejects points outside its domain
+      (``enforce_bounds=True``, the default) takes that domain as ``max_bounds`` when none was given: the
+      function cannot be evaluated beyond it.
     * ``a``, ``b`` are fixed constants for every :math:`\mathcal S_k` (Thm 5.1 allows :math:`a_k,b_k`).
     * If :math:`\epsilon\ge4\sqrt{\beta_t}\theta` (outside Thm 4.1's domain) the expansion uses
       :math:`d_\epsilon=0` (the data hull) and records ``d_eps_valid=False``.
@@ -222,6 +225,25 @@ class GPUCBUBO(BayesianOptimizer):
             t=self._iteration(t), T_prev=self._t_k, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=side
         )
         return self.beta_scale * float(value)
+
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
+        """:meth:`BayesianOptimizer.run`; an objective that enforces its own domain caps the search space.
+
+        With ``max_bounds=None`` and an objective with ``bounds`` and ``enforce_bounds=True``, the objective's
+        domain becomes ``max_bounds`` (it must contain the initial box), so an expansion never proposes a
+        point the objective would reject.
+        """
+        domain = getattr(objective, "bounds", None)
+        if self.max_bounds is None and domain is not None and getattr(objective, "enforce_bounds", False):
+            try:
+                self.max_bounds = _check_max_bounds(domain, self.bounds)
+            except ValueError as exc:
+                raise ValueError(
+                    f"objective's domain {np.asarray(domain).tolist()} does not contain the initial search "
+                    f"box bounds={self.bounds.tolist()}; the objective cannot be evaluated there"
+                ) from exc
+            self.params["max_bounds"] = self.max_bounds.tolist()
+        return super().run(objective, n_iter, callback=callback, progress=progress)
 
     # ---- proposal ---------------------------------------------------------------------------------------
     def _theta(self) -> float:

@@ -156,6 +156,21 @@ def test_max_bounds_caps_the_search_space():
     assert np.all(trace.x >= -0.5) and np.all(trace.x <= 1.5)
 
 
+def test_an_objective_that_enforces_its_domain_caps_the_search_space():
+    """Started in a corner box of hartmann3's [0, 1]^3 with no max_bounds, UBO expands but never proposes a
+    point the objective would reject (the objective's domain becomes max_bounds); an initial box outside
+    that domain is a clear ValueError."""
+    objective = objectives.get("hartmann3")
+    opt = small([[0.2, 0.4]] * 3, rng=0, n_cyc=1, acq_budget=100)
+    trace = opt.run(objective, 14, progress=False)
+    assert opt.n_expansions >= 1
+    np.testing.assert_array_equal(opt.max_bounds, objective.bounds)
+    assert np.all(trace.x >= 0.0) and np.all(trace.x <= 1.0)
+    assert np.any(opt.domain[:, 0] < 0.2) or np.any(opt.domain[:, 1] > 0.4)
+    with pytest.raises(ValueError, match="does not contain the initial search box"):
+        small([[0.5, 1.5]] * 3, rng=0).run(objective, 2, progress=False)
+
+
 def test_tell_is_validated_against_the_current_space():
     """tell() rejects a point outside the initial box before any expansion, and accepts it once the box has
     expanded to contain it."""
