@@ -381,21 +381,11 @@ class GP:
         list of (mean_j, variance_j), each of shape (q,)
         """
         X = self._check_inputs(X)
-        if hasattr(self.kernel, "component"):
-            comps = [self.kernel.component(j) for j in range(len(self.kernel.kernels))]
-        else:
-            comps = [self.kernel]
-        out = []
-        Xt = self._X_buf[: self._t]
-        for kj in comps:
-            prior = kj.diag(X)
-            if self._t == 0:
-                out.append((np.zeros(X.shape[0]), prior))
-                continue
-            kj_star = kj(X, Xt)
-            v = self._solve_L(kj_star.T)
-            out.append((kj_star @ self._alpha, np.maximum(prior - np.einsum("ij,ij->j", v, v), 0.0)))
-        return out
+        if hasattr(self.kernel, "features"):
+            n_components = len(self.kernel.kernels)
+            return [self.predict_component(j, self.kernel.features(X, j)) for j in range(n_components)]
+        mean, var = self.predict(X)
+        return [(mean - self.mean, var)]
 
     def log_marginal_likelihood(self) -> float:
         """:math:`\\log p(y | X)` of the current data and hyperparameters (R&W Eq. 2.30).
