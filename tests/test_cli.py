@@ -104,3 +104,17 @@ def test_demo_runs_and_its_checks_hold(capsys):
     numbers = run_demo(seed=1, out=lambda line: None)
     assert numbers["append_vs_refit"] < 1e-10
     assert np.isfinite(numbers["rmse"]) and np.isfinite(numbers["path_max"])
+
+
+def test_list_into_a_closed_pipe_exits_cleanly(tmp_path):
+    """`regretlab list | head -1` is not an error: writing into a pipe whose reader has gone exits 0 with
+    nothing on stderr (no BrokenPipeError traceback)."""
+    reader = subprocess.Popen([sys.executable, "-c", "pass"], stdin=subprocess.PIPE)
+    reader.wait(timeout=60)  # the read end is closed from here on: every write raises EPIPE
+    writer = subprocess.run(
+        [sys.executable, "-P", "-m", "regretlab", "list"], stdout=reader.stdin, stderr=subprocess.PIPE,
+        cwd=tmp_path, timeout=120,
+    )
+    reader.stdin.close()
+    assert writer.returncode == 0
+    assert b"Traceback" not in writer.stderr
