@@ -116,7 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
-        return args.handler(args)
+        status = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows here, inside the try, not at interpreter exit
+        return status
     except BrokenPipeError:
         # The reader went away (e.g. `regretlab list | head`): not an error. Point stdout at devnull so
         # the interpreter's final flush does not raise again (Python docs, "Note on SIGPIPE").

@@ -1,5 +1,6 @@
 """The `regretlab` command line (issue 2 §1; `formula` from issue 3)."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -111,9 +112,11 @@ def test_list_into_a_closed_pipe_exits_cleanly(tmp_path):
     nothing on stderr (no BrokenPipeError traceback)."""
     reader = subprocess.Popen([sys.executable, "-c", "pass"], stdin=subprocess.PIPE)
     reader.wait(timeout=60)  # the read end is closed from here on: every write raises EPIPE
+    # Buffered stdout (the default): the failed write then surfaces at the final flush.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     writer = subprocess.run(
         [sys.executable, "-P", "-m", "regretlab", "list"], stdout=reader.stdin, stderr=subprocess.PIPE,
-        cwd=tmp_path, timeout=120,
+        cwd=tmp_path, timeout=120, env=env,
     )
     reader.stdin.close()
     assert writer.returncode == 0
