@@ -1,0 +1,44 @@
+"""The pinned runs: each algorithm at its default settings on one objective with a fixed seed.
+
+Recorded before the architecture change (issue 8) by ``python tests/algorithms/pinned/record.py``; the test
+``tests/algorithms/test_pinned_traces.py`` replays them and compares. Re-record only when a change of
+behaviour is intended, and say which trace changed and why in the commit message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from regretlab.algorithms import GPUCB, GPUCBUBO, MSUCB, RPPGPUCB, AddGPUCB
+
+from regretlab import objectives
+
+HERE = Path(__file__).resolve().parent
+SEED = 20261123
+
+#: name -> (factory(bounds, rng), objective name, evaluations). Each factory passes only what the class
+#: requires (AddGPUCB needs a decomposition); everything else is the class default, except in the one
+#: case that says why.
+CASES = {
+    "GPUCB": (lambda bounds, rng: GPUCB(bounds, rng=rng), "hartmann3", 36),
+    "MSUCB": (lambda bounds, rng: MSUCB(bounds, rng=rng), "hartmann6", 26),
+    "AddGPUCB": (lambda bounds, rng: AddGPUCB(bounds, d=2, rng=rng), "hartmann6", 36),
+    "RPPGPUCB": (lambda bounds, rng: RPPGPUCB(bounds, rng=rng), "hartmann6", 36),
+    "GPUCBUBO": (lambda bounds, rng: GPUCBUBO(bounds, rng=rng), "beale", 20),
+    # epsilon = 1 (not the default 0.05): expansions after t = 1 and the App. B ball search both happen.
+    "GPUCBUBO_eps1": (lambda bounds, rng: GPUCBUBO(bounds, rng=rng, epsilon=1.0), "beale", 25),
+}
+
+#: Trace fields compared.
+FIELDS = ("x", "y", "beta", "acq_evaluations")
+
+
+def run(name: str):
+    """The Trace of pinned case ``name``."""
+    factory, objective_name, n_iter = CASES[name]
+    objective = objectives.get(objective_name)
+    return factory(objective.bounds, SEED).run(objective, n_iter, progress=False)
+
+
+def path(name: str) -> Path:
+    return HERE / f"{name}.npz"
