@@ -11,12 +11,12 @@ Each is ``Name(bounds, *, rng=None, **params)`` with ``ask()``, ``tell(x, y)`` a
 ``run(objective, n_iter) -> Trace``; β_t schedules come from :mod:`regretlab.bounds`.
 """
 
-from regretlab.algorithms.add_gp_ucb import AddGPUCB
-from regretlab.algorithms.base import BayesianOptimizer, RandomSearch
-from regretlab.algorithms.gp_ucb import GPUCB
-from regretlab.algorithms.ms_ucb import MSUCB
-from regretlab.algorithms.rpp_gp_ucb import RPPGPUCB
-from regretlab.algorithms.trace import Trace
-from regretlab.algorithms.ubo import GPUCBUBO
+from .add_gp_ucb import AddGPUCB
+from .base import BayesianOptimizer, RandomSearch
+from .gp_ucb import GPUCB
+from .ms_ucb import MSUCB
+from .rpp_gp_ucb import RPPGPUCB
+from .trace import Trace
+from .ubo import GPUCBUBO
 
 __all__ = ["AddGPUCB", "BayesianOptimizer", "GPUCB", "GPUCBUBO", "MSUCB", "RPPGPUCB", "RandomSearch", "Trace"]

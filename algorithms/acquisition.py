@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
 from scipy import optimize, special
 
 from regretlab._rng import as_generator
+from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
 
 __all__ = [
     "ucb",

@@ -22,12 +22,13 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from regretlab.algorithms.acquisition import MaximizeResult, ucb
-from regretlab.algorithms.base import BayesianOptimizer, Proposal
+
 from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
-
 from regretlab.gp import Additive, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
+
+from .acquisition import MaximizeResult, ucb
+from .base import BayesianOptimizer, Proposal
 
 __all__ = ["AddGPUCB", "GroupUCB", "BETA_SCHEDULES", "GROUP_OPTIMIZERS", "random_decomposition"]
 

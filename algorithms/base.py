@@ -24,21 +24,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from regretlab.algorithms.acquisition import (
+from scipy.stats import qmc
+from tqdm import tqdm
+
+from regretlab._rng import as_generator
+from regretlab._version import __version__
+from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters
+
+from .acquisition import (
     Acquisition,
     MaximizeResult,
     maximize_direct,
     maximize_lbfgsb,
     maximize_random,
 )
-from regretlab.algorithms.trace import Trace
-from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
-from scipy.stats import qmc
-from tqdm import tqdm
-
-from regretlab._rng import as_generator
-from regretlab._version import __version__
-from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters
+from .trace import Trace
 
 __all__ = [
     "BayesianOptimizer",

@@ -21,12 +21,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from regretlab.algorithms.acquisition import Acquisition
-from regretlab.algorithms.base import BayesianOptimizer, Proposal
+
 from regretlab.bounds import ms_ucb as ms_ucb_bounds
 from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
-
 from regretlab.gp import Matern52
+
+from .acquisition import Acquisition
+from .base import BayesianOptimizer, Proposal
 
 __all__ = ["MSUCB", "BETA_SCHEDULES", "ROUNDINGS", "ACTIVE_COORDINATES"]
 

@@ -21,17 +21,18 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from regretlab.algorithms.acquisition import ucb, ucb_grad
-from regretlab.algorithms.base import BayesianOptimizer, Proposal, ScaledPosterior
-from regretlab.bounds import add_gp_ucb as add_gp_ucb_bounds
-from regretlab.bounds import rpp as rpp_bounds
-from regretlab.bounds._validate import check_array, check_choice, check_integer, check_real
 from scipy.linalg import cho_solve, solve_triangular
 from scipy.optimize import lsq_linear, minimize
 
+from regretlab.bounds import add_gp_ucb as add_gp_ucb_bounds
+from regretlab.bounds import rpp as rpp_bounds
+from regretlab.bounds._validate import check_array, check_choice, check_integer, check_real
 from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
 from regretlab.gp.kernels import ProjectedAdditive
 from regretlab.gp.posterior import cholesky_with_jitter
+
+from .acquisition import ucb, ucb_grad
+from .base import BayesianOptimizer, Proposal, ScaledPosterior
 
 __all__ = ["RPPGPUCB", "BETA_SCHEDULES", "outer_box", "projected_additive_lml_and_W_grad"]
 

@@ -19,8 +19,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from regretlab.algorithms.acquisition import Acquisition
-from regretlab.algorithms.base import BayesianOptimizer, Proposal
+
 from regretlab.bounds import ubo as ubo_bounds
 from regretlab.bounds._validate import (
     check_bounds,
@@ -29,8 +28,10 @@ from regretlab.bounds._validate import (
     check_probability,
     check_real,
 )
-
 from regretlab.gp import Kernel, Matern32, Matern52, SquaredExponential
+
+from .acquisition import Acquisition
+from .base import BayesianOptimizer, Proposal
 
 __all__ = ["GPUCBUBO", "KERNELS", "REFINEMENTS"]
 

@@ -15,8 +15,8 @@ import statistics
 import time
 
 import numpy as np
-from regretlab.algorithms.gp_ucb import GPUCB
 
+from regretlab.algorithms.gp_ucb import GPUCB
 from regretlab.gp import SquaredExponential
 
 

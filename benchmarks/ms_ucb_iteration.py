@@ -21,8 +21,8 @@ import statistics
 import time
 
 import numpy as np
-from regretlab.algorithms.ms_ucb import MSUCB
 
+from regretlab.algorithms.ms_ucb import MSUCB
 from regretlab.gp import SquaredExponential
 
 

@@ -6,7 +6,7 @@ Importing the package imports every paper module, so both registries are complet
 This package imports nothing from the rest of regretlab.
 """
 
-from regretlab.bounds import (  # noqa: F401  (imported for their registrations)
+from . import (  # noqa: F401  (imported for their registrations)
     add_gp_ucb,
     assumption1,
     benchmarks,
@@ -17,7 +17,7 @@ from regretlab.bounds import (  # noqa: F401  (imported for their registrations)
     rpp,
     ubo,
 )
-from regretlab.bounds._registry import FORMULAS, NOT_EXECUTABLE
+from ._registry import FORMULAS, NOT_EXECUTABLE
 
 __all__ = [
     "FORMULAS",

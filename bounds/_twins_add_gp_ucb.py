@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sympy as sp
-from regretlab.bounds import add_gp_ucb as add
-from regretlab.bounds._twin import Twin
+
+from . import add_gp_ucb as add
+from ._twin import Twin
 
 r, sigma, h, nu, J, a, b = sp.symbols("r sigma h nu J a b")
 alpha, T_plus, d, p, t, M, D, delta = sp.symbols("alpha T_plus d p t M D delta")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sympy as sp
-from regretlab.bounds._twin import Twin
-from regretlab.bounds.gp_ucb import C1, beta_t_gpucb_thm6, beta_t_srinivas_thm2, lcb, ucb
+
+from ._twin import Twin
+from .gp_ucb import C1, beta_t_gpucb_thm6, beta_t_srinivas_thm2, lcb, ucb
 
 mu, sigma, beta = sp.symbols("mu sigma beta")
 t, d, D, delta, a, b, r = sp.symbols("t d D delta a b r")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sympy as sp
-from regretlab.bounds._twin import Twin
-from regretlab.bounds.information_gain import (
+
+from ._twin import Twin
+from .information_gain import (
     gamma_T_additive_matern,
     gamma_T_additive_SE,
     gamma_T_all_dth_order,

@@ -1,9 +1,10 @@
 """Sympy twins of ``bounds/ms_ucb.py`` and ``bounds/assumption1.py`` (every closed form and reading)."""
 
 import sympy as sp
-from regretlab.bounds._twin import Twin
-from regretlab.bounds.assumption1 import assumption1_tail
-from regretlab.bounds.ms_ucb import (
+
+from ._twin import Twin
+from .assumption1 import assumption1_tail
+from .ms_ucb import (
     beta_t,
     beta_t0,
     beta_t1,

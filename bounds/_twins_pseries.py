@@ -1,8 +1,9 @@
 """Sympy twins of ``bounds/pseries.py`` (closed-form bounds of MS-UCB Props 2-3 and Chlebus' bound)."""
 
 import sympy as sp
-from regretlab.bounds._twin import Twin
-from regretlab.bounds.pseries import (
+
+from ._twin import Twin
+from .pseries import (
     chlebus_zt_upper,
     prop2_bound,
     prop3_eq1_bound,

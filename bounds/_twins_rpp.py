@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sympy as sp
-from regretlab.bounds import rpp
-from regretlab.bounds._twin import Twin
+
+from . import rpp
+from ._twin import Twin
 
 T, D, d = sp.symbols("T D d", positive=True)
 C1, beta_T, gamma_T, C, epsilon, beta_t, sigma, t = sp.symbols(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sympy as sp
-from regretlab.bounds import ubo
-from regretlab.bounds._twin import Twin
+
+from . import ubo
+from ._twin import Twin
 
 (gamma, theta, lengthscale, beta_t, epsilon, lambda_max, z_mass, noise_variance, delta, a, b, r,
  beta_T, gamma_T, q) = sp.symbols(

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 import scipy.special
-from regretlab.bounds._registry import formula, not_executable
-from regretlab.bounds._validate import (
+
+from ._registry import formula, not_executable
+from ._validate import (
     check_array,
     check_choice,
     check_integer,

@@ -6,7 +6,7 @@ value and optimizers, and is checked there by the objectives contract test (DESI
 
 from __future__ import annotations
 
-from regretlab.bounds._registry import not_executable
+from ._registry import not_executable
 
 _WHERE = "a benchmark objective, not a bound: implemented in regretlab.objectives.synthetic as {name!r} "
 _WHERE += "({what})"

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from regretlab.bounds._registry import formula, not_executable
-from regretlab.bounds._validate import check_array, check_choice, check_integer, check_probability, check_real
+
+from ._registry import formula, not_executable
+from ._validate import check_array, check_choice, check_integer, check_probability, check_real
 
 __all__ = [
     "ucb",

@@ -31,15 +31,16 @@ from collections.abc import Callable
 import numpy as np
 import scipy.special
 import scipy.stats
-from regretlab.bounds._registry import formula
-from regretlab.bounds._validate import (
+
+from ._registry import formula
+from ._validate import (
     check_array,
     check_choice,
     check_integer,
     check_probability,
     check_real,
 )
-from regretlab.bounds.pseries import pseries_sum
+from .pseries import pseries_sum
 
 __all__ = [
     "split_point",

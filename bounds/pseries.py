@@ -20,8 +20,9 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from regretlab.bounds._registry import formula
-from regretlab.bounds._validate import check_choice, check_integer, check_real
+
+from ._registry import formula
+from ._validate import check_choice, check_integer, check_real
 
 __all__ = [
     "pseries_sum",

@@ -23,8 +23,9 @@ import numpy as np
 import scipy.linalg
 import scipy.special
 import scipy.stats
-from regretlab.bounds._registry import formula, not_executable
-from regretlab.bounds._validate import check_array, check_choice, check_integer, check_real
+
+from ._registry import formula, not_executable
+from ._validate import check_array, check_choice, check_integer, check_real
 
 __all__ = [
     "AlphaSearchResult",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from regretlab.bounds._twin import Twin
+from ._twin import Twin
 
 __all__ = ["Twin", "TWINS", "NO_TWIN", "twin", "latex"]
 

@@ -22,8 +22,9 @@ import numpy as np
 import scipy.linalg
 import scipy.optimize
 import scipy.special
-from regretlab.bounds._registry import formula
-from regretlab.bounds._validate import check_array, check_choice, check_integer, check_probability, check_real
+
+from ._registry import formula
+from ._validate import check_array, check_choice, check_integer, check_probability, check_real
 
 __all__ = [
     "ExperimentConstants",

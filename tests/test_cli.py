@@ -1,6 +1,7 @@
-"""The `regretlab` command line (issue 2 §1; `formula` from issue 3)."""
+"""The `regretlab` command line (issue 2 §1; `formula` from issue 3; the layout of issue 8 §1)."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,14 +35,16 @@ def test_list_prints_every_registered_objective(capsys):
         assert str(row["dim"]) in line and str(row["optimum"]) in line
 
 
-def test_console_entry_point_runs_as_module(tmp_path):
-    """`python -m regretlab list` works in a subprocess (the installed entry point's module).
+ROOT = Path(__file__).resolve().parents[1]
 
-    Run from an empty folder: from the checkout, ``-m`` would import the bare ``regretlab/`` folder (which
-    lacks the mapped ``regretlab.bounds``) instead of the installed package.
-    """
+
+@pytest.mark.parametrize("where", ["an empty folder", "the checkout root"])
+def test_python_m_regretlab_runs_anywhere(where, tmp_path):
+    """`python -m regretlab list` works from any folder, the checkout root included: nothing there is named
+    regretlab, so the installed package (with the mapped regretlab.bounds) is what runs."""
+    cwd = tmp_path if where == "an empty folder" else ROOT
     result = subprocess.run(
-        [sys.executable, "-m", "regretlab", "list"], capture_output=True, text=True, timeout=120, cwd=tmp_path
+        [sys.executable, "-m", "regretlab", "list"], capture_output=True, text=True, timeout=120, cwd=cwd
     )
     assert result.returncode == 0, result.stderr
     assert "hartmann6" in result.stdout
@@ -67,33 +70,36 @@ def test_formula_out_of_domain_is_a_clear_error(capsys):
 
 
 def test_console_script_works_from_the_checkout_root():
-    """The README's main command runs the `regretlab` console script from the checkout's root folder.
-
-    ``python -m regretlab`` there would import the bare ``regretlab/`` folder (no mapped ``bounds``); the
-    console script imports the installed package wherever it is run.
-    """
+    """The `regretlab` console script runs from the checkout's root folder."""
     script = Path(sys.executable).with_name("regretlab")
     if not script.exists():
         pytest.skip(f"no console script next to {sys.executable} (package not installed as a distribution)")
-    root = Path(__file__).resolve().parents[1]
-    result = subprocess.run([str(script), "list"], capture_output=True, text=True, timeout=120, cwd=root)
+    result = subprocess.run([str(script), "list"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     assert "hartmann6" in result.stdout
 
 
-def test_readme_main_command_form_works_from_the_checkout_root():
-    """`python3 -P -m regretlab list` (the README's form) works from the checkout root: ``-P`` (Python 3.11)
-    keeps the current folder off sys.path, so the installed package is imported, not the bare folder."""
-    root = Path(__file__).resolve().parents[1]
-    result = subprocess.run(
-        [sys.executable, "-P", "-m", "regretlab", "list"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=root,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "hartmann6" in result.stdout
+def _readme_blocks(language: str) -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(rf"```{language}\n(.*?)```", text, flags=re.S)
+
+
+@pytest.mark.skipif(not (ROOT / "README.md").exists(), reason="README.md is not beside the tests")
+def test_readme_commands_never_use_the_P_flag():
+    """The README's commands run Python plainly: no `-P` trick is needed from the checkout root."""
+    for block in _readme_blocks("bash"):
+        assert not re.search(r"python3?\s+-P\b", block), block
+
+
+@pytest.mark.skipif(not (ROOT / "README.md").exists(), reason="README.md is not beside the tests")
+def test_readme_python_snippet_runs_from_the_checkout_root():
+    """Every ```python block of the README runs as written from the checkout root and exits 0."""
+    blocks = _readme_blocks("python")
+    assert blocks, "the README has no Python example"
+    for block in blocks:
+        result = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, timeout=600,
+                                cwd=ROOT)
+        assert result.returncode == 0, block + result.stderr
 
 
 def test_demo_runs_and_its_checks_hold(capsys):
@@ -115,7 +121,7 @@ def test_list_into_a_closed_pipe_exits_cleanly(tmp_path):
     # Buffered stdout (the default): the failed write then surfaces at the final flush.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     writer = subprocess.run(
-        [sys.executable, "-P", "-m", "regretlab", "list"], stdout=reader.stdin, stderr=subprocess.PIPE,
+        [sys.executable, "-m", "regretlab", "list"], stdout=reader.stdin, stderr=subprocess.PIPE,
         cwd=tmp_path, timeout=120, env=env,
     )
     reader.stdin.close()

@@ -2,8 +2,9 @@
 
 import numpy as np
 import pytest
-from regretlab.algorithms.base import RandomSearch
 from scipy import stats
+
+from regretlab.algorithms.base import RandomSearch
 
 #: Seeds of the "beats random search" comparison: fixed, so the test is deterministic.
 COMPARISON_SEEDS = tuple(range(10))

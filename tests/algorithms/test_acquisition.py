@@ -5,6 +5,8 @@ import math
 
 import numpy as np
 import pytest
+from scipy import integrate, stats
+
 from regretlab.algorithms import acquisition as acq_module
 from regretlab.algorithms.acquisition import (
     Acquisition,
@@ -18,7 +20,6 @@ from regretlab.algorithms.acquisition import (
     ucb,
     ucb_grad,
 )
-from scipy import integrate, stats
 
 
 class SmoothPosterior:

@@ -4,12 +4,12 @@ import math
 
 import numpy as np
 import pytest
-from regretlab.algorithms.add_gp_ucb import AddGPUCB
-from regretlab.algorithms.gp_ucb import GPUCB
-from regretlab.bounds import add_gp_ucb as add_bounds
 from scipy import stats
 
 from regretlab import objectives
+from regretlab.algorithms.add_gp_ucb import AddGPUCB
+from regretlab.algorithms.gp_ucb import GPUCB
+from regretlab.bounds import add_gp_ucb as add_bounds
 
 #: A 4-D box with unequal sides, so sub-boxes and embeddings are exercised.
 BOX4 = np.array([[-1.0, 2.0], [0.0, 1.0], [3.0, 5.0], [-2.0, -1.0]])

@@ -4,11 +4,11 @@ import math
 
 import numpy as np
 import pytest
+from scipy import stats
+
 from regretlab.algorithms.acquisition import Acquisition
 from regretlab.algorithms.base import BayesianOptimizer, Proposal, RandomSearch
 from regretlab.algorithms.trace import Trace
-from scipy import stats
-
 from regretlab.gp import GP
 
 

@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
+
+from regretlab import objectives
 from regretlab.algorithms.acquisition import Acquisition
 from regretlab.algorithms.gp_ucb import GPUCB
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
-
-from regretlab import objectives
 
 
 def small(bounds, **kw):

@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
+
+from regretlab import objectives
 from regretlab.algorithms.acquisition import Acquisition
 from regretlab.algorithms.gp_ucb import GPUCB
 from regretlab.algorithms.ms_ucb import MSUCB
 from regretlab.bounds import ms_ucb as ms_ucb_bounds
-
-from regretlab import objectives
 from regretlab.gp import Matern52
 
 BOX5 = [[-2.0, 3.0], [0.0, 1.0], [10.0, 12.0], [-1.0, 1.0], [0.5, 0.75]]

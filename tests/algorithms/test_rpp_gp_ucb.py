@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
-from regretlab.algorithms.rpp_gp_ucb import RPPGPUCB, outer_box, projected_additive_lml_and_W_grad
-from regretlab.bounds import add_gp_ucb as add_gp_ucb_bounds
-from regretlab.bounds import rpp as rpp_bounds
 from scipy.optimize import approx_fprime
 
 from regretlab import objectives
+from regretlab.algorithms.rpp_gp_ucb import RPPGPUCB, outer_box, projected_additive_lml_and_W_grad
+from regretlab.bounds import add_gp_ucb as add_gp_ucb_bounds
+from regretlab.bounds import rpp as rpp_bounds
 from regretlab.gp import SquaredExponential, log_marginal_likelihood
 from regretlab.gp.kernels import ProjectedAdditive
 

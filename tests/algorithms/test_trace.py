@@ -5,9 +5,9 @@ import math
 
 import numpy as np
 import pytest
-from regretlab.algorithms.trace import Trace
 
 import regretlab
+from regretlab.algorithms.trace import Trace
 
 
 def make_trace(f=(1.0, 3.0, 2.0, 5.0), optimum=6.0, records=None, **kw):

@@ -2,11 +2,11 @@
 
 import numpy as np
 import pytest
+
+from regretlab import objectives
 from regretlab.algorithms.acquisition import Acquisition
 from regretlab.algorithms.ubo import GPUCBUBO
 from regretlab.bounds import ubo as ubo_bounds
-
-from regretlab import objectives
 from regretlab.gp import SquaredExponential
 
 #: Gaussian bump of height 1 centred outside the initial box [0, 1]^2.

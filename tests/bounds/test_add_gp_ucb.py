@@ -5,11 +5,12 @@ import itertools
 
 import numpy as np
 import pytest
-import regretlab.bounds.add_gp_ucb as add
 import scipy.integrate
 import scipy.special
 import scipy.stats
 import sympy as sp
+
+import regretlab.bounds.add_gp_ucb as add
 from regretlab.bounds._registry import FORMULAS, NOT_EXECUTABLE
 from regretlab.bounds.catalogue import CATALOGUE_IDS
 from regretlab.bounds.information_gain import gamma_T_additive_matern, gamma_T_additive_SE, information_gain

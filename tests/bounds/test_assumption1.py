@@ -4,6 +4,7 @@ import doctest
 
 import numpy as np
 import pytest
+
 import regretlab.bounds.assumption1 as a1
 
 

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from regretlab.bounds import FORMULAS, NOT_EXECUTABLE
 from regretlab.bounds.catalogue import CATALOGUE_IDS
 

@@ -5,6 +5,7 @@ import importlib
 import pkgutil
 
 import pytest
+
 import regretlab.bounds
 
 MODULES = sorted(

@@ -4,9 +4,10 @@ import doctest
 
 import numpy as np
 import pytest
+import sympy as sp
+
 import regretlab.bounds.add_gp_ucb as add
 import regretlab.bounds.gp_ucb as g
-import sympy as sp
 from regretlab.bounds._registry import FORMULAS, NOT_EXECUTABLE
 from regretlab.bounds.information_gain import sequential_posterior_variances
 

@@ -5,8 +5,9 @@ import itertools
 
 import numpy as np
 import pytest
-import regretlab.bounds.information_gain as ig
 import sympy as sp
+
+import regretlab.bounds.information_gain as ig
 from regretlab.bounds._registry import FORMULAS
 
 

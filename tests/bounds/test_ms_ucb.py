@@ -4,9 +4,10 @@ import doctest
 
 import numpy as np
 import pytest
-import regretlab.bounds.ms_ucb as m
 import sympy as sp
 from scipy.special import factorial, gamma
+
+import regretlab.bounds.ms_ucb as m
 
 
 def test_doctests_pass():

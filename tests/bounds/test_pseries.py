@@ -4,8 +4,9 @@ import doctest
 
 import numpy as np
 import pytest
-import regretlab.bounds.pseries as ps
 from scipy.special import zeta
+
+import regretlab.bounds.pseries as ps
 
 
 def test_doctests_pass():

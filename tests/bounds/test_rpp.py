@@ -5,6 +5,7 @@ import itertools
 
 import numpy as np
 import pytest
+
 import regretlab.bounds.rpp as rpp
 from regretlab.bounds._registry import FORMULAS, NOT_EXECUTABLE
 

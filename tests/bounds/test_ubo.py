@@ -4,6 +4,7 @@ import doctest
 
 import numpy as np
 import pytest
+
 import regretlab.bounds.ubo as ubo
 from regretlab.bounds._registry import FORMULAS
 

@@ -2,12 +2,13 @@
 
 import numpy as np
 import pytest
-import regretlab.bounds.add_gp_ucb as add
 import scipy.special
 import scipy.stats
 from hypothesis import example, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+
+import regretlab.bounds.add_gp_ucb as add
 
 # query sequences: T points, M groups of one coordinate each (so kappa(x, x) = sum_j 1/M = 1)
 sequences = arrays(np.float64, st.tuples(st.integers(1, 12), st.integers(1, 4)), elements=st.floats(0.0, 1.0))

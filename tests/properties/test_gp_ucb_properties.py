@@ -2,10 +2,11 @@
 
 import numpy as np
 import pytest
-import regretlab.bounds.gp_ucb as g
 from hypothesis import example, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+
+import regretlab.bounds.gp_ucb as g
 from regretlab.bounds.information_gain import sequential_posterior_variances
 
 points = arrays(np.float64, st.tuples(st.integers(1, 12), st.integers(1, 3)), elements=st.floats(0.0, 1.0))

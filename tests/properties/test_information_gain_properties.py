@@ -1,10 +1,11 @@
 """Hypothesis properties of regretlab.bounds.information_gain: chain rule, order, monotonicity, greedy."""
 
 import numpy as np
-import regretlab.bounds.information_gain as ig
 from hypothesis import example, given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
+
+import regretlab.bounds.information_gain as ig
 
 points = arrays(np.float64, st.tuples(st.integers(1, 15), st.integers(1, 3)), elements=st.floats(0.0, 1.0))
 noise = st.floats(0.05, 10.0)

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
-from regretlab.bounds import ms_ucb as m
 from scipy.special import gamma
+
+from regretlab.bounds import ms_ucb as m
 
 ts = st.integers(min_value=1, max_value=2000)
 alphas = st.floats(min_value=0.0, max_value=6.0)

@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
+from scipy.special import zeta
+
 from regretlab.bounds.pseries import (
     chlebus_zt_upper,
     prop2_bound,
@@ -16,7 +18,6 @@ from regretlab.bounds.pseries import (
     prop3_neg_upper,
     pseries_sum,
 )
-from scipy.special import zeta
 
 ns = st.integers(min_value=1, max_value=3000)
 p_neg = st.floats(min_value=-6.0, max_value=-1e-6)

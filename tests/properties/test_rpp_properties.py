@@ -2,9 +2,10 @@
 
 import numpy as np
 import pytest
-import regretlab.bounds.rpp as rpp
 from hypothesis import example, given
 from hypothesis import strategies as st
+
+import regretlab.bounds.rpp as rpp
 
 finite = dict(allow_nan=False, allow_infinity=False)
 seeds = st.integers(0, 2**32 - 1)

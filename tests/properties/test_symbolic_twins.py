@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from regretlab.bounds import FORMULAS
 from regretlab.bounds.symbolic import NO_TWIN, TWINS
 

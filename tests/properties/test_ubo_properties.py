@@ -5,9 +5,10 @@ GP quantities are computed directly with numpy/scipy on random data (SE kernel, 
 
 import numpy as np
 import pytest
-import regretlab.bounds.ubo as ubo
 from hypothesis import example, given
 from hypothesis import strategies as st
+
+import regretlab.bounds.ubo as ubo
 
 finite = dict(allow_nan=False, allow_infinity=False)
 seeds = st.integers(0, 2**32 - 1)

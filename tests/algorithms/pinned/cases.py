@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from regretlab.algorithms import GPUCB, GPUCBUBO, MSUCB, RPPGPUCB, AddGPUCB
-
 from regretlab import objectives
+from regretlab.algorithms import GPUCB, GPUCBUBO, MSUCB, RPPGPUCB, AddGPUCB
 
 HERE = Path(__file__).resolve().parent
 SEED = 20261123
