@@ -24,7 +24,7 @@ import numpy as np
 from scipy import optimize, special
 
 from regretlab._rng import as_generator
-from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from regretlab._validate import check_array, check_bounds, check_choice, check_integer, check_real
 
 __all__ = [
     "ucb",

@@ -23,8 +23,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from regretlab._validate import check_choice, check_integer, check_probability, check_real
 from regretlab.bounds import add_gp_ucb as add_bounds
-from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
 from regretlab.gp import Additive, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
 
 from .acquisition import MaximizeResult, ucb

@@ -27,9 +27,17 @@ import numpy as np
 from scipy.stats import qmc
 from tqdm import tqdm
 
-from regretlab._rng import as_generator
+from regretlab._rng import seeded_generator
+from regretlab._validate import (
+    check_array,
+    check_bool,
+    check_bounds,
+    check_choice,
+    check_integer,
+    check_real,
+    check_scalar,
+)
 from regretlab._version import __version__
-from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
 from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters
 
 from .acquisition import (
@@ -171,7 +179,7 @@ class BayesianOptimizer(ABC):
     ):
         self.bounds = check_bounds("bounds", bounds)
         self.dim = self.bounds.shape[0]
-        self.seed, self.rng = _seeded_generator(rng)
+        self.seed, self.rng = seeded_generator(rng)
         low = 1 if self.uses_model else 0
         self.n_init = check_integer("n_init", self.default_n_init if n_init is None else n_init, low=low)
         self.init_design = check_choice(
@@ -179,10 +187,10 @@ class BayesianOptimizer(ABC):
         )
         self.n_cyc = check_integer("n_cyc", self.default_n_cyc if n_cyc is None else n_cyc, low=1)
         self.noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-        self.fit_hyperparameters = _check_bool("fit_hyperparameters", fit_hyperparameters)
-        self.fit_noise = _check_bool("fit_noise", fit_noise)
+        self.fit_hyperparameters = check_bool("fit_hyperparameters", fit_hyperparameters)
+        self.fit_noise = check_bool("fit_noise", fit_noise)
         self.n_restarts = check_integer("n_restarts", n_restarts, low=0)
-        self.normalize_y = _check_bool("normalize_y", normalize_y)
+        self.normalize_y = check_bool("normalize_y", normalize_y)
         self.acq_optimizer = check_choice("acq_optimizer", acq_optimizer, ACQ_OPTIMIZERS)
         default_budget = min(5000, 100 * self.dim)
         self.acq_budget = check_integer(
@@ -421,7 +429,7 @@ class BayesianOptimizer(ABC):
         if outside.size:
             i = int(outside[0])
             raise ValueError(f"x[{i}]={x[i]!r} is outside its domain [{box[i, 0]:g}, {box[i, 1]:g}]")
-        self._tell(np.clip(x, box[:, 0], box[:, 1]), _check_scalar("y", y), math.nan)
+        self._tell(np.clip(x, box[:, 0], box[:, 1]), check_scalar("y", y), math.nan)
 
     def _tell(self, x: np.ndarray, y: float, f: float) -> None:
         start = time.perf_counter()
@@ -479,8 +487,8 @@ class BayesianOptimizer(ABC):
         self._objective_name = None if name is None else str(name)
         for _ in tqdm(range(n_iter), desc=self.name, disable=not progress, leave=False):
             x = self.ask()
-            y = _check_scalar("objective(x)", objective(x.copy()))
-            f = _check_scalar("objective.evaluate(x)", evaluate(x.copy())) if callable(evaluate) else math.nan
+            y = check_scalar("objective(x)", objective(x.copy()))
+            f = check_scalar("objective.evaluate(x)", evaluate(x.copy())) if callable(evaluate) else math.nan
             self._tell(x, y, f)
             if callback is not None and callback(self, self._history[-1]) is True:
                 break
@@ -533,30 +541,3 @@ class RandomSearch(BayesianOptimizer):
 
     def _propose(self, t: int, beta: float) -> Proposal:
         return Proposal(self.rng.uniform(self.bounds[:, 0], self.bounds[:, 1]))
-
-
-# ---- helpers ----------------------------------------------------------------------------------------------
-def _seeded_generator(rng) -> tuple[int | None, np.random.Generator]:
-    """Return (seed, Generator); with ``rng=None`` a seed is drawn from OS entropy so it can be recorded."""
-    if rng is None:
-        seed = int(np.random.SeedSequence().entropy)  # fresh OS entropy, not numpy's global state
-        return seed, np.random.default_rng(seed)
-    gen = as_generator(rng)
-    return (None if isinstance(rng, np.random.Generator) else int(rng)), gen
-
-
-def _check_bool(name: str, value) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise ValueError(f"{name}={value!r} is not a bool; its domain is {{True, False}}")
-    return bool(value)
-
-
-def _check_scalar(name: str, value) -> float:
-    """A finite real number given as a scalar or a size-1 array (e.g. an objective's (1,) output)."""
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name}={value!r} is not a real number") from exc
-    if arr.size != 1:
-        raise ValueError(f"{name} has shape {arr.shape}; expected a single number")
-    return check_real(name, arr.reshape(()))

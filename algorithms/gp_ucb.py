@@ -12,8 +12,8 @@ formula that is tested is the formula that runs), scaled by a constant, or fixed
 
 from __future__ import annotations
 
+from regretlab._validate import check_choice, check_integer, check_probability, check_real
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
-from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
 
 from .acquisition import Acquisition
 from .base import BayesianOptimizer, Proposal

@@ -22,8 +22,8 @@ import math
 
 import numpy as np
 
+from regretlab._validate import check_choice, check_integer, check_probability, check_real
 from regretlab.bounds import ms_ucb as ms_ucb_bounds
-from regretlab.bounds._validate import check_choice, check_integer, check_probability, check_real
 from regretlab.gp import Matern52
 
 from .acquisition import Acquisition

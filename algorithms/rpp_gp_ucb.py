@@ -24,9 +24,9 @@ import numpy as np
 from scipy.linalg import cho_solve, solve_triangular
 from scipy.optimize import lsq_linear, minimize
 
+from regretlab._validate import check_array, check_bool, check_choice, check_integer, check_real
 from regretlab.bounds import add_gp_ucb as add_gp_ucb_bounds
 from regretlab.bounds import rpp as rpp_bounds
-from regretlab.bounds._validate import check_array, check_choice, check_integer, check_real
 from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
 from regretlab.gp.kernels import ProjectedAdditive
 from regretlab.gp.posterior import cholesky_with_jitter
@@ -306,9 +306,7 @@ class RPPGPUCB(BayesianOptimizer):
         self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
         self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
         self.W_init = self._check_W_init(W_init)
-        if not isinstance(learn_W, bool | np.bool_):
-            raise ValueError(f"learn_W={learn_W!r} is not a bool; its domain is {{True, False}}")
-        self.learn_W = bool(learn_W)
+        self.learn_W = check_bool("learn_W", learn_W)
         self.n_W_restarts = check_integer("n_W_restarts", n_W_restarts, low=0)
         self.W_perturbation = check_real("W_perturbation", W_perturbation, low=0.0, low_open=True)
         self.W_maxiter = check_integer("W_maxiter", W_maxiter, low=1)

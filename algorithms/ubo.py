@@ -20,14 +20,14 @@ import math
 
 import numpy as np
 
-from regretlab.bounds import ubo as ubo_bounds
-from regretlab.bounds._validate import (
+from regretlab._validate import (
     check_bounds,
     check_choice,
     check_integer,
     check_probability,
     check_real,
 )
+from regretlab.bounds import ubo as ubo_bounds
 from regretlab.gp import Kernel, Matern32, Matern52, SquaredExponential
 
 from .acquisition import Acquisition

@@ -25,14 +25,15 @@ import numpy as np
 import scipy.linalg
 import scipy.special
 
-from ._registry import formula, not_executable
-from ._validate import (
+from regretlab._validate import (
     check_array,
     check_choice,
     check_integer,
     check_probability,
     check_real,
 )
+
+from ._registry import formula, not_executable
 
 __all__ = [
     "kernel_SE",

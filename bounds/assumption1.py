@@ -25,8 +25,9 @@ from __future__ import annotations
 import numpy as np
 import scipy.linalg
 
+from regretlab._validate import check_bounds, check_integer, check_real
+
 from ._registry import formula
-from ._validate import check_bounds, check_integer, check_real
 
 __all__ = ["assumption1_tail", "se_derivative_sup_samples", "assumption1_constants"]
 

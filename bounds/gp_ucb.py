@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from regretlab._validate import check_array, check_choice, check_integer, check_probability, check_real
+
 from ._registry import formula, not_executable
-from ._validate import check_array, check_choice, check_integer, check_probability, check_real
 
 __all__ = [
     "ucb",

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 
+from regretlab._validate import check_array, check_choice, check_integer, check_real
+
 from ._registry import formula
-from ._validate import check_array, check_choice, check_integer, check_real
 
 __all__ = [
     "sequential_posterior_variances",

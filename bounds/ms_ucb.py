@@ -32,14 +32,16 @@ import numpy as np
 import scipy.special
 import scipy.stats
 
-from ._registry import formula
-from ._validate import (
+from regretlab._validate import (
+    as_output,
     check_array,
     check_choice,
     check_integer,
     check_probability,
     check_real,
 )
+
+from ._registry import formula
 from .pseries import pseries_sum
 
 __all__ = [
@@ -90,11 +92,6 @@ def _latex(func, text: str):
     func.latex = text
     return func
 
-
-def _out(values):
-    """Python float for a 0-d result, float ndarray otherwise."""
-    arr = np.asarray(values, dtype=float)
-    return float(arr) if arr.ndim == 0 else arr
 
 
 def _dims(D, d, *, d_low: int = 1, d_high_offset: int = 1):
@@ -362,7 +359,7 @@ def n_t(*, t, N0, alpha, rounding="none"):
     """
     t, N0, alpha = _counts(t, N0, alpha, rounding)
     value = N0 * np.asarray(t, dtype=float) ** alpha
-    return _out(np.ceil(value) if rounding == "ceil" else value)
+    return as_output(np.ceil(value) if rounding == "ceil" else value)
 
 
 _latex(n_t, r"N_t=N_0t^\alpha")
@@ -395,13 +392,13 @@ def zt_size(*, t, N0, alpha, rounding="none"):
     """
     t, N0, alpha = _counts(t, N0, alpha, rounding)
     if rounding == "none":
-        return _out(N0 * np.asarray(pseries_sum(n=t, p=-np.asarray(alpha)), dtype=float))
+        return as_output(N0 * np.asarray(pseries_sum(n=t, p=-np.asarray(alpha)), dtype=float))
     t_b, n_b, a_b = np.broadcast_arrays(np.asarray(t), np.asarray(N0), np.asarray(alpha, dtype=float))
     out = np.empty(t_b.shape, dtype=float)
     for index in np.ndindex(t_b.shape):
         j = np.arange(1, int(t_b[index]) + 1, dtype=float)
         out[index] = np.sum(np.ceil(n_b[index] * j ** a_b[index]))
-    return _out(out)
+    return as_output(out)
 
 
 _latex(zt_size, r"|Z_t|=\sum_{j=1}^tN_0j^\alpha")
@@ -443,7 +440,7 @@ def zt_lower(*, t, N0, alpha):
     t = check_integer("t", t, low=1)
     N0 = check_integer("N0", N0, low=1)
     alpha = check_real("alpha", alpha, low=0.0)
-    return _out(N0 * (np.asarray(t, dtype=float) ** (alpha + 1.0) + alpha) / (1.0 + alpha))
+    return as_output(N0 * (np.asarray(t, dtype=float) ** (alpha + 1.0) + alpha) / (1.0 + alpha))
 
 
 _latex(zt_lower, r"|Z_t|\ge N_0t^\alpha,\quad |Z_t|\ge N_0\frac{t^{\alpha+1}+\alpha}{1+\alpha}")
@@ -493,7 +490,7 @@ def lipschitz_constant(*, D, a, b, delta):
     D = check_integer("D", D, low=1)
     a, b = _ab(a, b)
     delta = check_probability("delta", delta)
-    return _out(b * np.sqrt(np.log(2.0 * np.asarray(D, dtype=float) * a / delta)))
+    return as_output(b * np.sqrt(np.log(2.0 * np.asarray(D, dtype=float) * a / delta)))
 
 
 _latex(lipschitz_constant,
@@ -535,7 +532,7 @@ def beta_t0(*, t, delta):
     """
     t = check_integer("t", t, low=1)
     delta = check_probability("delta", delta)
-    return _out(2.0 * np.log(PI2 * np.asarray(t, dtype=float) ** 2 / (6.0 * delta)))
+    return as_output(2.0 * np.log(PI2 * np.asarray(t, dtype=float) ** 2 / (6.0 * delta)))
 
 
 _latex(beta_t0, r"\beta^0_t=2\log\frac{\pi^2t^2}{6\delta}")
@@ -570,7 +567,7 @@ def lemma2_union_level(*, T, delta):
     """
     T = check_integer("T", T, low=1, high=10**7)
     delta = check_probability("delta", delta)
-    return _out(6.0 * delta / PI2 * np.asarray(pseries_sum(n=T, p=2.0)))
+    return as_output(6.0 * delta / PI2 * np.asarray(pseries_sum(n=T, p=2.0)))
 
 
 def _tau(t, d, D, a, b, delta, level, reading):
@@ -629,7 +626,7 @@ def tau_t(*, t, d, D, a, b, delta, reading="A"):
     (7.682582, 2.0)
     """
     t, d, D, a, b, delta = _lemma3_args(t, d, D, a, b, delta, reading)
-    return _out(_tau(t, d, D, a, b, delta, 2.0, reading))
+    return as_output(_tau(t, d, D, a, b, delta, 2.0, reading))
 
 
 _latex(tau_t, r"\tau_t=2bd\sqrt{\log\frac{2Da}{\delta}}\,t^2")
@@ -664,7 +661,7 @@ def ft_size(*, t, d, D, a, b, delta, reading="A"):
     81.0
     """
     t, d, D, a, b, delta = _lemma3_args(t, d, D, a, b, delta, reading)
-    return _out(np.ceil(_tau(t, d, D, a, b, delta, 2.0, reading)) ** np.asarray(d, dtype=float))
+    return as_output(np.ceil(_tau(t, d, D, a, b, delta, 2.0, reading)) ** np.asarray(d, dtype=float))
 
 
 _latex(ft_size, r"|F_t|=\lceil\tau_t\rceil^d")
@@ -707,7 +704,7 @@ def beta_t1(*, t, d, D, a, b, delta, reading="A"):
     """
     t, d, D, a, b, delta = _lemma3_args(t, d, D, a, b, delta, reading)
     first = 2.0 * np.log(PI2 * np.asarray(t, dtype=float) ** 2 / (3.0 * delta))
-    return _out(first + 2.0 * d * np.log(_tau(t, d, D, a, b, delta, 2.0, reading)))
+    return as_output(first + 2.0 * d * np.log(_tau(t, d, D, a, b, delta, 2.0, reading)))
 
 
 _latex(beta_t1,
@@ -786,7 +783,7 @@ def beta_t(*, t, d, D, a, b, delta, reading="A", alpha=None):
     else:
         inner = _tau(t, d, D, a, b, delta, 6.0, "B" if reading == "B" else "A")
     # xlogy: the d = 0 limit 2 d log(2 b d ...) -> 0 (scipy.special.xlogy(0, 0) = 0).
-    return _out(first + scipy.special.xlogy(2.0 * dd, inner))
+    return as_output(first + scipy.special.xlogy(2.0 * dd, inner))
 
 
 _latex(beta_t, r"\beta_t=2\log\frac{\pi^2t^2}{\delta}+2d\log\Big(2bd\sqrt{\log\frac{6Da}{\delta}}\,t^2\Big)")
@@ -831,8 +828,8 @@ def beta_t_d0(*, t, delta, reading="A"):
     delta = check_probability("delta", delta)
     tt = np.asarray(t, dtype=float)
     if reading == "A":
-        return _out(4.0 * np.log(PI2 * tt**2 / (2.0 * delta)))
-    return _out(2.0 * np.log(PI2 * tt**2 / delta))
+        return as_output(4.0 * np.log(PI2 * tt**2 / (2.0 * delta)))
+    return as_output(2.0 * np.log(PI2 * tt**2 / delta))
 
 
 _latex(beta_t_d0, r"\beta_t=4\log\frac{\pi^2t^2}{2\delta}\quad(d=0)")
@@ -886,7 +883,7 @@ def l1ball_volume(*, theta, D, d, reading="A"):
     theta = check_real("theta", theta, low=0.0, low_open=True)
     n = _n(D, d).astype(float)
     scale = 4.0 if reading == "A" else 2.0
-    return _out((scale * theta) ** n / scipy.special.gamma(n + 1.0))
+    return as_output((scale * theta) ** n / scipy.special.gamma(n + 1.0))
 
 
 _latex(l1ball_volume, r"\mathrm{Vol}(V_1)=\frac{(4\theta)^{D-d}}{\Gamma(D-d+1)}")
@@ -931,7 +928,7 @@ def corner_prob_bound(*, theta, D, d, reading="A"):
     theta = check_real("theta", theta, low=0.0, low_open=True)
     n = _n(D, d).astype(float)
     radius = theta if reading == "A" else theta / 2.0
-    return _out(radius**n / scipy.special.gamma(n + 1.0))
+    return as_output(radius**n / scipy.special.gamma(n + 1.0))
 
 
 _latex(corner_prob_bound, r"\Pr[\|\mathbf z-\mathbf z^*\|_1\le\theta]\ge\frac{\theta^{D-d}}{\Gamma(D-d+1)}")
@@ -972,7 +969,7 @@ def corner_prob_exact(*, theta, D, d):
     out = np.empty(n_b.shape, dtype=float)
     for index in np.ndindex(n_b.shape):
         out[index] = scipy.stats.irwinhall(int(n_b[index])).cdf(th_b[index] / 2.0)
-    return _out(out)
+    return as_output(out)
 
 
 @formula("MSUCB.lemma4_radius")
@@ -1027,7 +1024,7 @@ def lemma4_radius(*, D, d, Zt_size, delta, reading="A", t=None):
         level = np.log(2.0 / delta)
     # Gamma(n+1)^(1/n) via gammaln: finite for every n (Gamma itself overflows for n > 170).
     radius = np.exp(scipy.special.gammaln(n + 1.0) / n) * (level / Zt_size) ** (1.0 / n)
-    return _out(2.0 * radius if reading == "B" else radius)
+    return as_output(2.0 * radius if reading == "B" else radius)
 
 
 _latex(lemma4_radius,
@@ -1106,8 +1103,8 @@ def v0(*, D, d, a, b, delta, reading="A", alpha=None):
     log_term = np.log(level * np.asarray(D, dtype=float) * a / delta)
     gamma_root = np.exp(scipy.special.gammaln(n + 1.0) / n)  # Gamma(n+1)^(1/n), finite for every n
     if inside:
-        return _out(factor * b * np.sqrt(log_term * gamma_root))
-    return _out(factor * b * np.sqrt(log_term) * gamma_root)
+        return as_output(factor * b * np.sqrt(log_term * gamma_root))
+    return as_output(factor * b * np.sqrt(log_term) * gamma_root)
 
 
 _latex(v0, r"v_0=2b\sqrt{\log\frac{2Da}{\delta}}\,(\Gamma(D-d+1))^{\frac1{D-d}}")
@@ -1144,7 +1141,7 @@ def lemma4_term1(*, D, d, a, b, delta, Zt_size, reading="A", alpha=None):
     value = v0(D=D, d=d, a=a, b=b, delta=delta, reading=reading, alpha=alpha)
     n = _n(D, d).astype(float)
     Zt_size = check_real("Zt_size", Zt_size, low=1.0)
-    return _out(value * (np.log(2.0 / delta) / Zt_size) ** (1.0 / n))
+    return as_output(value * (np.log(2.0 / delta) / Zt_size) ** (1.0 / n))
 
 
 _latex(lemma4_term1, r"f(\mathbf x^*)-f^{max}_{\mathcal S^0_t}\le "
@@ -1212,7 +1209,7 @@ def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0
     Zt_size = check_real("Zt_size", Zt_size, low=1.0)
     n = float(D - d)
     term1 = v * (np.log(6.0 / delta) / Zt_size) ** (1.0 / n)
-    return _out(2.0 * np.sqrt(beta) * sigma + 1.0 / np.asarray(t, dtype=float) ** 2 + term1)
+    return as_output(2.0 * np.sqrt(beta) * sigma + 1.0 / np.asarray(t, dtype=float) ** 2 + term1)
 
 
 _latex(prop1_rt_bound, r"r_t\le2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+\frac1{t^2}+v_0\Big(\frac1{|Z_t|}"
@@ -1302,7 +1299,7 @@ def prop4_csum_bound(*, T, alpha, D, d):
     safe = np.where(a_b < n_b - 1.0, n_b - a_b - 1.0, 1.0)
     case3 = 2.0 * n_b / safe * T_b ** (1.0 - (a_b + 1.0) / n_b)
     value = np.where(a_b >= 2.0 * n_b, 2.0, np.where(a_b >= n_b - 1.0, 2.0 * (1.0 + np.log(T_b)), case3))
-    return _out(value)
+    return as_output(value)
 
 
 _latex(prop4_csum_bound, r"\sum_{t=1}^T\Big(\frac{N_0}{|Z_t|}\Big)^{\frac1{D-d}}<2,\ 2(1+\ln T),\ "
@@ -1374,7 +1371,7 @@ def prop4_regret_bound(*, T, beta_T, C1, gamma_T, v0, N0, delta, alpha, D, d, re
         np.where(a_b >= n_b - 1.0, 1.0 + np.log(T_b), n_b / safe * T_b ** (1.0 - (a_b + 1.0) / n_b)),
     )
     term1 = 2.0 * v0_ * (level / N0) ** (1.0 / n_b) * g
-    return _out(np.sqrt(beta_T * C1 * T_b * gamma_T) + term1 + PI2 / 6.0)
+    return as_output(np.sqrt(beta_T * C1 * T_b * gamma_T) + term1 + PI2 / 6.0)
 
 
 _latex(prop4_regret_bound, r"R_T\le\sqrt{\beta_TC_1T\gamma_T}+"
@@ -1447,7 +1444,7 @@ def thm1_rate(*, T, d, D, alpha, gamma_T, reading="A"):
     DD = np.asarray(D, dtype=float)
     a_b, n_b, T_b, safe = _rate(TT, alpha, DD - d, 1.0, first)
     slow = (DD**2 - DD * d) / safe * T_b ** (1.0 - (a_b + 1.0) / n_b)
-    return _out(first + np.where(a_b >= n_b - 1.0, DD + 0.0 * slow, slow))
+    return as_output(first + np.where(a_b >= n_b - 1.0, DD + 0.0 * slow, slow))
 
 
 _latex(thm1_rate, r"R_T\le\mathcal O^*\Big(\sqrt{dT\gamma_T}+"
@@ -1502,7 +1499,7 @@ def thm2_rate(*, T, d, de, alpha, gamma_T, reading="A"):
     E = np.asarray(de, dtype=float)
     a_b, n_b, T_b, safe = _rate(TT, alpha, E, 1.0, first)
     slow = n_b**2 / safe * T_b ** (1.0 - (a_b + 1.0) / n_b)
-    return _out(first + np.where(a_b >= n_b - 1.0, n_b, slow))
+    return as_output(first + np.where(a_b >= n_b - 1.0, n_b, slow))
 
 
 _latex(thm2_rate, r"R_T\le\mathcal O^*\Big(\sqrt{dT\gamma_T}+"
@@ -1546,7 +1543,7 @@ def thm2_vd(*, D, a, b, delta, de):
     a, b = _ab(a, b)
     delta = check_probability("delta", delta)
     de = np.asarray(check_integer("de", de, low=1), dtype=float)
-    return _out(b * np.sqrt(np.log(2.0 * D * a / delta)) * scipy.special.gamma(de + 1.0) ** (1.0 / de))
+    return as_output(b * np.sqrt(np.log(2.0 * D * a / delta)) * scipy.special.gamma(de + 1.0) ** (1.0 / de))
 
 
 @formula("MSUCB.thm5_d0")
@@ -1593,7 +1590,7 @@ def thm5_rate(*, T, D, alpha, gamma_T, reading="A"):
     full = np.sqrt(TT * gamma_T)
     a_b, n_b, T_b, safe = _rate(TT, alpha, np.asarray(D, dtype=float), 1.0, full)
     slow = n_b**2 / safe * T_b ** (1.0 - (a_b + 1.0) / n_b) + (0.0 if reading == "A" else full)
-    return _out(np.where(a_b >= n_b - 1.0, full + n_b, slow))
+    return as_output(np.where(a_b >= n_b - 1.0, full + n_b, slow))
 
 
 _latex(thm5_rate,
@@ -1757,7 +1754,9 @@ def acquisition_calls(*, Zt_size, zeta, d, D):
     Zt_size = check_real("Zt_size", Zt_size, low=1.0)
     zeta = check_real("zeta", zeta, low=0.0, high=1.0, low_open=True)
     D, d = _dims(D, d)
-    return _out(Zt_size * zeta ** (-np.asarray(d, dtype=float))), _out(zeta ** (-np.asarray(D, dtype=float)))
+    ms_ucb_calls = Zt_size * zeta ** (-np.asarray(d, dtype=float))
+    gp_ucb_calls = zeta ** (-np.asarray(D, dtype=float))
+    return as_output(ms_ucb_calls), as_output(gp_ucb_calls)
 
 
 @formula("MSUCB.improvement")
@@ -1788,7 +1787,7 @@ def improvement_factor(*, D, d):
     5.0
     """
     D, d = _dims(D, d)
-    return _out(np.sqrt(np.asarray(D, dtype=float) / np.asarray(d, dtype=float)))
+    return as_output(np.sqrt(np.asarray(D, dtype=float) / np.asarray(d, dtype=float)))
 
 
 _latex(improvement_factor, r"\sqrt{DT\gamma_T}/\sqrt{dT\gamma_T}=\sqrt{D/d}")
@@ -1820,7 +1819,7 @@ def ramp_loss(*, u, s=0.0):
     """
     u = check_real("u", u)
     s = check_real("s", s, high=1.0, high_open=True)
-    return _out(np.maximum(0.0, 1.0 - u) - np.maximum(0.0, s - u))
+    return as_output(np.maximum(0.0, 1.0 - u) - np.maximum(0.0, s - u))
 
 
 @formula("MSUCB.ramp_loss")

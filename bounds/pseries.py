@@ -21,8 +21,9 @@ import math
 
 import numpy as np
 
+from regretlab._validate import as_output, check_choice, check_integer, check_real
+
 from ._registry import formula
-from ._validate import check_choice, check_integer, check_real
 
 __all__ = [
     "pseries_sum",
@@ -39,11 +40,6 @@ def _latex(func, text: str):
     func.latex = text
     return func
 
-
-def _out(values):
-    """Python float for a 0-d result, float ndarray otherwise."""
-    arr = np.asarray(values, dtype=float)
-    return float(arr) if arr.ndim == 0 else arr
 
 
 def pseries_sum(*, n, p):
@@ -86,7 +82,7 @@ def pseries_sum(*, n, p):
     for index in np.ndindex(n_b.shape):
         k = np.arange(1, int(n_b[index]) + 1, dtype=float)
         out[index] = math.fsum(k ** (-float(p_b[index])))
-    return _out(out)
+    return as_output(out)
 
 
 @formula("PSERIES.prop2")
@@ -122,7 +118,7 @@ def prop2_bound(*, p):
     True
     """
     p = check_real("p", p, low=1.0, low_open=True)
-    return _out(1.0 / (p - 1.0) + 1.0)
+    return as_output(1.0 / (p - 1.0) + 1.0)
 
 
 _latex(prop2_bound, r"s_n=\sum_{k=1}^n\frac{1}{k^p}<\zeta(p)<\frac{1}{p-1}+1")
@@ -163,7 +159,7 @@ def prop3_neg_upper(*, n, p):
     """
     n = check_integer("n", n, low=1)
     p = check_real("p", p, high=0.0, high_open=True)
-    return _out(((np.asarray(n, dtype=float) + 1.0) ** (1.0 - p) - 1.0) / (1.0 - p))
+    return as_output(((np.asarray(n, dtype=float) + 1.0) ** (1.0 - p) - 1.0) / (1.0 - p))
 
 
 _latex(prop3_neg_upper, r"1+\frac{n^{1-p}-1}{1-p}<s_n<\frac{(n+1)^{1-p}-1}{1-p}\quad(p<0)")
@@ -203,7 +199,7 @@ def prop3_integral_bound(*, n, p):
     """
     n = check_integer("n", n, low=1)
     p = check_real("p", p, high=1.0, high_open=True)
-    return _out(1.0 + (np.asarray(n, dtype=float) ** (1.0 - p) - 1.0) / (1.0 - p))
+    return as_output(1.0 + (np.asarray(n, dtype=float) ** (1.0 - p) - 1.0) / (1.0 - p))
 
 
 _latex(prop3_integral_bound, r"s_n<1+\frac{n^{1-p}-1}{1-p}\quad(0\le p<1)")
@@ -238,7 +234,7 @@ def prop3_eq1_bound(*, n):
     1.0
     """
     n = check_integer("n", n, low=1)
-    return _out(1.0 + np.log(np.asarray(n, dtype=float)))
+    return as_output(1.0 + np.log(np.asarray(n, dtype=float)))
 
 
 _latex(prop3_eq1_bound, r"s_n<1+\ln n\quad(p=1)")
@@ -334,10 +330,10 @@ def chlebus_zt_upper(*, t, alpha, N0, reading="B"):
     N0 = check_integer("N0", N0, low=1)
     grow = (np.asarray(t, dtype=float) + 1.0) ** (alpha + 1.0)
     if reading == "A":
-        return _out((grow - 1.0) / (alpha + 1.0))
+        return as_output((grow - 1.0) / (alpha + 1.0))
     if reading == "B":
-        return _out(N0 * grow / (alpha + 1.0))
-    return _out(N0 * (grow - 1.0) / (alpha + 1.0))
+        return as_output(N0 * grow / (alpha + 1.0))
+    return as_output(N0 * (grow - 1.0) / (alpha + 1.0))
 
 
 _latex(

@@ -24,8 +24,9 @@ import scipy.linalg
 import scipy.special
 import scipy.stats
 
+from regretlab._validate import as_output, check_array, check_choice, check_integer, check_real
+
 from ._registry import formula, not_executable
-from ._validate import check_array, check_choice, check_integer, check_real
 
 __all__ = [
     "AlphaSearchResult",
@@ -470,9 +471,6 @@ def _T_D_d(T, D, d):
     return np.asarray(T, dtype=float), np.asarray(D, dtype=float), np.asarray(d, dtype=float)
 
 
-def _out(x):
-    return float(x) if np.ndim(x) == 0 else x
-
 
 @formula("RPP.gamma_T")
 @_latex(r"\gamma_T=O\big(Dd^d(\log T)^{d+1}\big)")
@@ -513,7 +511,7 @@ def gamma_T(*, T, D, d, reading="B"):
     check_choice("reading", reading, ("A", "B"))
     T, D, d = _T_D_d(T, D, d)
     power = D + 1 if reading == "A" else d + 1
-    return _out(D * d**d * np.log(T) ** power)
+    return as_output(D * d**d * np.log(T) ** power)
 
 
 @formula("RPP.thm2")
@@ -553,7 +551,7 @@ def thm2_simple_regret_rate(*, T, D, d, reading="B"):
     """
     g = gamma_T(T=T, D=D, d=d, reading=reading)
     T_, D_, _ = _T_D_d(T, D, d)
-    return _out(np.sqrt(D_ * np.asarray(g) * np.log(T_) / T_))
+    return as_output(np.sqrt(D_ * np.asarray(g) * np.log(T_) / T_))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -598,7 +596,7 @@ def assumption3_rescale(*, x):
         raise ValueError(f"x has shape {arr.shape}; expected (D,) or (n, D)")
     check_real("x", arr, low=0.0, high=1.0)
     z = arr / np.sqrt(arr.shape[-1])
-    return z, _out(np.linalg.norm(z, axis=-1))
+    return z, as_output(np.linalg.norm(z, axis=-1))
 
 
 def _point(name, value, D=None):
@@ -652,7 +650,7 @@ def additive_approximation(*, f0, grad, hessian, z):
     g = check_array("grad", grad, ndim=1)
     H = check_array("hessian", hessian, shape=(g.size, g.size))
     zz = _point("z", z, g.size)
-    return _out(f0 + zz @ g + 0.5 * (zz**2) @ np.diag(H))
+    return as_output(f0 + zz @ g + 0.5 * (zz**2) @ np.diag(H))
 
 
 @formula("RPP.prop5")
@@ -717,7 +715,7 @@ def projected_additive_approximation(*, f0, grad, hessian, z, third=None, center
         T3 = check_array("third", third, shape=(D, D, D))
         Tt = np.einsum("abc,ai,bj,ck->ijk", T3, U, U, U)
         out = out + (zt**3) @ np.einsum("iii->i", Tt) / 6.0
-    return _out(out)
+    return as_output(out)
 
 
 @formula("RPP.prop9")
@@ -900,7 +898,7 @@ def lemma13_rt(*, beta_t, sigma, C, epsilon, t):
     C = check_real("C", C, low=0.0)
     eps = check_real("epsilon", epsilon, low=0.0)
     t = np.asarray(check_integer("t", t, low=1), dtype=float)
-    return _out(2.0 * np.sqrt(beta) * s + 2.0 * C * eps + 1.0 / t**2)
+    return as_output(2.0 * np.sqrt(beta) * s + 2.0 * C * eps + 1.0 / t**2)
 
 
 @formula("RPP.lemma14")
@@ -937,7 +935,7 @@ def lemma14_bound(*, C1, T, beta_T, gamma_T):
     T = np.asarray(check_integer("T", T, low=1), dtype=float)
     b = check_real("beta_T", beta_T, low=0.0)
     g = check_real("gamma_T", gamma_T, low=0.0)
-    return _out(np.sqrt(C1 * T * b * g))
+    return as_output(np.sqrt(C1 * T * b * g))
 
 
 def _sum_inv_squares(T):
@@ -997,7 +995,7 @@ def thm7_average_regret_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"
     last = _sum_inv_squares(Tf)
     if reading == "B":
         last = last / Tf
-    return _out(np.asarray(first) / Tf + 2.0 * C * eps + last)
+    return as_output(np.asarray(first) / Tf + 2.0 * C * eps + last)
 
 
 @formula("RPP.cor8")
@@ -1034,7 +1032,7 @@ def cor8_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"):
     """
     base = thm7_average_regret_bound(C1=C1, T=T, beta_T=beta_T, gamma_T=gamma_T, C=C, epsilon=epsilon,
                                      reading=reading)
-    return _out(np.asarray(base) + 2.0 * np.asarray(C) * np.asarray(epsilon))
+    return as_output(np.asarray(base) + 2.0 * np.asarray(C) * np.asarray(epsilon))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -23,8 +23,17 @@ import scipy.linalg
 import scipy.optimize
 import scipy.special
 
+from regretlab._validate import (
+    as_output,
+    check_array,
+    check_choice,
+    check_integer,
+    check_probability,
+    check_real,
+    raise_outside,
+)
+
 from ._registry import formula
-from ._validate import check_array, check_choice, check_integer, check_probability, check_real
 
 __all__ = [
     "ExperimentConstants",
@@ -69,15 +78,6 @@ def _latex(text: str) -> Callable[[Callable], Callable]:
     return attach
 
 
-def _out(x):
-    return float(x) if np.ndim(x) == 0 else x
-
-
-def _raise_first(name, values, mask, domain):
-    """Raise the library's message for the first element of ``values`` where ``mask`` is True."""
-    vals = np.broadcast_to(np.asarray(values, dtype=float), np.shape(mask))
-    bad = vals[np.asarray(mask)].flat[0]
-    raise ValueError(f"{name}={float(bad)!r} is outside its domain {domain}")
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def g_k_SE(*, gamma, theta, lengthscale):
     """
     g, th, ell = _check_gamma_theta_l(gamma, theta, lengthscale)
     log_ratio = np.log(np.asarray(th) ** 2 / np.asarray(g))
-    return _out(np.sqrt(2.0 * np.asarray(ell) ** 2 * np.maximum(log_ratio, 0.0)))
+    return as_output(np.sqrt(2.0 * np.asarray(ell) ** 2 * np.maximum(log_ratio, 0.0)))
 
 
 def _matern_profile(s, kernel):
@@ -275,7 +275,7 @@ def g_k(*, gamma, theta, lengthscale, kernel="SE"):
     c = np.asarray(g) / np.asarray(th) ** 2
     c, ell_b = np.broadcast_arrays(c, np.asarray(ell, dtype=float))
     out = np.array([_g_k_scalar(float(ci), kernel) for ci in c.ravel()]).reshape(c.shape) * ell_b
-    return _out(out)
+    return as_output(out)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -313,7 +313,7 @@ def prop41_limit(*, beta_t, theta):
     """
     b = check_real("beta_t", beta_t, low=0.0)
     th = check_real("theta", theta, low=0.0, low_open=True)
-    return _out(np.sqrt(b) * th)
+    return as_output(np.sqrt(b) * th)
 
 
 @formula("UBO.set_A_and_S")
@@ -490,11 +490,11 @@ def eq13(*, k_x, z, q, beta_t, theta):
     qq = check_real("q", q, low=0.0)
     over = np.asarray(qq) > np.asarray(th) ** 2 * (1 + 1e-12)
     if np.any(over):
-        _raise_first("q", qq, over, "[0, theta^2]")
+        raise_outside("q", qq, over, "[0, theta^2]")
     if k.shape[-1:] != zz.shape:
         raise ValueError(f"k_x has shape {k.shape}; expected (..., {zz.size}) to match z")
     q_c = np.minimum(qq, np.asarray(th) ** 2)
-    return _out(-(k @ zz) + np.sqrt(b) * q_c / (np.sqrt(np.asarray(th) ** 2 - q_c) + th))
+    return as_output(-(k @ zz) + np.sqrt(b) * q_c / (np.sqrt(np.asarray(th) ** 2 - q_c) + th))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -532,7 +532,7 @@ def eq15_bound(*, z_mass, gamma):
     """
     m = check_real("z_mass", z_mass, low=0.0)
     g = check_real("gamma", gamma, low=0.0)
-    return _out(np.asarray(m) * g)
+    return as_output(np.asarray(m) * g)
 
 
 @formula("UBO.eq17")
@@ -567,7 +567,7 @@ def eq17_bound(*, n, lambda_max, gamma):
     nn = check_integer("n", n, low=1)
     lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
     g = check_real("gamma", gamma, low=0.0)
-    return _out(np.asarray(nn, dtype=float) * lam * np.asarray(g) ** 2)
+    return as_output(np.asarray(nn, dtype=float) * lam * np.asarray(g) ** 2)
 
 
 @formula("UBO.eq18")
@@ -605,8 +605,8 @@ def eq18_map(*, q, beta_t, theta):
     th2 = np.asarray(th) ** 2
     over = np.asarray(qq) > th2
     if np.any(over):
-        _raise_first("q", qq, over, "[0, theta^2]")
-    return _out(np.sqrt(b) * qq / (np.sqrt(th2 - qq) + th))
+        raise_outside("q", qq, over, "[0, theta^2]")
+    return as_output(np.sqrt(b) * qq / (np.sqrt(th2 - qq) + th))
 
 
 def eq18_gamma_condition(*, gamma, theta, n, lambda_max, reading="B"):
@@ -670,7 +670,7 @@ def _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass):
     upper = 4.0 * np.sqrt(b) * np.asarray(th)
     over = np.asarray(eps) >= upper
     if np.any(over):
-        _raise_first("epsilon", eps, over, "(0, 4*sqrt(beta_t)*theta)")
+        raise_outside("epsilon", eps, over, "(0, 4*sqrt(beta_t)*theta)")
     return np.asarray(b), np.asarray(th), np.asarray(eps), nn, np.asarray(lam), np.asarray(m)
 
 
@@ -719,7 +719,7 @@ def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
     first = _gamma_first(b, th, eps, nn, lam, reading)
     with np.errstate(divide="ignore"):
         second = np.where(m > 0, 0.25 * eps / np.where(m > 0, m, 1.0), np.inf)
-    return _out(np.minimum(first, second))
+    return as_output(np.minimum(first, second))
 
 
 d_eps_gamma.latex = (r"\gamma=\min\Big\{\tfrac1{\sqrt{\beta_t}}\sqrt{\tfrac{\sqrt{\beta_t}\theta\epsilon/2"
@@ -883,10 +883,10 @@ def trigger_rb(*, ucb_max, lcb_max, t, t_local=None, reading="B"):
         tau = check_integer("t_local", t_local, low=1)
         over = np.asarray(tau) > np.asarray(tt)
         if np.any(over):
-            _raise_first("t_local", tau, over, "{1, ..., t}")
+            raise_outside("t_local", tau, over, "{1, ..., t}")
     else:
         tau = tt
-    return _out(np.asarray(u) - lo + 1.0 / np.asarray(tau, dtype=float) ** 2)
+    return as_output(np.asarray(u) - lo + 1.0 / np.asarray(tau, dtype=float) ** 2)
 
 
 def _beta_inputs(d, delta, a, b, r):
@@ -898,7 +898,7 @@ def _beta_inputs(d, delta, a, b, r):
     inner = 4.0 * dd * np.asarray(aa) / dl
     bad = inner <= 1.0
     if np.any(bad):
-        _raise_first("a", aa, bad, "a > delta / (4 d), so that log(4 d a / delta) > 0")
+        raise_outside("a", aa, bad, "a > delta / (4 d), so that log(4 d a / delta) > 0")
     return dd, np.asarray(dl), np.asarray(aa), np.asarray(bb), np.asarray(rr), inner
 
 
@@ -939,7 +939,7 @@ def beta_t_prop51(*, t, d, delta, a, b, r):
     """
     tt = np.asarray(check_integer("t", t, low=1), dtype=float)
     dd, dl, _, bb, rr, inner = _beta_inputs(d, delta, a, b, r)
-    return _out(2.0 * np.log(2.0 * tt**2 * np.pi**2 / (3.0 * dl))
+    return as_output(2.0 * np.log(2.0 * tt**2 * np.pi**2 / (3.0 * dl))
                 + 2.0 * dd * np.log(tt**2 * dd * bb * rr * np.sqrt(np.log(inner))))
 
 
@@ -983,7 +983,7 @@ def beta_t_thm51(*, t, T_prev, d, delta, a, b, r):
     tp = check_integer("T_prev", T_prev, low=0)
     bad = np.asarray(tp) >= np.asarray(tt)
     if np.any(bad):
-        _raise_first("T_prev", tp, bad, "{0, ..., t-1}")
+        raise_outside("T_prev", tp, bad, "{0, ..., t-1}")
     return beta_t_prop51(t=np.asarray(tt) - np.asarray(tp), d=d, delta=delta, a=a, b=b, r=r)
 
 
@@ -1017,7 +1017,7 @@ def C1(*, noise_variance):
     11.54156
     """
     s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-    return _out(8.0 / np.log1p(1.0 / np.asarray(s2)))
+    return as_output(8.0 / np.log1p(1.0 / np.asarray(s2)))
 
 
 @formula("UBO.lemma54")
@@ -1054,7 +1054,7 @@ def lemma54_bound(*, beta_T, gamma_T, noise_variance):
     """
     b = check_real("beta_T", beta_T, low=0.0)
     g = check_real("gamma_T", gamma_T, low=0.0)
-    return _out(np.asarray(C1(noise_variance=noise_variance)) * b * g)
+    return as_output(np.asarray(C1(noise_variance=noise_variance)) * b * g)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1090,7 +1090,7 @@ def eq26_lambda_max_lower(*, theta, noise_variance):
     """
     th = check_real("theta", theta, low=0.0, low_open=True)
     s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-    return _out(1.0 / (np.asarray(th) ** 2 + s2))
+    return as_output(1.0 / (np.asarray(th) ** 2 + s2))
 
 
 @formula("UBO.eq27")
@@ -1131,7 +1131,7 @@ def eq27(*, beta_t, theta, epsilon, n, lambda_max, reading="B"):
     """
     check_choice("reading", reading, ("A", "B"))
     b, th, eps, nn, lam, _ = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, 0.0)
-    return _out(_gamma_first(b, th, eps, nn, lam, reading))
+    return as_output(_gamma_first(b, th, eps, nn, lam, reading))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Gaussian-process core: kernels, exact posteriors with rank-one updates, hyperparameter fitting.
 
-``regretlab.gp`` imports nothing from the rest of regretlab except the leaf utilities
-``regretlab.bounds._validate`` and ``regretlab._rng``.
+``regretlab.gp`` imports nothing from the rest of regretlab but the two leaves ``regretlab._validate``
+and ``regretlab._rng`` (a test checks it in a fresh interpreter).
 """
 
 from regretlab.gp.fit import FitResult, fit_hyperparameters, log_marginal_likelihood

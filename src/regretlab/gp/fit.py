@@ -27,7 +27,7 @@ from scipy.linalg import cho_solve, solve_triangular
 from scipy.optimize import minimize
 
 from regretlab._rng import as_generator
-from regretlab.bounds._validate import check_array, check_integer, check_real
+from regretlab._validate import check_array, check_integer, check_real
 from regretlab.gp.kernels import Kernel
 from regretlab.gp.posterior import cholesky_with_jitter
 

@@ -38,7 +38,7 @@ from scipy.spatial.distance import cdist
 from scipy.stats import multivariate_t
 
 from regretlab._rng import as_generator
-from regretlab.bounds._validate import check_array, check_integer, check_real
+from regretlab._validate import check_array, check_integer, check_real
 
 __all__ = [
     "Kernel",

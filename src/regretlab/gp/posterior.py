@@ -22,7 +22,7 @@ import math
 import numpy as np
 from scipy.linalg import LinAlgError, cholesky, solve_triangular
 
-from regretlab.bounds._validate import check_array, check_real
+from regretlab._validate import check_array, check_real
 from regretlab.gp.kernels import Kernel
 
 __all__ = ["GP", "cholesky_with_jitter"]

@@ -39,7 +39,7 @@ import scipy.optimize
 from scipy.stats import qmc
 
 from regretlab._rng import as_generator
-from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from regretlab._validate import check_array, check_bounds, check_choice, check_integer, check_real
 
 __all__ = [
     "Certificate",

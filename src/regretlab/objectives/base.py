@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._rng import as_generator
-from regretlab.bounds._validate import check_array, check_bounds, check_real
+from regretlab._validate import check_array, check_bounds, check_real
 
 __all__ = ["Objective", "DOMAIN_TOLERANCE"]
 

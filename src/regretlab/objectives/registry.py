@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from regretlab.bounds._validate import check_choice, check_integer
+from regretlab._validate import check_choice, check_integer
 
 from .base import Objective
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal

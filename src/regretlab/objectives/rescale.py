@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab.bounds._validate import check_bounds
+from regretlab._validate import check_bounds
 
 from .base import Objective
 

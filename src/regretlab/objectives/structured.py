@@ -45,7 +45,8 @@ import numpy as np
 from scipy import linalg
 from scipy.special import logsumexp
 
-from regretlab.bounds._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from regretlab._rng import check_seed
+from regretlab._validate import check_array, check_bounds, check_choice, check_integer, check_real
 
 from .base import Objective
 
@@ -58,10 +59,6 @@ BANDWIDTH_READINGS = ("A", "B")
 S_READINGS = ("A", "B")
 #: Minimum pairwise distance of the centres, in units of the larger bandwidth :math:`\sigma_B`.
 SEPARATION = 4.0
-
-
-def _check_seed(seed) -> int:
-    return check_integer("seed", seed, low=0)
 
 
 def trimodal_bandwidth(d: int, bandwidth_reading: str) -> float:
@@ -232,7 +229,7 @@ class Trimodal(_TrimodalAttributes, Objective):
                  bandwidth_reading: str = "A", centres=None, **kwargs):
         super().__init__(**kwargs)
         d = check_integer("dim", 2 if dim is None else dim, low=1)
-        self.seed = _check_seed(seed)
+        self.seed = check_seed("seed", seed)
         self.sign_reading, self.bandwidth_reading = sign_reading, bandwidth_reading
         self._fn = _make_trimodal(d, self.seed, sign_reading, bandwidth_reading, centres)
         self.centres, self.bandwidth = self._fn.centres, self._fn.bandwidth
@@ -280,7 +277,7 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
         m = check_integer("n_groups", n_groups, low=1)
         if d * m > D:
             raise ValueError(f"group_dim * n_groups = {d * m} exceeds dim={D}; the groups must be disjoint")
-        self.seed = _check_seed(seed)
+        self.seed = check_seed("seed", seed)
         self.sign_reading, self.bandwidth_reading = sign_reading, bandwidth_reading
         rng = np.random.default_rng(self.seed)
         perm = rng.permutation(D)
@@ -355,7 +352,7 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
         self.S_scale = check_real("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0)
         self.bandwidth_reading = bandwidth_reading
         self.sign_reading = "B"
-        self.seed = _check_seed(seed)
+        self.seed = check_seed("seed", seed)
         rng = np.random.default_rng(self.seed)
         if self.S_reading == "A":
             self.S = np.full((D, D), -self.S_scale)
@@ -410,7 +407,7 @@ class Embedded(Objective):
         if not isinstance(base, Objective):
             raise ValueError(f"base={base!r} is not an Objective")
         D = check_integer("dim", dim, low=base.dim)
-        self.base, self.seed = base, _check_seed(seed)
+        self.base, self.seed = base, check_seed("seed", seed)
         self.name = name or f"{base.name}_embedded"
         if active is None:
             active = np.sort(np.random.default_rng(self.seed).choice(D, size=base.dim, replace=False))

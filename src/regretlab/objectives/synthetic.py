@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab.bounds._validate import check_choice, check_integer
+from regretlab._validate import check_choice, check_integer
 
 from .base import Objective
 

@@ -5,8 +5,9 @@ function of regretlab validates its parameters here and raises :class:`ValueErro
 
     ``delta=1.5 is outside its domain (0, 1)``
 
-This is a leaf module: it imports only numpy, so every part of the project (``bounds/`` included, which
-imports nothing else from the project) may use it.
+This is a leaf module: it imports only numpy, so every part of the project may use it; ``bounds/`` and
+``regretlab.gp`` import nothing from the project but this module and :mod:`regretlab._rng`. Seeds and
+``rng`` arguments are validated by :mod:`regretlab._rng`, the one RNG gate.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ __all__ = [
     "check_array",
     "check_bounds",
     "check_choice",
+    "check_bool",
+    "check_scalar",
+    "raise_outside",
+    "as_output",
     "interval",
+    "is_integral",
 ]
 
 
@@ -184,6 +190,60 @@ def check_choice(name: str, value, choices: Sequence[str]) -> str:
     if value not in choices:
         raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
     return value
+
+
+def check_bool(name: str, value) -> bool:
+    """Validate a flag: a Python or numpy bool (not 0/1, not a string); return a Python bool.
+
+    >>> check_bool("fit_noise", "yes")
+    Traceback (most recent call last):
+    ...
+    ValueError: fit_noise='yes' is not a bool; its domain is {True, False}
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name}={value!r} is not a bool; its domain is {{True, False}}")
+    return bool(value)
+
+
+def check_scalar(name: str, value) -> float:
+    """Validate one finite real number given as a scalar or a size-1 array (e.g. an objective's (1,) output).
+
+    >>> check_scalar("y", [2.5])
+    2.5
+    """
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name}={value!r} is not a real number") from exc
+    if arr.size != 1:
+        raise ValueError(f"{name} has shape {arr.shape}; expected a single number")
+    return check_real(name, arr.reshape(()))
+
+
+def raise_outside(name: str, values, mask, domain: str):
+    """Raise the library's message for the first element of ``values`` where ``mask`` is True.
+
+    For joint domains that a single :func:`check_real` cannot state (e.g. ``epsilon < 4 sqrt(beta) theta``):
+    the caller computes the mask, this names the offending value.
+
+    >>> raise_outside("epsilon", [0.1, 9.0], [False, True], "(0, 4 sqrt(beta_t) theta)")
+    Traceback (most recent call last):
+    ...
+    ValueError: epsilon=9.0 is outside its domain (0, 4 sqrt(beta_t) theta)
+    """
+    vals = np.broadcast_to(np.asarray(values, dtype=float), np.shape(mask))
+    bad = vals[np.asarray(mask)].flat[0]
+    raise ValueError(f"{name}={float(bad)!r} is outside its domain {domain}")
+
+
+def as_output(values):
+    """A formula's result: a Python float for a 0-d value, a float ndarray otherwise (broadcast inputs).
+
+    >>> as_output(np.float64(2.0)), as_output([1, 2])
+    (2.0, array([1., 2.]))
+    """
+    arr = np.asarray(values, dtype=float)
+    return float(arr) if arr.ndim == 0 else arr
 
 
 def is_integral(x: float) -> bool:
