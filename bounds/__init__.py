@@ -1,9 +1,11 @@
 """Executable regret-bound formulas of the four papers (installed as ``regretlab.bounds``).
 
-Each function cites its paper, equation and page; ``FORMULAS`` maps every catalogue id of
-``FORMULAS.md`` to its function and ``NOT_EXECUTABLE`` gives the reason for each id that has none.
-Importing the package imports every paper module, so both registries are complete.
-This package imports nothing from the rest of regretlab.
+Each function cites its paper by key with the section, equation, lemma or theorem it implements (e.g.
+``[Ha2019, Eq. (13)]``; the sources have no page numbers); ``REFERENCES`` resolves every key. ``FORMULAS``
+maps every id of the shipped catalogue (``bounds/CATALOGUE.md``, :mod:`regretlab.bounds.catalogue`) to its
+function and ``NOT_EXECUTABLE`` gives the reason for each id that has none. Importing the package imports
+every paper module, so both registries are complete. This package imports nothing from the rest of
+regretlab but the leaves ``regretlab._validate`` and ``regretlab._rng``.
 """
 
 from . import (  # noqa: F401  (imported for their registrations)
@@ -18,10 +20,12 @@ from . import (  # noqa: F401  (imported for their registrations)
     ubo,
 )
 from ._registry import FORMULAS, NOT_EXECUTABLE
+from .references import REFERENCES
 
 __all__ = [
     "FORMULAS",
     "NOT_EXECUTABLE",
+    "REFERENCES",
     "add_gp_ucb",
     "assumption1",
     "gp_ucb",

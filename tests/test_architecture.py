@@ -37,6 +37,6 @@ def test_core_packages_import_only_themselves_and_the_leaves(package):
 
 
 def test_objectives_import_no_bounds_or_algorithms():
-    """The objectives are problems, not methods: they load neither regretlab.bounds nor regretlab.algorithms."""
+    """The objectives are problems, not methods: they load no module of regretlab.bounds or .algorithms."""
     loaded = loaded_project_modules("regretlab.objectives")
     assert not {m for m in loaded if m.startswith(("regretlab.bounds", "regretlab.algorithms"))}

@@ -127,3 +127,28 @@ def test_list_into_a_closed_pipe_exits_cleanly(tmp_path):
     reader.stdin.close()
     assert writer.returncode == 0
     assert b"Traceback" not in writer.stderr
+
+
+def test_cite_prints_the_bibtex_of_a_key_case_insensitively(capsys):
+    """`regretlab cite ha2019` prints the reference and its BibTeX entry under the canonical key."""
+    assert main(["cite", "ha2019"]) == 0
+    out = capsys.readouterr().out
+    assert "@inproceedings{Ha2019," in out and "Bayesian Optimization with Unknown Search Space" in out
+
+
+def test_cite_without_a_key_prints_every_entry(capsys):
+    """`regretlab cite` prints one BibTeX entry per key of REFERENCES."""
+    from regretlab.bounds import REFERENCES
+
+    assert main(["cite"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n@") + out.startswith("@") == len(REFERENCES)
+    for key in REFERENCES:
+        assert "{" + key + "," in out
+
+
+def test_cite_an_unknown_key_is_a_clear_error(capsys):
+    """An unknown key exits 2 and names the close keys."""
+    assert main(["cite", "TranThe20"]) == 2
+    err = capsys.readouterr().err
+    assert "TranThe20" in err and "TranThe2020-ext" in err

@@ -79,6 +79,22 @@ def _cmd_formula(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_cite(args: argparse.Namespace) -> int:
+    from regretlab.bounds.references import REFERENCES, reference
+
+    if args.key is None:
+        print("\n\n".join(ref.bibtex for ref in REFERENCES.values()))
+        return 0
+    try:
+        ref = reference(args.key)
+    except ValueError as exc:
+        print(f"regretlab cite: {exc}", file=sys.stderr)
+        return 2
+    print(f"% {ref}\n% used for: {ref.role}" if ref.role else f"% {ref}")
+    print(ref.bibtex)
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from regretlab.demo import run_demo
 
@@ -102,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_formula.add_argument("id", help="catalogue id, e.g. MSUCB.beta_t")
     p_formula.add_argument("params", nargs="*", help="keyword parameters as key=value")
     p_formula.set_defaults(handler=_cmd_formula)
+
+    p_cite = sub.add_parser("cite", help="print the BibTeX of a cited work (e.g. Ha2019), or of every one")
+    p_cite.add_argument("key", nargs="?", help="citation key (case-insensitive); omit it for every entry")
+    p_cite.set_defaults(handler=_cmd_cite)
 
     p_demo = sub.add_parser("demo", help="a short demonstration of the GP core")
     p_demo.add_argument("--seed", type=int, default=0, help="seed of the demo's Generator (default 0)")
