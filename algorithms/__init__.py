@@ -1,10 +1,10 @@
 """The papers' algorithms with a shared ask/tell loop (installed as ``regretlab.algorithms``).
 
-- ``GPUCB``: Srinivas et al., ICML 2010, Algorithm 1;
-- ``MSUCB``: Tran-The et al., AAAI 2020 (paper 000), Algorithm 1;
-- ``AddGPUCB``: Kandasamy et al., ICML 2015 (paper 003), Algorithms 1 and 2;
-- ``RPPGPUCB``: Li et al., AISTATS 2016 (paper 001), Algorithm 3;
-- ``GPUCBUBO``: Ha et al., NeurIPS 2019 (paper 004), Algorithm 1;
+- ``GPUCB``: GP-UCB, [Srinivas2010, Alg. 1];
+- ``MSUCB``: MS-UCB, [TranThe2020, Alg. 1];
+- ``AddGPUCB``: Add-GP-UCB, [Kandasamy2015, Algs 1-2];
+- ``RPPGPUCB``: RPP-GP-UCB, [Li2016, Alg. 3];
+- ``GPUCBUBO``: GPUCB-UBO, [Ha2019, Alg. 1];
 - ``RandomSearch``: uniform random search, the baseline of every comparison.
 
 Each is ``Name(bounds, *, rng=None, **params)`` with ``ask()``, ``tell(x, y)`` and

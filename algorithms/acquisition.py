@@ -4,9 +4,10 @@ Conventions (DESIGN.md "Conventions" 2 and 4):
 
 * **Maximisation** everywhere: every acquisition is maximised, every maximiser maximises.
 * **UCB is** :math:`\mu + \sqrt{\beta}\,\sigma`: β is the *variance* scale in every paper's algorithm
-  (BoTorch ``acquisition/analytic.py``). The MS-UCB papers (000, Alg. 1 line 5, and 002) print
-  :math:`\mu + \sqrt{\beta\sigma}`, which is a typo (it is not the GP-UCB rule their regret analysis uses,
-  Srinivas et al. 2010 Thm 1); it is *not* implemented.
+  (BoTorch ``acquisition/analytic.py``). The MS-UCB copy with the supplement prints
+  :math:`\mu + \sqrt{\beta\sigma}` ([TranThe2020-ext, Eq. (2)] and its definition of :math:`a_t`), a typo: its
+  own proofs and the proceedings copy ([TranThe2020-AAAI, Eq. (2)]) use the GP-UCB rule of
+  [Srinivas2010, Thm 1]; it is *not* implemented.
 * Functions take batches: a point set ``X`` of shape ``(q, D)``; acquisition values have shape ``(q,)`` and
   their gradients ``(q, D)``.
 * Maximisers take a batch function ``func(X: (q, D)) -> (q,)`` (or, for L-BFGS-B, ``func_and_grad(X) ->
@@ -80,13 +81,13 @@ def _check_grads(mu, mean_grad, variance_grad):
 def ucb(mean, variance, beta):
     r"""Upper confidence bound :math:`\mu(x) + \sqrt{\beta}\,\sigma(x)`.
 
-    Srinivas et al. (2010) GP-UCB, as used by all four papers: Tran-The et al. (000/002) Alg. 1 line 5,
-    Li et al. (001) Alg. 1, Kandasamy et al. (003) Eq. (6) per group, Ha et al. (004) Eq. (4).
+    GP-UCB of [Srinivas2010, Alg. 1], as used by all four papers: [TranThe2020-AAAI, Eq. (2)],
+    [Li2016, Alg. 1], [Kandasamy2015, Eq. (6)] per group, [Ha2019, Eq. (4)].
 
     .. math:: \alpha_{UCB}(x) = \mu_{t-1}(x) + \sqrt{\beta_t}\,\sigma_{t-1}(x)
 
-    Note: the MS-UCB text (000 Alg. 1 line 5) prints :math:`\mu + \sqrt{\beta\sigma}`; this is a typo and
-    the rule above (β scales the variance) is the one its proofs use.
+    Note: [TranThe2020-ext, Eq. (2)] prints :math:`\mu + \sqrt{\beta\sigma}`; this is a typo and the rule
+    above (β scales the variance) is the one its proofs use.
 
     Parameters
     ----------
@@ -123,7 +124,7 @@ def ucb_grad(mean, variance, beta, mean_grad, variance_grad):
 def lcb(mean, variance, beta):
     r"""Lower confidence bound :math:`\mu(x) - \sqrt{\beta}\,\sigma(x)` (same β convention as :func:`ucb`).
 
-    Used e.g. for conservative recommendations and by the UBO expansion test (004 §4).
+    Used e.g. for conservative recommendations and by the UBO expansion test ([Ha2019, §4]).
 
     >>> lcb([0.0, 1.0], [4.0, 0.0], beta=2.25)
     array([-3.,  1.])
@@ -151,7 +152,7 @@ def _ei_parts(mu, sigma, best, xi):
 
 
 def expected_improvement(mean, variance, best, xi=0.0):
-    r"""Expected improvement over ``best`` (maximisation; Jones et al. 1998, Močkus 1978).
+    r"""Expected improvement over ``best`` (maximisation; [Jones1998], [Mockus1978]).
 
     .. math::
 
@@ -402,10 +403,11 @@ def maximize_direct(
 ) -> MaximizeResult:
     """Maximise ``func`` on a box with DIRECT (``scipy.optimize.direct``), at most ``max_evaluations`` points.
 
-    DIRECT (Jones et al. 1993) is the acquisition optimiser of Add-GP-UCB (003 §5) and RPP-GP-UCB (001 §5),
-    with the budget given there as a number of function evaluations. scipy's ``maxfun`` is passed but is
-    only checked between DIRECT iterations, so scipy alone overshoots it; the hard budget is enforced by a
-    counting wrapper that stops DIRECT when the budget is used up and returns the best point evaluated.
+    DIRECT [Jones1993] is the acquisition optimiser of Add-GP-UCB [Kandasamy2015, §5] and RPP-GP-UCB
+    [Li2016, §5], with the budget given there as a number of function evaluations. scipy's ``maxfun`` is
+    passed but is only checked between DIRECT iterations, so scipy alone overshoots it; the hard budget is
+    enforced by a counting wrapper that stops DIRECT when the budget is used up and returns the best point
+    evaluated.
 
     Parameters
     ----------
@@ -481,9 +483,10 @@ def maximize_lbfgsb(
 ) -> MaximizeResult:
     """Maximise a differentiable ``func_and_grad`` by multistart L-BFGS-B (``scipy.optimize.minimize``).
 
-    The MS-UCB experiments (000 §5) optimise the acquisition with L-BFGS-B from 10·D random starts. Starts
-    are ``initial_points`` (if given) followed by uniform random points; with ``n_candidates > 0``, that many
-    uniform points are first scored in **one** batch call and the best ``n_starts`` become the random starts.
+    The MS-UCB experiments [TranThe2020, §Experiments] optimise the acquisition with L-BFGS-B from 10·D random
+    starts. Starts are ``initial_points`` (if given) followed by uniform random points; with
+    ``n_candidates > 0``, that many uniform points are first scored in **one** batch call and the best
+    ``n_starts`` become the random starts.
     The budget is shared across starts (each start may use an equal share of what is left) and is a hard cap:
     candidate scoring and every function/gradient evaluation inside L-BFGS-B count.
 

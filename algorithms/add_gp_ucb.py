@@ -1,19 +1,19 @@
-r"""Add-GP-UCB (Kandasamy, Schneider, Póczos, ICML 2015; paper 003, Algorithms 1 and 2).
+r"""Add-GP-UCB [Kandasamy2015, Algs 1-2].
 
 The GP prior is additive over disjoint coordinate groups, :math:`\kappa(x,x')=\sum_j\kappa^{(j)}(x^{(j)},
-x'^{(j)})` (003 Eq. 4, :class:`regretlab.gp.Additive`), and the acquisition is the sum of per-group
-GP-UCB terms (003 Eq. 6)
+x'^{(j)})` ([Kandasamy2015, Eq. (4)], :class:`regretlab.gp.Additive`), and the acquisition is the sum of
+per-group GP-UCB terms [Kandasamy2015, Eq. (6)]
 
 .. math::
 
     \tilde\varphi_t(x)=\sum_{j=1}^M\tilde\varphi^{(j)}_t(x^{(j)}),\qquad
     \tilde\varphi^{(j)}_t(z)=\mu^{(j)}_{t-1}(z)+\sqrt{\beta_t}\,\sigma^{(j)}_{t-1}(z),
 
-with the per-group posteriors of 003 Eq. (5) (:meth:`regretlab.gp.GP.predict_components`). Since the terms
-live on orthogonal sub-boxes, each :math:`\tilde\varphi^{(j)}_t` is maximised separately over
-:math:`\mathcal X^{(j)}` with DIRECT and :math:`x_t` is assembled from the group maximisers (Alg. 1 steps
-1-2). With an unknown decomposition the groups are re-learned at every refit by marginal likelihood over a
-few random decompositions (Alg. 2, §4.4).
+with the per-group posteriors of [Kandasamy2015, Eq. (5)] (:meth:`regretlab.gp.GP.predict_components`).
+Since the terms live on orthogonal sub-boxes, each :math:`\tilde\varphi^{(j)}_t` is maximised separately
+over :math:`\mathcal X^{(j)}` with DIRECT and :math:`x_t` is assembled from the group maximisers
+[Kandasamy2015, Alg. 1, steps 1-2]. With an unknown decomposition the groups are re-learned at every refit
+by marginal likelihood over a few random decompositions [Kandasamy2015, Alg. 2, §4.4].
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class GroupUCB:
 
     A batch function of :math:`z\in\mathcal X^{(j)}` (rows of shape (q, d_j)) for the DIRECT maximiser, in
     observation units (``posterior`` is a :class:`regretlab.algorithms.base.ScaledPosterior` whose GP has
-    an :class:`regretlab.gp.Additive` kernel). The component posterior is 003 Eq. (5),
+    an :class:`regretlab.gp.Additive` kernel). The component posterior is [Kandasamy2015, Eq. (5)],
 
     .. math::
 
@@ -143,7 +143,7 @@ def _check_groups(groups, dim: int) -> list[list[int]]:
 
 
 class AddGPUCB(BayesianOptimizer):
-    r"""Add-GP-UCB, Kandasamy et al. (2015) **Algorithm 1** (known decomposition) and **Algorithm 2**
+    r"""Add-GP-UCB, [Kandasamy2015, Alg. 1] (known decomposition) and [Kandasamy2015, Alg. 2]
     (Practical-Add-GP-UCB, decomposition learned by marginal likelihood).
 
     At iteration t, for every group :math:`j=1,\dots,M`
@@ -155,16 +155,17 @@ class AddGPUCB(BayesianOptimizer):
 
     each maximised by DIRECT on its own sub-box :math:`\mathcal X^{(j)}` with a per-group budget of
     :math:`\lfloor 0.9\,n_{GP}/M\rfloor` evaluations, :math:`n_{GP}=` ``acq_budget`` (default
-    :math:`\min(5000,100D)`; 003 §5, :func:`regretlab.bounds.add_gp_ucb.budgets`).
+    :math:`\min(5000,100D)`; [Kandasamy2015, §5], :func:`regretlab.bounds.add_gp_ucb.budgets`).
 
-    **Decomposition.** With ``groups=`` the decomposition is known (Alg. 1; "Add-*" in 003 §5.1). With
-    ``d=`` (and optionally ``M=``) it is learned (Alg. 2; "Add-d/M"): at every hyperparameter refit
-    (``n_init`` and then every ``n_cyc`` observations, 003 §5: :math:`N_{init}=10`, :math:`N_{cyc}=25`)
+    **Decomposition.** With ``groups=`` the decomposition is known (Alg. 1; "Add-*" in
+    [Kandasamy2015, §5.1]). With ``d=`` (and optionally ``M=``) it is learned (Alg. 2; "Add-d/M"): at every
+    hyperparameter refit (``n_init`` and then every ``n_cyc`` observations, [Kandasamy2015, §5]:
+    :math:`N_{init}=10`, :math:`N_{cyc}=25`)
     ``n_decompositions`` random decompositions into M groups of at most d coordinates are drawn from
     ``rng``, each is scored by its maximised log marginal likelihood (ML-II of its own kernel
     hyperparameters, :func:`regretlab.gp.fit_hyperparameters`), and the best is kept until the next refit.
-    003 §4.4 chooses "a few (:math:`\mathcal O(D)`)" random decompositions and the one "with the largest
-    marginal likelihood"; the default here is :math:`D` of them (the authors' released MATLAB code,
+    [Kandasamy2015, §4.4] chooses "a few (:math:`\mathcal O(D)`)" random decompositions and the one "with the
+    largest marginal likelihood"; the default here is :math:`D` of them (the authors' released MATLAB code,
     ``decompOptPartial.m``, uses 5). When only one decomposition exists (M = 1 or M = D) nothing is drawn.
 
     Parameters
@@ -196,8 +197,8 @@ class AddGPUCB(BayesianOptimizer):
     delta : float
         Confidence :math:`\delta\in(0,1)` of ``"thm5"``.
     budget_fraction : float
-        Fraction of ``acq_budget`` shared by the M groups, in (0, 1] (003 §5: 0.9, "to account for the
-        additional overhead in posterior inference"). Per-group budget
+        Fraction of ``acq_budget`` shared by the M groups, in (0, 1] ([Kandasamy2015, §5]: 0.9, "to account
+        for the additional overhead in posterior inference"). Per-group budget
         :math:`\max(1,\lfloor\text{budget\_fraction}\cdot\text{acq\_budget}/M\rfloor)`.
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`): ``rng``,
@@ -206,25 +207,23 @@ class AddGPUCB(BayesianOptimizer):
         copy has its own hyperparameters) or a factory ``kernel(sub_bounds) -> Kernel`` called with each
         group's sub-box. Default per group: squared exponential, lengthscale
         :math:`0.25\,\overline{\text{side}}_j\sqrt{d_j}`, variance :math:`1/M` (so
-        :math:`\kappa(x,x)=1`, 003 §3); with one group this is GP-UCB's default kernel.
+        :math:`\kappa(x,x)=1`, [Kandasamy2015, §3]); with one group this is GP-UCB's default kernel.
 
     Notes
     -----
     Departures and readings: t counts every observation including the initial design (as in
-    :class:`regretlab.algorithms.gp_ucb.GPUCB`), so :math:`\beta_t` and the refit schedule use the same t
-    as GP-UCB. Each group has its own SE lengthscale and variance (003 §5 ties them across groups; the
-    kernel class has no tying). 003 §5's "bandwidth :math:`10^{-5}` for the first 25 iterations" heuristic is
-    not applied. Records per query: ``decomposition`` (list of lists), ``group_budget``,
-    ``group_evaluations``, ``acquisition_value`` (:math:`\tilde\varphi_t(x_t)`); on a refit, the shared
-    loop's ``refit`` record (with ``log_marginal_likelihood``) and, when the decomposition is learned,
-    ``decomposition_search`` (candidates, their log marginal likelihoods, the chosen index).
+    :class:`regretlab.algorithms.gp_ucb.GPUCB`), so :math:`\beta_t` and the refit schedule use the same t as
+    GP-UCB. Each group has its own SE lengthscale and variance ([Kandasamy2015, §5] ties them across groups;
+    the kernel class has no tying). The "bandwidth :math:`10^{-5}` for the first 25 iterations" heuristic of
+    [Kandasamy2015, §5] is not applied. Records per query: ``decomposition`` (list of lists),
+    ``group_budget``, ``group_evaluations``, ``acquisition_value`` (:math:`\tilde\varphi_t(x_t)`); on a refit,
+    the shared loop's ``refit`` record (with ``log_marginal_likelihood``) and, when the decomposition is
+    learned, ``decomposition_search`` (candidates, their log marginal likelihoods, the chosen index).
 
     References
     ----------
-    .. [1] K. Kandasamy, J. Schneider, B. Póczos. High dimensional Bayesian optimisation and bandits via
-       additive models. ICML 2015 (paper 003), Eq. (5)-(6), Algorithms 1-2, Thm 5, §4.4, §5.
-    .. [2] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian process optimization in the bandit setting.
-       ICML 2010 (GP-UCB, the one-group case).
+    .. [1] [Kandasamy2015, Eq. (5)-(6), Algs 1-2, Thm 5, §4.4, §5].
+    .. [2] [Srinivas2010, Alg. 1] (GP-UCB, the one-group case).
 
     Examples
     --------
@@ -336,7 +335,8 @@ class AddGPUCB(BayesianOptimizer):
         return kernel
 
     def make_kernel(self, groups=None) -> Additive:
-        """The additive prior :math:`\\sum_j\\kappa^{(j)}` (003 Eq. 4) over ``groups`` (default: current)."""
+        """The additive prior :math:`\\sum_j\\kappa^{(j)}` [Kandasamy2015, Eq. (4)] over ``groups`` (default:
+        current)."""
         groups = self.groups if groups is None else groups
         return Additive(groups, [self.group_kernel(g) for g in groups], dim=self.dim)
 
@@ -376,7 +376,8 @@ class AddGPUCB(BayesianOptimizer):
         return (y - float(np.mean(y))) / (scale if scale > 0.0 else 1.0)
 
     def _search_decomposition(self) -> None:
-        """003 §4.4: score ``n_decompositions`` random decompositions by likelihood, keep the best."""
+        """[Kandasamy2015, §4.4]: score ``n_decompositions`` random decompositions by likelihood, keep the
+        best."""
         X, y = self.X, self._normalised_targets()
         candidates = [
             random_decomposition(self.rng, self.dim, self.n_groups) for _ in range(self.n_decompositions)

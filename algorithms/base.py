@@ -1,15 +1,16 @@
 r"""The shared ask/tell loop: initial design, GP refits, acquisition budget, history, Trace.
 
-Every algorithm of the four papers has the same outer loop (Srinivas et al. 2010 Alg. 1; Tran-The et al.
-000 Alg. 1; Li et al. 001 Alg. 1; Kandasamy et al. 003 Alg. 1; Ha et al. 004 Alg. 1):
+Every algorithm of the four papers has the same outer loop ([Srinivas2010, Alg. 1]; [TranThe2020, Alg. 1];
+[Li2016, Alg. 1]; [Kandasamy2015, Alg. 1]; [Ha2019, Alg. 1]):
 
 1. query an initial design of ``n_init`` points (uniform random, or a Latin hypercube with
-   :class:`scipy.stats.qmc.LatinHypercube`, as 004 §6 does);
+   :class:`scipy.stats.qmc.LatinHypercube`, as [Ha2019, §6] does);
 2. at iteration t choose :math:`x_t` by maximising an acquisition of the GP posterior given
    :math:`D_{t-1}` with the exploration weight :math:`\beta_t`;
 3. observe :math:`y_t = f(x_t) + \varepsilon_t` and update the posterior: hyperparameters are re-fitted
-   by marginal likelihood every ``n_cyc`` observations (001 §5 and 003 §5: :math:`N_{cyc} = 25`), and
-   between refits the Cholesky factor is extended by one row (:meth:`regretlab.gp.GP.append`).
+   by marginal likelihood every ``n_cyc`` observations ([Li2016, §5] and [Kandasamy2015, §5]:
+   :math:`N_{cyc} = 25`), and between refits the Cholesky factor is extended by one row
+   (:meth:`regretlab.gp.GP.append`).
 
 Maximisation convention throughout. Subclasses implement :meth:`BayesianOptimizer._propose` and
 :meth:`BayesianOptimizer.beta_t`.
@@ -102,7 +103,7 @@ class ScaledPosterior:
         return self.shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
 
     def predict_components(self, X):
-        """Per-group posteriors (Kandasamy 003 Eq. 5; Li 001 Eq. 3) in observation units (shift in none)."""
+        """Per-group posteriors ([Kandasamy2015, Eq. (5)]; [Li2016, Eq. (3)]) in observation units."""
         return [(self.scale * m, self.scale**2 * v) for m, v in self.gp.predict_components(X)]
 
 
@@ -117,14 +118,16 @@ class BayesianOptimizer(ABC):
         The one source of randomness (initial design, hyperparameter restarts, acquisition starts). An int is
         the seed; with None a seed is drawn from OS entropy and recorded, so every run can be repeated.
     n_init : int, optional
-        Size of the initial design (default per paper: ``default_n_init`` of the class; 001/003 §5: 10,
-        000 §5: 20, 004 §6: 3d). At least 1 for model-based methods.
+        Size of the initial design (default per paper: ``default_n_init`` of the class; [Li2016, §5] and
+        [Kandasamy2015, §5]: 10, [TranThe2020, §Experiments]: 20, [Ha2019, §6]: 3d). At least 1 for
+        model-based methods.
     init_design : {"random", "lhs"}, optional
-        Uniform random points (000, 001, 003) or a Latin hypercube (004 §6), scaled to ``bounds``.
+        Uniform random points ([TranThe2020], [Li2016], [Kandasamy2015]) or a Latin hypercube
+        ([Ha2019, §6]), scaled to ``bounds``.
     n_cyc : int, optional
         Hyperparameters are re-fitted when the number of observations t satisfies t = n_init or
         (t - n_init) % n_cyc == 0; in between the GP gets a rank-one append. Default ``default_n_cyc``
-        (001/003 §5: 25).
+        ([Li2016, §5] and [Kandasamy2015, §5]: 25).
     kernel : Kernel or callable, optional
         Prior covariance, or a factory ``kernel(bounds) -> Kernel``. Default: isotropic squared exponential
         with variance 1 and lengthscale ``0.25 * mean side * sqrt(D)`` (only a starting value when
@@ -139,13 +142,14 @@ class BayesianOptimizer(ABC):
     n_restarts : int
         Random restarts of the likelihood optimiser at each refit.
     normalize_y : bool
-        Fit the GP to :math:`(y - \\bar y)/\\mathrm{sd}(y)` (004 §6); the constants are frozen between refits.
+        Fit the GP to :math:`(y - \\bar y)/\\mathrm{sd}(y)` ([Ha2019, §6]); the constants are frozen between
+        refits.
     acq_optimizer : {"direct", "lbfgsb", "random"}
         Acquisition maximiser used by :meth:`maximize_acquisition`.
     acq_budget : int, optional
-        Hard cap on acquisition evaluations per iteration. Default ``min(5000, 100 D)`` (003 §5).
+        Hard cap on acquisition evaluations per iteration. Default ``min(5000, 100 D)`` ([Kandasamy2015, §5]).
     n_starts : int, optional
-        L-BFGS-B starts (default ``10 D`` as in 000 §5, capped at ``acq_budget // 10``).
+        L-BFGS-B starts (default ``10 D`` as in [TranThe2020, §Experiments], capped at ``acq_budget // 10``).
     """
 
     #: Algorithm name used in traces and progress bars.
@@ -311,7 +315,8 @@ class BayesianOptimizer(ABC):
         return (np.asarray(y, dtype=float) - self._y_shift) / self._y_scale
 
     def refit(self) -> None:
-        """Re-fit hyperparameters (ML-II) on all data; rebuild the posterior (R&W Alg. 2.1, all t points)."""
+        """Re-fit hyperparameters (ML-II) on all data; rebuild the posterior ([Rasmussen2006, Alg. 2.1], all t
+        points)."""
         X, y = self.X, self.y
         if self.normalize_y:
             scale = float(np.std(y))
@@ -517,7 +522,7 @@ class BayesianOptimizer(ABC):
 
 
 class RandomSearch(BayesianOptimizer):
-    """Uniform random search on the box: the baseline ("RAND", 003 §5) every algorithm is compared with.
+    """Uniform random search on the box: the baseline ("RAND", [Kandasamy2015, §5]) of every comparison.
 
     Every query is an independent uniform point of ``bounds``; no model, no β (recorded as NaN).
 

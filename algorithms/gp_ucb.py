@@ -1,4 +1,4 @@
-r"""GP-UCB (Srinivas, Krause, Kakade, Seeger, ICML 2010, Algorithm 1): the baseline every paper builds on.
+r"""GP-UCB [Srinivas2010, Alg. 1]: the baseline every paper builds on.
 
 At iteration t choose
 
@@ -25,7 +25,7 @@ BETA_SCHEDULES = ("thm6", "srinivas_thm2", "constant")
 
 
 class GPUCB(BayesianOptimizer):
-    r"""GP-UCB, Srinivas et al. (2010) Algorithm 1, maximised over the whole box.
+    r"""GP-UCB, [Srinivas2010, Alg. 1], maximised over the whole box.
 
     .. math::
 
@@ -39,30 +39,29 @@ class GPUCB(BayesianOptimizer):
         The :math:`\beta_t` schedule:
 
         * ``"thm6"`` (default): :func:`regretlab.bounds.gp_ucb.beta_t_gpucb_thm6`,
-          :math:`2\log(2t^2\pi^2/\delta)+2D\log(Dt^3)` (Kandasamy et al. 003 App. A, Thm 6);
-        * ``"srinivas_thm2"``: :func:`regretlab.bounds.gp_ucb.beta_t_srinivas_thm2` (Srinivas Thm 2 on
+          :math:`2\log(2t^2\pi^2/\delta)+2D\log(Dt^3)` ([Kandasamy2015, App. A, Thm 6]);
+        * ``"srinivas_thm2"``: :func:`regretlab.bounds.gp_ucb.beta_t_srinivas_thm2` ([Srinivas2010, Thm 2] on
           :math:`[0,r]^D`, with the Lipschitz constants ``a``, ``b``, and ``r`` the largest side
           of ``bounds``);
         * ``"constant"``: :math:`\beta_t = ` ``beta_value`` for every t.
     beta_scale : float
         Multiplies the schedule (> 0). The theoretical :math:`\beta_t` is known to over-explore; practical
-        runs scale it down (003 §5 uses :math:`0.2\,d\log 2t`; 004 §6 divides by 5).
+        runs scale it down ([Kandasamy2015, §5] uses :math:`0.2\,d\log 2t`; [Ha2019, §6] divides by 5).
     beta_value : float
         :math:`\beta` of the ``"constant"`` schedule (> 0).
     delta : float
         Confidence :math:`\delta\in(0,1)` of the theoretical schedules.
     a, b : float
-        Srinivas Thm 2's Lipschitz-tail constants (:math:`a\ge1`, :math:`b>0`), used by ``"srinivas_thm2"``.
+        [Srinivas2010, Thm 2]'s Lipschitz-tail constants (:math:`a\ge1`, :math:`b>0`), used by
+        ``"srinivas_thm2"``.
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`): ``rng``,
         ``n_init``, ``init_design``, ``n_cyc``, ``kernel``, ``acq_optimizer``, ``acq_budget``, ...
 
     References
     ----------
-    .. [1] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian process optimization in the bandit setting:
-       no regret and experimental design. ICML 2010, Algorithm 1, Theorems 1-2.
-    .. [2] K. Kandasamy, J. Schneider, B. Póczos. High dimensional Bayesian optimisation and bandits via
-       additive models. ICML 2015 (paper 003), App. A, Theorem 6.
+    .. [1] [Srinivas2010, Alg. 1, Thms 1-2].
+    .. [2] [Kandasamy2015, App. A, Thm 6].
 
     Examples
     --------
@@ -120,6 +119,6 @@ class GPUCB(BayesianOptimizer):
         return self.beta_scale * float(value)
 
     def _propose(self, t: int, beta: float) -> Proposal:
-        """Maximise UCB over the whole box (Srinivas Alg. 1 line 3)."""
+        """Maximise UCB over the whole box ([Srinivas2010, Alg. 1] line 3)."""
         result = self.maximize_acquisition(Acquisition(self.model, "ucb", beta=beta))
         return Proposal(result.x, result.n_evaluations)

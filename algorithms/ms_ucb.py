@@ -1,11 +1,11 @@
-r"""MS-UCB (Tran-The, Gupta, Rana, Venkatesh, AAAI 2020, Algorithm 1): GP-UCB on random subspaces.
+r"""MS-UCB [TranThe2020, Alg. 1]: GP-UCB on random subspaces.
 
-Split :math:`\mathbf x\in[-1,1]^D` as :math:`\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z` (Lemma 1) with
-the free block :math:`\mathbf y\in[-1,1]^d` (the **last** :math:`d` coordinates) and the anchor
-:math:`\mathbf z\in[-1,1]^{D-d}` (the first :math:`D-d`). At iteration :math:`t` draw
+Split :math:`\mathbf x\in[-1,1]^D` as :math:`\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z`
+([TranThe2020, Lemma 1]) with the free block :math:`\mathbf y\in[-1,1]^d` (the **last** :math:`d` coordinates)
+and the anchor :math:`\mathbf z\in[-1,1]^{D-d}` (the first :math:`D-d`). At iteration :math:`t` draw
 :math:`N_t=N_0t^\alpha` new uniform anchors, :math:`Z_t=Z_{t-1}\cup\{\mathbf z_t^1,\dots,\mathbf z_t^{N_t}\}`,
 and maximise the UCB on every subspace :math:`\mathcal S(\mathbf A,\mathbf z)`, :math:`\mathbf z\in Z_t`
-(Def. 1, Eq. (7)-(8)):
+([TranThe2020, Def. 1, Eq. (7)-(8)]):
 
 .. math::
 
@@ -68,7 +68,7 @@ class _SubspaceAcquisition:
 
 
 class MSUCB(BayesianOptimizer):
-    r"""MS-UCB, Tran-The et al. (AAAI 2020, paper 000) **Algorithm 1**: UCB maximised on random subspaces.
+    r"""MS-UCB, [TranThe2020, Alg. 1]: UCB maximised on random subspaces.
 
     .. math::
 
@@ -77,8 +77,9 @@ class MSUCB(BayesianOptimizer):
         \qquad \mathcal X_t=\bigcup_{\mathbf z\in Z_t}\mathcal S(\mathbf A,\mathbf z),\qquad
         |Z_t|=\sum_{j=1}^tN_0j^\alpha.
 
-    Paper 000 prints the acquisition as :math:`\mu_{t-1}(\mathbf x)+\sqrt{\beta_t\sigma_{t-1}(\mathbf x)}`;
-    that is a typo (its proofs use the GP-UCB rule of Srinivas et al.). The UCB here is
+    [TranThe2020-ext, Eq. (2)] prints the acquisition as
+    :math:`\mu_{t-1}(\mathbf x)+\sqrt{\beta_t\sigma_{t-1}(\mathbf x)}`; that is a typo (its proofs use the
+    GP-UCB rule of [Srinivas2010, Alg. 1], and [TranThe2020-AAAI, Eq. (2)] prints it). The UCB here is
     :math:`\mu+\sqrt{\beta}\,\sigma`.
 
     **Domain.** The paper works on :math:`\mathcal X=[-1,1]^D`. The user's box :math:`\prod_i[l_i,u_i]` is the
@@ -111,15 +112,15 @@ class MSUCB(BayesianOptimizer):
     (:func:`regretlab.bounds.ms_ucb.beta_t_d0`). ``d = D``: :math:`[-1,1]^0` has one point, so
     :math:`Z_t=\{()\}` (``Z_size`` is 1, no random draws) and the algorithm is GP-UCB on the whole box.
 
-    **Budget.** Without ``acq_budget`` each searched subspace gets ``subspace_budget`` acquisition
-    evaluations (default :math:`\min(5000,100d)`, 003 §5's :math:`\min(5000,100D)` for a :math:`d`-dimensional
-    box; one evaluation per point when ``d = 0``), all :math:`|Z_t|` subspaces are searched and the cost grows
-    with :math:`|Z_t|` as in the paper. With ``acq_budget`` (a hard cap on the iteration's total) the
-    subspaces searched get equal shares (the remainder one extra evaluation each for the first ones), capped
-    by ``subspace_budget`` if that is given too. Each share is at least :math:`2d+1` (DIRECT's first sweep of
-    a :math:`d`-box; 1 when ``d = 0``): when :math:`|Z_t|` shares do not fit, a uniformly random subset of
-    :math:`\lfloor\text{acq\_budget}/(2d+1)\rfloor` subspaces is searched (records ``n_subspaces``). The
-    iteration's acquisition evaluations are reported in the trace (``acq_evaluations``).
+    **Budget.** Without ``acq_budget`` each searched subspace gets ``subspace_budget`` acquisition evaluations
+    (default :math:`\min(5000,100d)`, the :math:`\min(5000,100D)` of [Kandasamy2015, §5] for a
+    :math:`d`-dimensional box; one evaluation per point when ``d = 0``), all :math:`|Z_t|` subspaces are
+    searched and the cost grows with :math:`|Z_t|` as in the paper. With ``acq_budget`` (a hard cap on the
+    iteration's total) the subspaces searched get equal shares (the remainder one extra evaluation each for
+    the first ones), capped by ``subspace_budget`` if that is given too. Each share is at least :math:`2d+1`
+    (DIRECT's first sweep of a :math:`d`-box; 1 when ``d = 0``): when :math:`|Z_t|` shares do not fit, a
+    uniformly random subset of :math:`\lfloor\text{acq\_budget}/(2d+1)\rfloor` subspaces is searched (records
+    ``n_subspaces``). The iteration's acquisition evaluations are reported in the trace (``acq_evaluations``).
 
     Parameters
     ----------
@@ -127,12 +128,12 @@ class MSUCB(BayesianOptimizer):
         The box; mapped affinely to the paper's :math:`[-1,1]^D` (see above).
     d : int
         Subspace dimension, :math:`0\le d\le D` (the paper's range is :math:`1\le d<D`; the ends are the
-        Discussion's limits). Default :math:`\min(5, D)` (000 §Experiments uses :math:`d=5`).
+        Discussion's limits). Default :math:`\min(5, D)` ([TranThe2020, §Experiments] uses :math:`d=5`).
     N0 : int
-        :math:`N_0\ge1` (Alg. 1 line 4).
+        :math:`N_0\ge1` ([TranThe2020, Alg. 1, line 4]).
     alpha : float
-        :math:`\alpha\ge0`, :math:`N_t=N_0t^\alpha`. Default :math:`(N_0,\alpha)=(1,0)` as in 000
-        §Experiments (scalability runs).
+        :math:`\alpha\ge0`, :math:`N_t=N_0t^\alpha`. Default :math:`(N_0,\alpha)=(1,0)` as in
+        [TranThe2020, §Experiments] (scalability runs).
     rounding : {"ceil", "none"}
         How :math:`N_0t^\alpha` becomes a count, as in :func:`regretlab.bounds.ms_ucb.n_t`: ``"ceil"``
         (default) :math:`\lceil N_0t^\alpha\rceil`; ``"none"`` the paper's :math:`N_0t^\alpha` as printed,
@@ -147,12 +148,12 @@ class MSUCB(BayesianOptimizer):
           :math:`2\log\frac{\pi^2t^2}{\delta}+2d\log(2bd\sqrt{\log(6Da/\delta)}\,t^2)`), and for ``d = 0``
           :func:`regretlab.bounds.ms_ucb.beta_t_d0`;
         * ``"scaled"``: the theory value times ``beta_scale`` (the theoretical :math:`\beta_t` over-explores;
-          Ha et al. 004 §6 scale it down by a factor 5, following Srinivas et al.; Kandasamy et al. 003 §5 use
-          the small heuristic :math:`0.2d\log2t`);
+          [Ha2019, §6] scale it down by a factor 5, following [Srinivas2010]; [Kandasamy2015, §5] use the
+          small heuristic :math:`0.2d\log2t`);
         * ``"constant"``: :math:`\beta_t=` ``beta_value`` (with ``GPUCB(beta="constant")`` and ``d = D`` this
           reproduces GP-UCB's trace).
     beta_scale : float
-        Factor of the ``"scaled"`` schedule (> 0, default 0.2 = 1/5 as in 004 §6); unused otherwise.
+        Factor of the ``"scaled"`` schedule (> 0, default 0.2 = 1/5 as in [Ha2019, §6]); unused otherwise.
     beta_value : float
         :math:`\beta` of the ``"constant"`` schedule (> 0).
     delta : float
@@ -164,7 +165,8 @@ class MSUCB(BayesianOptimizer):
         Acquisition evaluations per subspace (see **Budget**).
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`). Defaults follow
-        000 §Experiments: ``n_init=20`` uniform random points ("randomly initialized with 20 points");
+        [TranThe2020, §Experiments]: ``n_init=20`` uniform random points ("randomly initialized with 20
+        points");
         ``acq_optimizer="lbfgsb"`` with ``n_starts`` :math:`=10d` per subspace (the paper's "LBFGS-B with
         :math:`10\times D` random starts", applied to the :math:`d`-dimensional subspaces; without a
         user ``n_starts`` each subspace gets :math:`\max(1,\min(10d,\lfloor\text{share}/10\rfloor))` starts,
@@ -175,13 +177,9 @@ class MSUCB(BayesianOptimizer):
 
     References
     ----------
-    .. [1] H. Tran-The, S. Gupta, S. Rana, S. Venkatesh. Trading Convergence Rate with Computational Budget in
-       High Dimensional Bayesian Optimization. AAAI 2020 (paper 000), Algorithm 1, Lemma 1, Def. 1,
-       Eq. (5)-(8), §Discussion, §Experiments.
-    .. [2] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian process optimization in the bandit setting:
-       no regret and experimental design. ICML 2010, Algorithm 1.
-    .. [3] M. Ha, ... (paper 004), §6 (β_t scaled down by 5); K. Kandasamy, J. Schneider, B. Póczos (paper
-       003), §5.
+    .. [1] [TranThe2020, Alg. 1, Lemma 1, Def. 1, Eq. (5)-(8), §Discussion, §Experiments].
+    .. [2] [Srinivas2010, Alg. 1].
+    .. [3] [Ha2019, §6] (β_t scaled down by 5); [Kandasamy2015, §5].
 
     Examples
     --------
@@ -334,7 +332,8 @@ class MSUCB(BayesianOptimizer):
         return n_search, budgets
 
     def _default_starts(self, share: int) -> int:
-        """L-BFGS-B starts for a subspace with ``share`` evaluations: 10 d (000 §5), at most share // 10."""
+        """L-BFGS-B starts for a subspace with ``share`` evaluations: 10 d ([TranThe2020, §Experiments]), at
+        most share // 10."""
         return max(1, min(10 * max(self.d, 1), share // 10))
 
     def _maximize_on(self, restricted, box, budget: int):
@@ -409,7 +408,8 @@ class MSUCB(BayesianOptimizer):
         return self.from_unit(self._Z[best_index]), best_index, int(searched.size)
 
     def make_kernel(self):
-        """The prior kernel: ``kernel=`` if given, else Matérn-5/2 (000 §Experiments), base length scale."""
+        """The prior kernel: ``kernel=`` if given, else Matérn-5/2 ([TranThe2020, §Experiments]), base length
+        scale."""
         if self._kernel_spec is not None:
             return super().make_kernel()
         side = float(np.mean(self.bounds[:, 1] - self.bounds[:, 0]))

@@ -1,6 +1,6 @@
-r"""RPP-GP-UCB (Li, Kandasamy, Póczos, Schneider, AISTATS 2016, Algorithm 3): restricted projection pursuit.
+r"""RPP-GP-UCB [Li2016, Alg. 3]: restricted projection pursuit.
 
-The objective is modelled as projected-additive (001 Eq. 6) on the unit cube :math:`u\in[0,1]^D`
+The objective is modelled as projected-additive [Li2016, Eq. (6)] on the unit cube :math:`u\in[0,1]^D`
 (the user's box is mapped affinely onto it, :math:`x = l + s\odot u`):
 
 .. math::
@@ -8,12 +8,12 @@ The objective is modelled as projected-additive (001 Eq. 6) on the unit cube :ma
     f(u) = \sum_{j=1}^M f^{(j)}\big((\hat W^{(j)})^\top u\big),\qquad
     \hat W = (1-\alpha)W + \alpha I .
 
-Every ``n_cyc`` observations (Alg. 3 step 1) the projection :math:`W` and the kernel hyperparameters are
-learnt by maximising the marginal likelihood, and :math:`\alpha` is chosen by grid search under the
-:math:`\delta`-ratio constraint :math:`\rho(\hat W)\le 1+\delta` (Eq. 8,
-:func:`regretlab.bounds.rpp.alpha_search`).
-Each iteration (Alg. 3 step 2) maximises the additive UCB (Eq. 4) group by group (Eq. 5) over the outer box
-of :math:`\{\hat W^\top u : u\in[0,1]^D\}` and maps back with :math:`u_t = \hat W^{-\top} z_t`.
+Every ``n_cyc`` observations ([Li2016, Alg. 3, step 1]) the projection :math:`W` and the kernel
+hyperparameters are learnt by maximising the marginal likelihood, and :math:`\alpha` is chosen by grid search
+under the :math:`\delta`-ratio constraint :math:`\rho(\hat W)\le 1+\delta` ([Li2016, Eq. (8)],
+:func:`regretlab.bounds.rpp.alpha_search`). Each iteration ([Li2016, Alg. 3, step 2]) maximises the additive
+UCB [Li2016, Eq. (4)] group by group [Li2016, Eq. (5)] over the outer box of
+:math:`\{\hat W^\top u : u\in[0,1]^D\}` and maps back with :math:`u_t = \hat W^{-\top} z_t`.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ _UNIT_TOL = 1e-9
 # Pure helpers
 # ---------------------------------------------------------------------------------------------------------
 def outer_box(W) -> np.ndarray:
-    r"""The outer box of :math:`\mathcal X_W=\{W^\top u: u\in[0,1]^D\}` (001 §4.1, Fig. 2(b)).
+    r"""The outer box of :math:`\mathcal X_W=\{W^\top u: u\in[0,1]^D\}` ([Li2016, §4.1, Fig. 2(b)]).
 
     .. math::
 
@@ -73,11 +73,11 @@ def outer_box(W) -> np.ndarray:
 
 
 def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
-    r"""Log marginal likelihood of the projected-additive GP (001 Eq. 6) and its gradient in W.
+    r"""Log marginal likelihood of the projected-additive GP ([Li2016, Eq. (6)]) and its gradient in W.
 
     With :math:`Z = XW`, :math:`K=\sum_j k_j(Z^{(j)}, Z^{(j)})`, :math:`\Delta = K + \sigma^2 I`, the
-    generalised-least-squares constant mean :math:`\hat m` and :math:`a=\Delta^{-1}(y-\hat m)`, R&W Eq. 5.9
-    and the chain rule through :math:`Z^{(j)} = XW^{(j)}` give
+    generalised-least-squares constant mean :math:`\hat m` and :math:`a=\Delta^{-1}(y-\hat m)`,
+    [Rasmussen2006, Eq. (5.9)] and the chain rule through :math:`Z^{(j)} = XW^{(j)}` give
 
     .. math::
 
@@ -98,14 +98,14 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
     for k, g in zip(kernels, groups, strict=True):
         delta += k(Z[:, list(g)])
     delta[np.diag_indices_from(delta)] += noise_variance
-    # R&W Alg. 2.1 line 2: L = cholesky(K + σ²I)
+    # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
     L, _ = cholesky_with_jitter(delta)
     ones = np.ones(n)
     u = cho_solve((L, True), ones, check_finite=False)
     mean = float(u @ y / (u @ ones))
     v = solve_triangular(L, y - mean, lower=True, check_finite=False)
     a = solve_triangular(L, v, lower=True, trans="T", check_finite=False)
-    # R&W Alg. 2.1 line 7
+    # [Rasmussen2006, Alg. 2.1, line 7]
     lml = -0.5 * float(v @ v) - float(np.sum(np.log(np.diag(L)))) - 0.5 * n * math.log(2.0 * math.pi)
     inner = np.outer(a, a) - cho_solve((L, True), np.eye(n), check_finite=False)
     grad = np.zeros_like(W)
@@ -116,7 +116,8 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
 
 
 class _GroupUCB:
-    r"""Per-group UCB :math:`\mu^{(j)}(z^{(j)})+\sqrt{\beta}\,\sigma^{(j)}(z^{(j)})` (001 Eq. 3-5), batches.
+    r"""Per-group UCB :math:`\mu^{(j)}(z^{(j)})+\sqrt{\beta}\,\sigma^{(j)}(z^{(j)})` ([Li2016, Eq. (3)-5]),
+    batches.
 
     ``z`` are projected unit-cube coordinates of group j; the GP sees :math:`z + c_j` (its kernel acts on
     the original x, whose projection differs from that of u by the constant :math:`c=\hat W^\top(l/s)`).
@@ -157,7 +158,7 @@ def _default_groups(D: int, d: int | None, M: int | None):
 # The algorithm
 # ---------------------------------------------------------------------------------------------------------
 class RPPGPUCB(BayesianOptimizer):
-    r"""RPP-GP-UCB, Li et al. (2016) Algorithm 3 (with Algorithms 1-2 and Eq. 4-8).
+    r"""RPP-GP-UCB, [Li2016, Alg. 3] (with Algs 1-2 and Eq. (4)-(8)).
 
     At a refit (every ``n_cyc`` observations) learn the projection :math:`W` and hyperparameters by
     marginal likelihood, then restrict it (Eq. 7-8):
@@ -175,18 +176,18 @@ class RPPGPUCB(BayesianOptimizer):
         z_t^{(j)}=\arg\max_{z^{(j)}\in\mathrm{outer}(\hat W)^{(j)}}\ \mu^{(j)}_{t-1}(z^{(j)})
         +\sqrt{\beta_t}\,\sigma^{(j)}_{t-1}(z^{(j)}),\qquad u_t=\hat W^{-\top}z_t,\quad x_t=l+s\odot u_t,
 
-    with DIRECT (001 §5) on each group's block of the outer box, ``acq_budget`` shared equally by the groups.
+    with DIRECT ([Li2016, §5]) on each group's block of the outer box, ``acq_budget`` shared equally by the
+    groups.
 
     Departures from / readings of the paper (all documented in the records):
 
-    * **Learning W.** The paper learns W with Gilboa et al.'s (2013) projection-pursuit GP (EM on a state
-      space model), which is not available here. Instead W (in unit-cube coordinates) maximises the same
-      projected-additive marginal likelihood directly: L-BFGS-B over the :math:`D^2` entries with the
-      analytic gradient of :func:`projected_additive_lml_and_W_grad` (θ and σ² held at their ML-II fit),
-      warm-started from the previous W (Alg. 3's "warm start") plus ``n_W_restarts`` starts
-      :math:`I+S`, :math:`S_{ik}\sim U(-p,p)` (``W_perturbation`` p, the form of 001 §5.1's A), all drawn
-      from ``rng``. Entries are bounded by 3 in absolute value. θ (and σ²) are then re-fitted at
-      :math:`\hat W`.
+    * **Learning W.** The paper learns W with [Gilboa2013]'s projection-pursuit GP (EM on a state space
+      model), which is not available here. Instead W (in unit-cube coordinates) maximises the same
+      projected-additive marginal likelihood directly: L-BFGS-B over the :math:`D^2` entries with the analytic
+      gradient of :func:`projected_additive_lml_and_W_grad` (θ and σ² held at their ML-II fit), warm-started
+      from the previous W (Alg. 3's "warm start") plus ``n_W_restarts`` starts :math:`I+S`,
+      :math:`S_{ik}\sim U(-p,p)` (``W_perturbation`` p, the form of [Li2016, §5.1]'s A), all drawn from
+      ``rng``. Entries are bounded by 3 in absolute value. θ (and σ²) are then re-fitted at :math:`\hat W`.
     * **α search.** Eq. (8) is maximised on an ``n_alpha_grid`` grid with θ and σ² held fixed (the paper
       does not say whether θ is re-fitted per α, nor gives its grid).
     * **Infeasible points.** The outer box is larger than :math:`\mathcal X_{\hat W}`, so
@@ -208,21 +209,21 @@ class RPPGPUCB(BayesianOptimizer):
     ----------
     bounds : array_like, shape (D, 2)
         The box :math:`\mathcal X`; mapped affinely onto :math:`[0,1]^D`, where W, the outer box and the
-        :math:`\delta`-ratio are defined (001 footnote 1).
+        :math:`\delta`-ratio are defined ([Li2016, footnote 1]).
     groups : list of list of int, optional
         Partition of the D projected coordinates into the M groups (:math:`z^{(j)}=(\hat W^{(j)})^\top u`).
     d, M : int, optional
         Instead of ``groups``: consecutive groups of size d, or M near-equal groups. Give at most one of
         ``groups``, ``d``, ``M``; default ``d = min(D, 5)``.
     delta : float
-        :math:`\delta\ge0` of the :math:`\delta`-ratio constraint (001 uses 0.05 and 0.1; 0 is Add-GP-UCB,
-        Table 5). Not a probability.
+        :math:`\delta\ge0` of the :math:`\delta`-ratio constraint ([Li2016] uses 0.05 and 0.1; 0 is
+        Add-GP-UCB, Table 5). Not a probability.
     n_alpha_grid : int
         Grid size (>= 2) on :math:`\alpha\in[0,1]` for Eq. (8).
     beta : {"practical", "constant"}
         ``"practical"`` (default): :math:`\beta_t=0.2\,d\log 2t` with d the largest group size
-        (:func:`regretlab.bounds.add_gp_ucb.beta_t_practical`, Add-GP-UCB 003 §4.4, satisfying Thm 2's
-        :math:`\tilde O(d\log t)`; 001 does not state its β_t). ``"constant"``: ``beta_value``.
+        (:func:`regretlab.bounds.add_gp_ucb.beta_t_practical`, Add-GP-UCB [Kandasamy2015, §4.4], satisfying
+        Thm 2's :math:`\tilde O(d\log t)`; [Li2016] does not state its β_t). ``"constant"``: ``beta_value``.
     beta_scale : float
         Multiplies the schedule (> 0).
     beta_value : float
@@ -241,17 +242,14 @@ class RPPGPUCB(BayesianOptimizer):
         The per-group base kernel (copied to every group with its own hyperparameters), or a factory
         ``kernel(bounds) -> Kernel``. Default: SE with lengthscale :math:`0.25\sqrt{d}` (unit coordinates).
     **kwargs
-        The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`); 001 §5 uses
+        The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`); [Li2016, §5] uses
         ``n_init=10``, ``n_cyc=25`` (the defaults).
 
     References
     ----------
-    .. [1] C. Li, K. Kandasamy, B. Póczos, J. Schneider. High dimensional Bayesian optimization via
-       restricted projection pursuit models. AISTATS 2016 (paper 001), Algorithms 1-3, Eq. (4)-(8), §5.
-    .. [2] K. Kandasamy, J. Schneider, B. Póczos. High dimensional Bayesian optimisation and bandits via
-       additive models. ICML 2015 (paper 003), §4.4 (practical β_t).
-    .. [3] E. Gilboa, Y. Saatçi, J. Cunningham. Scaling multidimensional Gaussian processes using projected
-       additive approximations. ICML 2013 (the W learner the paper uses; replaced here, see above).
+    .. [1] [Li2016, Algs 1-3, Eq. (4)-(8), §5].
+    .. [2] [Kandasamy2015, §4.4] (practical β_t).
+    .. [3] [Gilboa2013] (the W learner the paper uses; replaced here, see above).
 
     Examples
     --------

@@ -7,9 +7,9 @@ A :class:`Trace` is what :meth:`regretlab.algorithms.base.BayesianOptimizer.run`
 
     r_t = f(x^\star) - f(x_t), \qquad S_T = \min_{t \le T} r_t, \qquad R_T = \sum_{t=1}^{T} r_t
 
-(Srinivas et al. 2010 §2; Kandasamy et al. 003 §2 "simple regret S_T" and "cumulative regret R_T";
-Tran-The et al. 000 §2; Li et al. 001 §2; Ha et al. 004 §2). They are NaN when the noiseless value
-:math:`f(x_t)` or the optimum :math:`f(x^\star)` is unknown (e.g. a plain callable objective).
+([Srinivas2010, §2]; [Kandasamy2015, §2], "simple regret S_T" and "cumulative regret R_T";
+[TranThe2020, §Preliminaries]; [Li2016, §2]; [Ha2019, §2]). They are NaN when the
+noiseless value :math:`f(x_t)` or the optimum :math:`f(x^\star)` is unknown (e.g. a plain callable objective).
 
 Storage: :meth:`Trace.save` writes ``<path>.npz`` (the numeric arrays, and any array inside a method
 record) and ``<path>.json`` (package version, seed, algorithm name and parameters, objective, method
@@ -111,7 +111,7 @@ class Trace:
         Acquisition-function evaluations spent choosing :math:`x_t`.
     seconds : ndarray, shape (T,)
         Wall-clock seconds the algorithm spent on iteration t (``ask`` + ``tell``; the objective's own
-        evaluation time is excluded, as in 004 Table 1 "time of selecting the next input").
+        evaluation time is excluded, as in [Ha2019, Table 1 "time of selecting the next input"]).
     is_initial : ndarray of bool, shape (T,)
         True for initial-design points.
     records : list of dict
@@ -191,7 +191,7 @@ class Trace:
 
     @property
     def simple_regret(self) -> np.ndarray:
-        r""":math:`S_t = \min_{s \le t} r_s = f(x^\star) - \max_{s \le t} f(x_s)` (003 §2)."""
+        r""":math:`S_t = \min_{s \le t} r_s = f(x^\star) - \max_{s \le t} f(x_s)` ([Kandasamy2015, §2])."""
         r = self.instantaneous_regret
         if r.size == 0 or np.all(np.isnan(r)):
             return r.copy()
@@ -199,12 +199,12 @@ class Trace:
 
     @property
     def cumulative_regret(self) -> np.ndarray:
-        r""":math:`R_t = \sum_{s \le t} r_s` (003 §2); NaN once any term is unknown."""
+        r""":math:`R_t = \sum_{s \le t} r_s` ([Kandasamy2015, §2]); NaN once any term is unknown."""
         return np.cumsum(self.instantaneous_regret)
 
     @property
     def best_y(self) -> np.ndarray:
-        r"""Best observation so far, :math:`\max_{s \le t} y_s` (004's plots)."""
+        r"""Best observation so far, :math:`\max_{s \le t} y_s` ([Ha2019]'s plots)."""
         return np.maximum.accumulate(self.y) if self.y.size else self.y.copy()
 
     @property

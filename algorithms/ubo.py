@@ -1,7 +1,7 @@
-r"""GPUCB-UBO (Ha, Rana, Gupta, Nguyen, Tran-The, Venkatesh, NeurIPS 2019, Algorithm 1): unknown search space.
+r"""GPUCB-UBO [Ha2019, Alg. 1]: Bayesian optimisation with an unknown search space.
 
 GP-UCB on a search space :math:`\mathcal S` that starts as the user's box :math:`\mathcal S_{user}` and is
-expanded whenever the regret upper bound :math:`r_b` (Alg. 1 line 9) falls to :math:`\epsilon`:
+expanded whenever the regret upper bound :math:`r_b` ([Ha2019, Alg. 1, line 9]) falls to :math:`\epsilon`:
 
 .. math::
 
@@ -9,9 +9,9 @@ expanded whenever the regret upper bound :math:`r_b` (Alg. 1 line 9) falls to :m
     r_b=\alpha_{UCB}(x_t;\mathcal D_{t-1})-\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})
     +1/t_{local}^2 .
 
-The expansion radius :math:`d_\epsilon` (Thm 4.1), the trigger, :math:`\beta_t` in local time (Thm 5.1) and
-the encompassing hypercube (Eq. 6 = Eq. 28) all come from :mod:`regretlab.bounds.ubo`, so the formula that
-is tested is the formula that runs.
+The expansion radius :math:`d_\epsilon` [Ha2019, Thm 4.1], the trigger, :math:`\beta_t` in local time
+[Ha2019, Thm 5.1] and the encompassing hypercube [Ha2019, Eq. (6) = Eq. (28)] all come from
+:mod:`regretlab.bounds.ubo`, so the formula that is tested is the formula that runs.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ REFINEMENTS = ("printed", "code", "none")
 
 
 class GPUCBUBO(BayesianOptimizer):
-    r"""GPUCB-UBO, Ha et al. (2019) Algorithm 1: GP-UCB whose search space expands by Theorem 4.1.
+    r"""GPUCB-UBO, [Ha2019, Alg. 1]: GP-UCB whose search space expands by [Ha2019, Thm 4.1].
 
     .. math::
 
@@ -131,9 +131,7 @@ class GPUCBUBO(BayesianOptimizer):
 
     References
     ----------
-    .. [1] H. Ha, S. Rana, S. Gupta, T. Nguyen, H. Tran-The, S. Venkatesh. Bayesian optimization with unknown
-       search space. NeurIPS 2019 (paper 004): Algorithm 1, Theorem 4.1, Proposition 5.1, Theorem 5.1,
-       Eq. (6)/(28), §6, App. B.
+    .. [1] [Ha2019, Alg. 1, Thm 4.1, Prop. 5.1, Thm 5.1, Eq. (6) = Eq. (28), §6, App. B].
 
     Examples
     --------

@@ -1,9 +1,9 @@
 """Benchmark: one GP-UCB iteration at D = 100 after t = 500 observations, 10·D L-BFGS-B starts (issue 4).
 
 The GP keeps a fixed squared-exponential kernel (no hyperparameter refit), so the timing is the acquisition
-step alone: 10·D = 1000 multistart L-BFGS-B runs of UCB with analytic gradients (000 §5's optimiser
-setting) under a hard evaluation budget. Printed: seconds for one ``ask()`` (median over ``--repeats``),
-acquisition evaluations used, and evaluations per second.
+step alone: 10·D = 1000 multistart L-BFGS-B runs of UCB with analytic gradients ([TranThe2020, §Experiments]'s
+optimiser setting) under a hard evaluation budget. Printed: seconds for one ``ask()`` (median over
+``--repeats``), acquisition evaluations used, and evaluations per second.
 
 Run as ``python benchmarks/gp_ucb_iteration.py [--dim D] [--t T] [--budget N] [--repeats R] [--seed S]``.
 """

@@ -2,8 +2,8 @@
 
 The GP keeps a fixed squared-exponential kernel (no hyperparameter refit), so the timing is the acquisition
 step alone: for each of the |Z_t| subspaces S(A, z), 10·d = 50 multistart L-BFGS-B runs of UCB on the
-5-dimensional free block with analytic gradients (000 §5's optimiser setting), at most ``--subspace-budget``
-evaluations per subspace.
+5-dimensional free block with analytic gradients ([TranThe2020, §Experiments]'s optimiser setting), at most
+``--subspace-budget`` evaluations per subspace.
 
 |Z_t| is set directly: the t observations are told as the initial design, so the timed ``ask()`` is Alg. 1
 iteration 1 with |Z_1| = N_0 anchors (alpha = 0), for each N_0 of ``--subspaces``. The default includes 181,

@@ -1,7 +1,7 @@
 """Executable regret-bound formulas of the four papers (installed as ``regretlab.bounds``).
 
-Each function cites its paper by key with the section, equation, lemma or theorem it implements (e.g.
-``[Ha2019, Eq. (13)]``; the sources have no page numbers); ``REFERENCES`` resolves every key. ``FORMULAS``
+Each function cites its paper by key with the section, equation, lemma or theorem it implements
+(``[Key, location]``; the sources have no page numbers); ``REFERENCES`` resolves every key. ``FORMULAS``
 maps every id of the shipped catalogue (``bounds/CATALOGUE.md``, :mod:`regretlab.bounds.catalogue`) to its
 function and ``NOT_EXECUTABLE`` gives the reason for each id that has none. Importing the package imports
 every paper module, so both registries are complete. This package imports nothing from the rest of

@@ -1,6 +1,6 @@
 """Registry of the catalogue's formulas: id -> function, and ids that are "not executable: reason".
 
-Every bound module registers its functions with :func:`formula` (an id of ``FORMULAS.md``; several ids
+Every bound module registers its functions with :func:`formula` (an id of ``bounds/CATALOGUE.md``; several ids
 may share one function) and the catalogue ids it cannot execute with :func:`not_executable`.
 ``regretlab.bounds.FORMULAS`` and ``regretlab.bounds.NOT_EXECUTABLE`` are the merged views.
 """

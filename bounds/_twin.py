@@ -15,7 +15,7 @@ class Twin:
     Parameters
     ----------
     id : str
-        Catalogue id (``FORMULAS.md``), e.g. ``"MSUCB.beta_t"``.
+        Catalogue id (``bounds/CATALOGUE.md``), e.g. ``"MSUCB.beta_t"``.
     func : callable
         The numpy function it twins (called with keyword arguments).
     params : tuple of str

@@ -128,9 +128,9 @@ TWINS = [
         sp.sqrt(8 / sp.log(1 + eta**-2) * beta_T * M * T * gamma_T) + 2 * zeta0 * sp.sqrt(T) + C2,
         strategies={
             "T": (1, 10**6, "int"),
-            "beta_T": (0.001, 1e3, "real"),
+            "beta_T": (1e-3, 1e3, "real"),
             "M": (1, 100, "int"),
-            "gamma_T": (0.001, 1e4, "real"),
+            "gamma_T": (1e-3, 1e4, "real"),
             "eta": (0.01, 10.0, "real"),
             "zeta0": (0.0, 10.0, "real"),
             "C2": (0.0, 100.0, "real"),
@@ -159,7 +159,7 @@ TWINS = [
         sp.Rational(1, 5) * d * sp.log(2 * t),
         strategies={"t": (1, 10**6, "int"), "d": (1, 100, "int")},
     ),
-    # 003 §4.4 as printed, "D!/d!M!", with D = M d
+    # [Kandasamy2015, §4.4 as printed], "D!/d!M!", with D = M d
     Twin(
         "ADD.decomposition_count",
         add.decomposition_count,
@@ -186,7 +186,7 @@ TWINS = [
             "T": (1.0, 1e6, "real"),
             "M": (1, 100, "int"),
             "D": (1, 1000, "int"),
-            "gamma_T": (0.001, 1e4, "real"),
+            "gamma_T": (1e-3, 1e4, "real"),
         },
     ),
 ]

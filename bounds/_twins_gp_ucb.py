@@ -13,11 +13,12 @@ t, d, D, delta, a, b, r = sp.symbols("t d D delta a b r")
 _UCB_STRATEGIES = {"mu": (-10.0, 10.0, "real"), "sigma": (0.0, 10.0, "real"), "beta": (0.0, 100.0, "real")}
 
 TWINS = [
-    # 002 Eq. (2) / 000 proofs / 001 / 003 / 004: mu + sqrt(beta) sigma
+    # [TranThe2020-AAAI, Eq. (2)], the proofs of [TranThe2020-ext], [Li2016], [Kandasamy2015], [Ha2019]:
+    # mu + sqrt(beta) sigma
     Twin(
         "GP.ucb", ucb, ("mu", "sigma", "beta"), mu + sp.sqrt(beta) * sigma, {"reading": "B"}, _UCB_STRATEGIES
     ),
-    # 000 main text Eq. (2) as printed: mu + sqrt(beta sigma)
+    # [TranThe2020-ext, Eq. (2)] as printed: mu + sqrt(beta sigma)
     Twin(
         "GP.ucb", ucb, ("mu", "sigma", "beta"), mu + sp.sqrt(beta * sigma), {"reading": "A"}, _UCB_STRATEGIES
     ),
@@ -27,7 +28,7 @@ TWINS = [
     Twin(
         "GP.lcb", lcb, ("mu", "sigma", "beta"), mu - sp.sqrt(beta * sigma), {"reading": "A"}, _UCB_STRATEGIES
     ),
-    # 004 Eq. (22): 8 / log(1 + sigma^-2)
+    # [Ha2019, Eq. (22)]: 8 / log(1 + sigma^-2)
     Twin(
         "SRINIVAS.C1",
         C1,
@@ -36,7 +37,7 @@ TWINS = [
         {"reading": "A"},
         {"sigma": (0.01, 100.0, "real")},
     ),
-    # 000 Prop. 4: 8 / log(1 + sigma^2)
+    # [TranThe2020-ext, Prop. 4]: 8 / log(1 + sigma^2)
     Twin(
         "SRINIVAS.C1",
         C1,
@@ -45,7 +46,7 @@ TWINS = [
         {"reading": "B"},
         {"sigma": (0.01, 100.0, "real")},
     ),
-    # Srinivas Thm 2 as quoted by 004 Prop. 5.1
+    # [Srinivas2010, Thm 2] as quoted by [Ha2019, Prop. 5.1]
     Twin(
         "SRINIVAS.beta_t_thm2",
         beta_t_srinivas_thm2,
@@ -61,7 +62,7 @@ TWINS = [
             "r": (0.01, 100.0, "real"),
         },
     ),
-    # 003 Thm 6
+    # [Kandasamy2015, Thm 6]
     Twin(
         "GPUCB.beta_t",
         beta_t_gpucb_thm6,

@@ -353,7 +353,7 @@ TWINS = (
             _RT_PARAMS,
             _rt_common + _rt_scale * _case3,
             strategies=_RT_STRAT,
-            constraint=lambda **p: p["d"] < p["D"] and p["alpha"] < p["D"] - p["d"] - 1.001,
+            constraint=lambda **p: p["d"] < p["D"] and p["alpha"] < p["D"] - p["d"] - 1.0 - 1e-3,
         ),
     ]
     + [

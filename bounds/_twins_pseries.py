@@ -17,7 +17,7 @@ _N = {"n": (1, 10**6, "int")}
 _T_ALPHA_N0 = {"t": (1, 10**4, "int"), "alpha": (0.0, 6.0, "real"), "N0": (1, 100, "int")}
 
 TWINS = [
-    Twin("PSERIES.prop2", prop2_bound, ("p",), 1 / (p - 1) + 1, strategies={"p": (1.001, 100.0, "real")}),
+    Twin("PSERIES.prop2", prop2_bound, ("p",), 1 / (p - 1) + 1, strategies={"p": (1.0 + 1e-3, 1e2, "real")}),
     Twin(
         "PSERIES.prop3_neg",
         prop3_neg_upper,

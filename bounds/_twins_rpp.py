@@ -1,4 +1,4 @@
-"""Sympy twins of the closed-form formulas of ``bounds/rpp.py`` (Li et al., AISTATS 2016)."""
+"""Sympy twins of the closed-form formulas of ``bounds/rpp.py`` ([Li2016])."""
 
 from __future__ import annotations
 

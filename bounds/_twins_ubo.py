@@ -1,4 +1,4 @@
-"""Sympy twins of the closed-form formulas of ``bounds/ubo.py`` (Ha et al., NeurIPS 2019)."""
+"""Sympy twins of the closed-form formulas of ``bounds/ubo.py`` ([Ha2019])."""
 
 from __future__ import annotations
 

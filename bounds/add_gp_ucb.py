@@ -1,7 +1,7 @@
-r"""Add-GP-UCB (Kandasamy, Schneider, Póczos, ICML 2015; paper 003): :math:`\beta_t`, Thm 4/5 steps, Eq. (14).
+r"""Add-GP-UCB [Kandasamy2015]: :math:`\beta_t`, the steps of Thms 4-5, Eq. (14) and its erratum.
 
-Setting (003 §3): :math:`\mathcal X=[0,1]^D`, :math:`f=\sum_{j=1}^Mf^{(j)}(x^{(j)})` over disjoint groups of
-dimension :math:`d_j\le d`, :math:`p=\sum_jd_j\le D`, noise :math:`\mathcal N(0,\eta^2)`,
+Setting ([Kandasamy2015, §3]): :math:`\mathcal X=[0,1]^D`, :math:`f=\sum_{j=1}^Mf^{(j)}(x^{(j)})` over
+disjoint groups of dimension :math:`d_j\le d`, :math:`p=\sum_jd_j\le D`, noise :math:`\mathcal N(0,\eta^2)`,
 :math:`\kappa(x,x)=1`. Rates (:math:`\mathcal O(\cdot)`) are returned without hidden constants.
 
 The information-gain rates of Thm 4 (ADD.gamma_T_SE, ADD.gamma_T_Matern, ADD.gamma_T_all_dth_order) are
@@ -9,12 +9,11 @@ in :mod:`regretlab.bounds.information_gain`; GP-UCB's Thm 6 :math:`\beta_t` (GPU
 :mod:`regretlab.bounds.gp_ucb`.
 
 The catalogue names no "Dragonfly" form of :math:`\beta_t`, so none is implemented here; the practical
-schedule is the one 003 prints (:func:`beta_t_practical`).
+schedule is the one [Kandasamy2015] prints (:func:`beta_t_practical`).
 
 References
 ----------
-.. [K15] K. Kandasamy, J. Schneider, B. Póczos. High Dimensional Bayesian Optimisation and Bandits via
-   Additive Models. ICML 2015 (paper 003, with App. A, B and the authors' erratum on Eq. (14)).
+.. [1] [Kandasamy2015] with App. A, B and the authors' erratum on Eq. (14).
 """
 
 from __future__ import annotations
@@ -77,14 +76,14 @@ not_executable(
 )
 not_executable(
     "ADD.posterior_component",
-    "the per-group posterior mean and variance (003 Eq. (5)) are implemented in regretlab.gp.posterior "
-    "(per-group additive posteriors); bounds/ has only the variances along a query sequence, "
-    "component_posterior_variances, used by eq14_chain",
+    "the per-group posterior mean and variance [Kandasamy2015, Eq. (5)] are implemented in "
+    "regretlab.gp.posterior (per-group additive posteriors); bounds/ has only the variances along a query "
+    "sequence, component_posterior_variances, used by eq14_chain",
 )
 not_executable(
     "ADD.synthetic_f",
-    "the trimodal test objective f_d' of 003 Eq. (7) is implemented in regretlab.objectives.structured "
-    "(both sign readings and both bandwidth readings), not a bound",
+    "the trimodal test objective f_d' of [Kandasamy2015, Eq. (7)] is implemented in "
+    "regretlab.objectives.structured (both sign readings and both bandwidth readings), not a bound",
 )
 
 
@@ -108,11 +107,12 @@ def _f(x):
 
 @formula("ADD.kernel_SE")
 def kernel_SE(*, r, sigma, h):
-    r"""003 Eq. (2): the SE kernel :math:`\kappa_{\sigma,h}` as a function of :math:`r=\|x-x'\|_2`.
+    r"""[Kandasamy2015, Eq. (2)]: the SE kernel :math:`\kappa_{\sigma,h}` as a function of
+    :math:`r=\|x-x'\|_2`.
 
     .. math:: \kappa_{\sigma,h}(x,x')=\sigma\exp\!\Big(-\frac{\|x-x'\|_2^2}{2h^2}\Big)
 
-    :math:`\sigma` is a *scale*, not squared (004 writes :math:`\theta^2`). The kernel object used by the
+    :math:`\sigma` is a *scale*, not squared ([Ha2019] writes :math:`\theta^2`). The kernel object used by the
     algorithms is ``regretlab.gp.kernels.SquaredExponential``; this is the scalar reference form.
 
     Parameters
@@ -126,7 +126,7 @@ def kernel_SE(*, r, sigma, h):
 
     References
     ----------
-    .. [1] 003 §3, Eq. (2).
+    .. [1] [Kandasamy2015, §3, Eq. (2)].
 
     Examples
     --------
@@ -141,7 +141,8 @@ def kernel_SE(*, r, sigma, h):
 
 @formula("ADD.kernel_Matern")
 def kernel_matern(*, r, nu, h):
-    r"""003 Eq. (3): the Matérn kernel :math:`\kappa_{\nu,h}` as a function of :math:`r=\|x-x'\|_2`.
+    r"""[Kandasamy2015, Eq. (3)]: the Matérn kernel :math:`\kappa_{\nu,h}` as a function of
+    :math:`r=\|x-x'\|_2`.
 
     .. math::
         \kappa_{\nu,h}(x,x')=\frac{2^{1-\nu}}{\Gamma(\nu)}\Big(\frac{\sqrt{2\nu}r}{h}\Big)^\nu
@@ -161,7 +162,7 @@ def kernel_matern(*, r, nu, h):
 
     References
     ----------
-    .. [1] 003 §3, Eq. (3).
+    .. [1] [Kandasamy2015, §3, Eq. (3)].
 
     Examples
     --------
@@ -182,7 +183,7 @@ def kernel_matern(*, r, nu, h):
 
 @formula("ADD.ucb")
 def add_ucb(*, mu, sigma, beta):
-    r"""003 Eq. (6): the additive acquisition :math:`\tilde\varphi_t` from per-group posteriors.
+    r"""[Kandasamy2015, Eq. (6)]: the additive acquisition :math:`\tilde\varphi_t` from per-group posteriors.
 
     .. math::
         \tilde\varphi_t(x)=\sum_{j=1}^M\Big(\mu^{(j)}_{t-1}(x^{(j)})+\beta_t^{1/2}\sigma^{(j)}_{t-1}(x^{(j)})\Big)
@@ -205,7 +206,7 @@ def add_ucb(*, mu, sigma, beta):
 
     References
     ----------
-    .. [1] 003 §4.2, Eq. (6), Alg. 1.
+    .. [1] [Kandasamy2015, §4.2, Eq. (6), Alg. 1].
 
     Examples
     --------
@@ -243,7 +244,8 @@ class Costs:
 
 @formula("ADD.costs")
 def costs(*, zeta, D, d, M, t) -> Costs:
-    r"""003 §4.2: orders of the cost of maximising :math:`\varphi_t` versus :math:`\tilde\varphi_t`.
+    r"""[Kandasamy2015, §4.2]: orders of the cost of maximising :math:`\varphi_t` versus
+    :math:`\tilde\varphi_t`.
 
     .. math::
         \mathcal O(\zeta^{-D})\ \text{vs}\ \mathcal O(M^{d+1}\zeta^{-d});\quad
@@ -260,7 +262,7 @@ def costs(*, zeta, D, d, M, t) -> Costs:
 
     References
     ----------
-    .. [1] 003 §4.2 (compare 001's :math:`\mathcal O(M\epsilon^{-d})`, RPP.add_ucb).
+    .. [1] [Kandasamy2015, §4.2] (compare :math:`\mathcal O(M\epsilon^{-d})` of [Li2016], RPP.add_ucb).
 
     Examples
     --------
@@ -286,7 +288,8 @@ _latex(costs, r"\mathcal O(\zeta^{-D})\ \text{vs}\ \mathcal O(M^{d+1}\zeta^{-d})
 
 @formula("ADD.assumption2")
 def assumption2_tail(*, J, a, b):
-    r"""003 Assumption 2 (second part): the tail :math:`ae^{-(J/b)^2}` of :math:`\sup_x|\partial_i f|`.
+    r"""[Kandasamy2015, Assumption 2 (second part)]: the tail :math:`ae^{-(J/b)^2}` of
+    :math:`\sup_x|\partial_i f|`.
 
     .. math:: \Pr\Big(\sup_x\Big|\frac{\partial f}{\partial x_i}\Big|>J\Big)\le ae^{-(J/b)^2}
 
@@ -303,7 +306,7 @@ def assumption2_tail(*, J, a, b):
 
     References
     ----------
-    .. [1] 003 §4.3, Assumption 2 (after Ghosal & Roy 2006).
+    .. [1] [Kandasamy2015, §4.3, Assumption 2], after [Ghosal2006].
 
     Examples
     --------
@@ -326,7 +329,8 @@ _latex(assumption2_tail, r"\Pr\big(\sup_x|\partial f/\partial x_i|>J\big)\le ae^
 
 @formula("ADD.thm8_srinivas")
 def thm8_bound(*, T, T_star, tau, eta, d, B_kappa) -> float:
-    r"""003 Thm 8 (= Srinivas Thm 8) at a given :math:`\tau`, without the :math:`\mathcal O(T^{1-\tau/d})`.
+    r"""[Kandasamy2015, Thm 8] (= [Srinivas2010, Thm 8]) at a given :math:`\tau`, without the
+    :math:`\mathcal O(T^{1-\tau/d})`.
 
     .. math::
         \gamma_T\le\frac{1/2}{1-e^{-1}}\max_{r\in\{1..T\}}\Big(T_*\log(rn_T/\eta^2)
@@ -352,7 +356,7 @@ def thm8_bound(*, T, T_star, tau, eta, d, B_kappa) -> float:
 
     References
     ----------
-    .. [1] 003 App. B.1, Thm 8; Srinivas et al. 2010 Thm 8.
+    .. [1] [Kandasamy2015, App. B.1, Thm 8]; [Srinivas2010, Thm 8].
 
     Examples
     --------
@@ -376,7 +380,7 @@ def thm8_bound(*, T, T_star, tau, eta, d, B_kappa) -> float:
 
 @formula("ADD.thm4_1_steps")
 def thm4_1_tail_integral(*, alpha, T_plus, d):
-    r"""003 App. B.1.1: the closed form of :math:`\int_{T_+}^\infty e^{-\alpha x^{1/d}}\,dx`.
+    r"""[Kandasamy2015, App. B.1.1]: the closed form of :math:`\int_{T_+}^\infty e^{-\alpha x^{1/d}}\,dx`.
 
     .. math::
         \int_{T_+}^\infty e^{-\alpha x^{1/d}}\,dx=d\,\alpha^{-d}\,\Gamma\big(d,\alpha T_+^{1/d}\big)
@@ -396,7 +400,7 @@ def thm4_1_tail_integral(*, alpha, T_plus, d):
 
     References
     ----------
-    .. [1] 003 App. B.1.1 (proof of Thm 4.1).
+    .. [1] [Kandasamy2015, App. B.1.1 (proof of Thm 4.1)].
 
     Examples
     --------
@@ -411,12 +415,13 @@ def thm4_1_tail_integral(*, alpha, T_plus, d):
 
 
 def upper_gamma_bound(*, s, x):
-    r"""003 App. B.1.1: the printed bound :math:`\Gamma(s,x)\le s!\,e^{-x}x^{s-1}` (integer s, x >= 1).
+    r"""[Kandasamy2015, App. B.1.1]: the printed bound :math:`\Gamma(s,x)\le s!\,e^{-x}x^{s-1}` (integer s, x
+    >= 1).
 
     .. math::
         \Gamma(s,x)=(s-1)!\,e^{-x}\sum_{k=0}^{s-1}\frac{x^k}{k!}\le s!\,e^{-x}x^{s-1}
 
-    (003 prints the exponent as :math:`x^{d-1}` with :math:`s=d`.) Returns the right-hand side.
+    ([Kandasamy2015] prints the exponent as :math:`x^{d-1}` with :math:`s=d`.) Returns the right-hand side.
 
     Parameters
     ----------
@@ -427,7 +432,7 @@ def upper_gamma_bound(*, s, x):
 
     References
     ----------
-    .. [1] 003 App. B.1.1.
+    .. [1] [Kandasamy2015, App. B.1.1].
 
     Examples
     --------
@@ -440,7 +445,7 @@ def upper_gamma_bound(*, s, x):
 
 
 def tstar_bound_holds(*, T_star, M, reading: str = "A"):
-    r"""003 App. B.1.1: the step ":math:`T_*\le(M+1)T_+`" with :math:`T_+=\lfloor T_*/M\rfloor`.
+    r"""[Kandasamy2015, App. B.1.1]: the step ":math:`T_*\le(M+1)T_+`" with :math:`T_+=\lfloor T_*/M\rfloor`.
 
     .. math::
         T_*\le(M+1)\lfloor T_*/M\rfloor\ \text{(A, printed)},\qquad T_*\le M(\lfloor T_*/M\rfloor+1)\
@@ -462,7 +467,7 @@ def tstar_bound_holds(*, T_star, M, reading: str = "A"):
 
     References
     ----------
-    .. [1] 003 App. B.1.1 ("By using :math:`\tau=d` and by using :math:`T_*\le(M+1)T_+`").
+    .. [1] [Kandasamy2015, App. B.1.1] ("By using :math:`\tau=d` and by using :math:`T_*\le(M+1)T_+`").
 
     Examples
     --------
@@ -479,7 +484,8 @@ def tstar_bound_holds(*, T_star, M, reading: str = "A"):
 
 @formula("ADD.thm4_2_tail")
 def thm4_2_tail_sum_bound(*, T_plus, p):
-    r"""003 App. B.1.2: :math:`\sum_{s>T_+}s^{-p}\le T_+^{-p}+T_+^{1-p}/(p-1)`, :math:`p=(2\nu+d)/d>1`.
+    r"""[Kandasamy2015, App. B.1.2]: :math:`\sum_{s>T_+}s^{-p}\le T_+^{-p}+T_+^{1-p}/(p-1)`,
+    :math:`p=(2\nu+d)/d>1`.
 
     .. math:: \sum_{s>T_+}s^{-p}\le T_+^{-p}+\frac{T_+^{1-p}}{p-1}
 
@@ -494,7 +500,7 @@ def thm4_2_tail_sum_bound(*, T_plus, p):
 
     References
     ----------
-    .. [1] 003 App. B.1.2 (proof of Thm 4.2).
+    .. [1] [Kandasamy2015, App. B.1.2 (proof of Thm 4.2)].
 
     Examples
     --------
@@ -530,7 +536,7 @@ def normal_tail_bound(*, c):
 
     References
     ----------
-    .. [1] 003 App. B.2, proof of Lemma 10.
+    .. [1] [Kandasamy2015, App. B.2, proof of Lemma 10].
 
     Examples
     --------
@@ -543,7 +549,7 @@ def normal_tail_bound(*, c):
 
 @formula("ADD.lemma10")
 def beta_t_lemma10(*, t, omega_m, M, delta):
-    r"""003 Lemma 10: :math:`\beta_t=2\log(\omega_mM\pi_t/\delta)` with :math:`\pi_t=\pi^2t^2/6`.
+    r"""[Kandasamy2015, Lemma 10]: :math:`\beta_t=2\log(\omega_mM\pi_t/\delta)` with :math:`\pi_t=\pi^2t^2/6`.
 
     .. math::
         \beta_t=2\log\big(\omega_mM\pi_t/\delta\big),\qquad \pi_t=\pi^2t^2/6\ \ (\textstyle\sum_t\pi_t^{-1}=1)
@@ -551,7 +557,7 @@ def beta_t_lemma10(*, t, omega_m, M, delta):
     With this :math:`\beta_t`, w.p. :math:`>1-\delta`, :math:`|f(x)-\mu_{t-1}(x)|\le\beta_t^{1/2}\sum_j
     \sigma^{(j)}_{t-1}(x^{(j)})` for all :math:`t` and all :math:`x` in the discretisation :math:`\Omega`.
     (The proof prints the intermediate step without :math:`\sum_j`; it does not change :math:`\beta_t`.)
-    003 uses :math:`\pi_t=\pi^2t^2/6` for Thm 5 (App. B.2), as here.
+    [Kandasamy2015] uses :math:`\pi_t=\pi^2t^2/6` for Thm 5 (App. B.2), as here.
 
     Parameters
     ----------
@@ -566,7 +572,7 @@ def beta_t_lemma10(*, t, omega_m, M, delta):
 
     References
     ----------
-    .. [1] 003 App. B.2, Lemma 10.
+    .. [1] [Kandasamy2015, App. B.2, Lemma 10].
 
     Examples
     --------
@@ -582,17 +588,17 @@ def beta_t_lemma10(*, t, omega_m, M, delta):
 
 @formula("ADD.lemma11")
 def lemma11_slope(*, t, f_star, eta, L, delta):
-    r"""003 Lemma 11: the Lipschitz slope of the posterior mean :math:`\mu_{t-1}`.
+    r"""[Kandasamy2015, Lemma 11]: the Lipschitz slope of the posterior mean :math:`\mu_{t-1}`.
 
     .. math::
         |\mu_{t-1}(x)-\mu_{t-1}(x')|\le\big(f(x_*)+\eta\sqrt{2\log(\pi_t/2\delta)}\big)L\eta^{-2}t\,\|x-x'\|_2
 
-    w.p. :math:`\ge1-\delta` for all :math:`t`, with :math:`\pi_t=\pi^2t^2/6`. Returns the slope. The
-    log must be non-negative: :math:`\pi^2t^2/(12\delta)\ge1` (at :math:`t=1`, :math:`\delta\le\pi^2/12`;
-    hence 003's ":math:`\delta<0.8`"). The proof's bound on :math:`\|Y_{t-1}\|_2` uses only an upper bound
-    on each :math:`y_i` (its tail event is printed with :math:`<`; the catalogue's readings :math:`<`/
-    :math:`>` do not change this value); with very negative :math:`f(x_*)` the slope is negative, which
-    flags that gap.
+    w.p. :math:`\ge1-\delta` for all :math:`t`, with :math:`\pi_t=\pi^2t^2/6`. Returns the slope. The log must
+    be non-negative: :math:`\pi^2t^2/(12\delta)\ge1` (at :math:`t=1`, :math:`\delta\le\pi^2/12`; hence
+    [Kandasamy2015]'s ":math:`\delta<0.8`"). The proof's bound on :math:`\|Y_{t-1}\|_2` uses only an upper
+    bound on each :math:`y_i` (its tail event is printed with :math:`<`; the catalogue's readings :math:`<`/
+    :math:`>` do not change this value); with very negative :math:`f(x_*)` the slope is negative, which flags
+    that gap.
 
     Parameters
     ----------
@@ -609,7 +615,7 @@ def lemma11_slope(*, t, f_star, eta, L, delta):
 
     References
     ----------
-    .. [1] 003 App. B.2, Lemma 11.
+    .. [1] [Kandasamy2015, App. B.2, Lemma 11].
 
     Examples
     --------
@@ -632,7 +638,8 @@ def lemma11_slope(*, t, f_star, eta, L, delta):
 
 @formula("ADD.eq10_lipschitz")
 def eq10_lipschitz(*, a, b, p, delta):
-    r"""003 Eq. (10): w.p. :math:`>1-\delta/3`, :math:`|f(x)-f(x')|\le b\sqrt{\log(3ap/\delta)}\|x-x'\|_1`.
+    r"""[Kandasamy2015, Eq. (10)]: w.p. :math:`>1-\delta/3`,
+    :math:`|f(x)-f(x')|\le b\sqrt{\log(3ap/\delta)}\|x-x'\|_1`.
 
     .. math:: |f(x)-f(x')|\le b\sqrt{\log(3ap/\delta)}\,\|x-x'\|_1
 
@@ -651,7 +658,7 @@ def eq10_lipschitz(*, a, b, p, delta):
 
     References
     ----------
-    .. [1] 003 App. B.2.1, Eq. (10).
+    .. [1] [Kandasamy2015, App. B.2.1, Eq. (10)].
 
     Examples
     --------
@@ -667,7 +674,8 @@ def eq10_lipschitz(*, a, b, p, delta):
 
 @formula("ADD.discretisation")
 def discretisation_error(*, t, a, b, p, delta, reading: str = "B"):
-    r"""003 Thm 5 proof: the discretisation error :math:`|f(x)-f([x]_t)|` with :math:`\tau_t=pt^3`.
+    r"""Proof of [Kandasamy2015, Thm 5]: the discretisation error :math:`|f(x)-f([x]_t)|` with
+    :math:`\tau_t=pt^3`.
 
     .. math::
         |f(x)-f([x]_t)|\le\frac{b\sqrt{\log(3ap/\delta)}}{t^3}\ \text{(B)},\qquad
@@ -686,7 +694,7 @@ def discretisation_error(*, t, a, b, p, delta, reading: str = "B"):
 
     References
     ----------
-    .. [1] 003 App. B.2.1, Eq. (11) and (13) and the text between (10) and (11).
+    .. [1] [Kandasamy2015, App. B.2.1, Eq. (11) and (13)] and the text between (10) and (11).
 
     Examples
     --------
@@ -700,7 +708,8 @@ def discretisation_error(*, t, a, b, p, delta, reading: str = "B"):
 
 
 def discretisation_size(*, t, p, d):
-    r"""003 Thm 5 proof: grid size per group :math:`\omega_{mt}=(pt^3)^d` with :math:`\tau_t=pt^3`.
+    r"""Proof of [Kandasamy2015, Thm 5]: grid size per group :math:`\omega_{mt}=(pt^3)^d` with
+    :math:`\tau_t=pt^3`.
 
     .. math:: \omega_{tj}\le(pt^3)^d=:\omega_{mt}
 
@@ -717,7 +726,7 @@ def discretisation_size(*, t, p, d):
 
 @formula("ADD.beta_t_thm5")
 def beta_t_thm5(*, t, M, d, D, delta):
-    r"""003 Thm 5: :math:`\beta_t` of Add-GP-UCB.
+    r"""[Kandasamy2015, Thm 5]: :math:`\beta_t` of Add-GP-UCB.
 
     .. math::
         \beta_t=2\log\Big(\frac{M\pi^2t^2}{2\delta}\Big)+2d\log(Dt^3)\in\mathcal O(d\log t)
@@ -740,7 +749,7 @@ def beta_t_thm5(*, t, M, d, D, delta):
 
     References
     ----------
-    .. [1] 003 §4.3, Thm 5; App. B.2.1.
+    .. [1] [Kandasamy2015, §4.3, Thm 5, App. B.2.1].
 
     Examples
     --------
@@ -756,7 +765,7 @@ def beta_t_thm5(*, t, M, d, D, delta):
 
 
 def C2_thm5(*, a, b, p, delta, L, f_star, eta):
-    r"""003 Thm 5: the printed lower bound on the constant :math:`C_2` (for :math:`\delta<0.8`).
+    r"""[Kandasamy2015, Thm 5]: the printed lower bound on the constant :math:`C_2` (for :math:`\delta<0.8`).
 
     .. math::
         C_2\ge b\sqrt{\log(3ap/\delta)}+\frac{\pi^2Lf(x_*)}{6\sqrt p\,\eta^2}
@@ -779,7 +788,7 @@ def C2_thm5(*, a, b, p, delta, L, f_star, eta):
 
     References
     ----------
-    .. [1] 003 App. B.2.1, end of the proof of Thm 5.
+    .. [1] [Kandasamy2015, App. B.2.1, end of the proof of Thm 5].
 
     Examples
     --------
@@ -826,7 +835,7 @@ def C2_lemma11_sum(*, L, eta, p, delta, reading: str = "A", n_terms: int = 200_0
 
     References
     ----------
-    .. [1] 003 App. B.2.1, Eq. (12), (13) and the expression of :math:`C_2`.
+    .. [1] [Kandasamy2015, App. B.2.1, Eq. (12), (13)] and the expression of :math:`C_2`.
 
     Examples
     --------
@@ -847,14 +856,15 @@ def C2_lemma11_sum(*, L, eta, p, delta, reading: str = "A", n_terms: int = 200_0
 
 @formula("ADD.regret_thm5")
 def regret_thm5(*, T, beta_T, M, gamma_T, eta, zeta0, C2):
-    r"""003 Thm 5: :math:`R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2`.
+    r"""[Kandasamy2015, Thm 5]: :math:`R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2`.
 
     .. math::
         R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2,\qquad C_1=\frac1{\log(1+\eta^{-2})}
 
     The theorem prints :math:`\gamma_t` under the root; pass :math:`\gamma_T` (or :math:`\gamma_t`) as
     ``gamma_T`` (the catalogue's issue (a)). Its proof goes through Eq. (14), which the authors' erratum
-    withdraws (:func:`eq14_chain`). 003 Thm 6 prints the same bound for GP-UCB (with the factor :math:`M`).
+    withdraws (:func:`eq14_chain`). [Kandasamy2015, Thm 6] prints the same bound for GP-UCB (with the factor
+    :math:`M`).
 
     Parameters
     ----------
@@ -875,7 +885,7 @@ def regret_thm5(*, T, beta_T, M, gamma_T, eta, zeta0, C2):
 
     References
     ----------
-    .. [1] 003 §4.3 Thm 5, App. A Thm 6, App. B.2.1.
+    .. [1] [Kandasamy2015, §4.3 Thm 5, App. A Thm 6, App. B.2.1].
 
     Examples
     --------
@@ -913,7 +923,8 @@ _latex(regret_thm5, r"R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2")
 
 @formula("ADD.sigma_log_ineq")
 def sigma_log_ineq(*, sigma2, eta):
-    r"""003 Thm 5 proof: :math:`\sigma_t^2\le\log(1+\eta^{-2}\sigma_t^2)/\log(1+\eta^{-2})`, sigma_t^2 <= 1.
+    r"""Proof of [Kandasamy2015, Thm 5]: :math:`\sigma_t^2\le\log(1+\eta^{-2}\sigma_t^2)/\log(1+\eta^{-2})`,
+    sigma_t^2 <= 1.
 
     .. math::
         \sigma_t^2(x)\le\frac{\log\big(1+\eta^{-2}\sigma^2_t(x)\big)}{\log(1+\eta^{-2})}
@@ -929,7 +940,7 @@ def sigma_log_ineq(*, sigma2, eta):
 
     References
     ----------
-    .. [1] 003 App. B.2.1 (before Eq. (14)).
+    .. [1] [Kandasamy2015, App. B.2.1 (before Eq. (14))].
 
     Examples
     --------
@@ -960,9 +971,9 @@ def component_posterior_variances(*, K_components, eta):
         \big(\sigma^{(j)}_{t-1}(x_t^{(j)})\big)^2=K^{(j)}_{tt}-\mathbf k^{(j)}_{<t}(x_t)^\top
         (\mathbf K_{<t}+\eta^2I)^{-1}\mathbf k^{(j)}_{<t}(x_t),\qquad \mathbf K=\sum_jK^{(j)}
 
-    and :math:`\sigma^2_{t-1}(x_t)` for the sum :math:`f=\sum_jf^{(j)}` (003 Eq. (5); observations are of
-    the sum). With :math:`V^{(j)}=L^{-1}K^{(j)}` (:math:`L` the Cholesky factor of :math:`\mathbf K+\eta^2I`),
-    the prefix property of triangular solves gives all :math:`t` at once:
+    and :math:`\sigma^2_{t-1}(x_t)` for the sum :math:`f=\sum_jf^{(j)}` ([Kandasamy2015, Eq. (5)];
+    observations are of the sum). With :math:`V^{(j)}=L^{-1}K^{(j)}` (:math:`L` the Cholesky factor of
+    :math:`\mathbf K+\eta^2I`), the prefix property of triangular solves gives all :math:`t` at once:
     :math:`(\sigma^{(j)}_{t-1})^2=K^{(j)}_{tt}-\sum_{s<t}(V^{(j)}_{st})^2`. The identity
     :math:`\sigma^2=\sum_j(\sigma^{(j)})^2+2\sum_{j<k}\mathrm{Cov}_{post}(f^{(j)},f^{(k)})` holds.
 
@@ -982,7 +993,8 @@ def component_posterior_variances(*, K_components, eta):
 
     References
     ----------
-    .. [1] 003 Eq. (5) and App. B.2.1 (Eq. (14)); RPP.eq3_component_posterior (001 Eq. (3)).
+    .. [1] [Kandasamy2015, Eq. (5) and App. B.2.1 (Eq. (14))]; RPP.eq3_component_posterior
+           ([Li2016, Eq. (3)]).
 
     Examples
     --------
@@ -995,7 +1007,7 @@ def component_posterior_variances(*, K_components, eta):
     K = Kc.sum(axis=0)
     T = K.shape[0]
     try:
-        # R&W Alg. 2.1 line 2: L = cholesky(K + η²I)
+        # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + η²I)
         L = scipy.linalg.cholesky(K + eta**2 * np.eye(T), lower=True)
     except np.linalg.LinAlgError as exc:
         raise ValueError(
@@ -1034,7 +1046,7 @@ class Eq14Chain:
 
 @formula("ADD.eq14_erratum")
 def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Chain:
-    r"""003 Eq. (14) on an actual query sequence, as printed (A) and in its corrected form (B).
+    r"""[Kandasamy2015, Eq. (14)] on an actual query sequence, as printed (A) and in its corrected form (B).
 
     Reading ``"A"`` (as printed; withdrawn by the authors' erratum "equation 14, has an error"):
 
@@ -1056,7 +1068,8 @@ def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Ch
     **not** by itself repair Thm 5, whose regret decomposition needs the larger sum of component
     deviations.
 
-    :math:`C_1=1/\log(1+\eta^{-2})` (003). Hypothesis :math:`\kappa(x,x)=\sum_jK^{(j)}_{tt}\le1` is validated.
+    :math:`C_1=1/\log(1+\eta^{-2})` ([Kandasamy2015]). Hypothesis :math:`\kappa(x,x)=\sum_jK^{(j)}_{tt}\le1`
+    is validated.
 
     Parameters
     ----------
@@ -1077,7 +1090,8 @@ def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Ch
 
     References
     ----------
-    .. [1] 003 App. B.2.1, Eq. (14), and the erratum in 003's text; FORMULAS.md ADD.eq14_erratum.
+    .. [1] [Kandasamy2015, App. B.2.1, Eq. (14)], and the erratum in [Kandasamy2015]'s text; CATALOGUE.md
+           ADD.eq14_erratum.
 
     Examples
     --------
@@ -1094,7 +1108,8 @@ def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Ch
     if np.any(prior > 1.0 + 1e-9):
         i = int(np.argmax(prior))
         raise ValueError(
-            f"kappa(x_t, x_t)={prior[i]!r} at t={i + 1} is outside its domain [0, 1] (003: kappa(x,x)=1)"
+            f"kappa(x_t, x_t)={prior[i]!r} at t={i + 1} is outside its domain [0, 1] "
+            "([Kandasamy2015, §3] assumes kappa(x, x) = 1)"
         )
     comp, joint = component_posterior_variances(K_components=Kc, eta=eta)
     M, T = Kc.shape[0], Kc.shape[1]
@@ -1140,7 +1155,8 @@ _latex(component_posterior_variances, r"\big(\sigma^{(j)}_{t-1}(x_t^{(j)})\big)^
 
 @formula("ADD.table1_rates")
 def table1_rate(*, T, D, d, kernel: str = "SE", algorithm: str = "Add-GP-UCB", nu=None):
-    r"""003 Table 1: cumulative-regret rates (values of the :math:`\mathcal O(\cdot)` expressions).
+    r"""[Kandasamy2015, Table 1]: cumulative-regret rates (values of the :math:`\mathcal O(\cdot)`
+    expressions).
 
     .. math::
         \begin{array}{lll}
@@ -1168,7 +1184,7 @@ def table1_rate(*, T, D, d, kernel: str = "SE", algorithm: str = "Add-GP-UCB", n
 
     References
     ----------
-    .. [1] 003 §1 Table 1; §4.3 (Thm 4, Thm 5).
+    .. [1] [Kandasamy2015, §1, Table 1, §4.3, Thms 4-5].
 
     Examples
     --------
@@ -1201,7 +1217,7 @@ _latex(table1_rate, r"\sqrt{d^dD^2T(\log T)^{d+2}}")
 
 @formula("ADD.beta_t_practical")
 def beta_t_practical(*, t, d):
-    r"""003 §4.4, Alg. 2: the practical schedule :math:`\beta_t=0.2\,d\log(2t)`.
+    r"""[Kandasamy2015, §4.4, Alg. 2]: the practical schedule :math:`\beta_t=0.2\,d\log(2t)`.
 
     .. math:: \beta_t=0.2\,d\log(2t)
 
@@ -1218,7 +1234,7 @@ def beta_t_practical(*, t, d):
 
     References
     ----------
-    .. [1] 003 §4.4 ("Choice of β_t"), Alg. 2 step 2, §5.1.
+    .. [1] [Kandasamy2015, §4.4 ("Choice of β_t"), Alg. 2 step 2, §5.1].
 
     Examples
     --------
@@ -1235,7 +1251,8 @@ _latex(beta_t_practical, r"\beta_t=0.2\,d\log(2t)")
 
 @formula("ADD.decomposition_count")
 def decomposition_count(*, d, M, D=None, reading: str = "A"):
-    r"""003 §4.4: the number of ways to split :math:`D=Md` coordinates into :math:`M` groups of size d.
+    r"""[Kandasamy2015, §4.4]: the number of ways to split :math:`D=Md` coordinates into :math:`M` groups of
+    size d.
 
     .. math::
         \frac{D!}{d!\,M!}\ \text{(A, as printed "}D!/d!M!\text{")},\qquad
@@ -1248,8 +1265,8 @@ def decomposition_count(*, d, M, D=None, reading: str = "A"):
     D : int, optional
         :math:`D=Md` (the default); if given it must equal :math:`Md`.
     reading : {"A", "B"}
-        ``"A"`` (default; 003 §4.4 as printed, the only printed form); ``"B"``: the count of set partitions
-        into :math:`M` unlabelled blocks of size :math:`d` (the catalogue's alternative).
+        ``"A"`` (default; [Kandasamy2015, §4.4 as printed], the only printed form); ``"B"``: the count of set
+        partitions into :math:`M` unlabelled blocks of size :math:`d` (the catalogue's alternative).
 
     Returns
     -------
@@ -1258,7 +1275,7 @@ def decomposition_count(*, d, M, D=None, reading: str = "A"):
 
     References
     ----------
-    .. [1] 003 §4.4 ("Decomposition & Non-additive functions").
+    .. [1] [Kandasamy2015, §4.4 ("Decomposition & Non-additive functions")].
 
     Examples
     --------
@@ -1282,11 +1299,12 @@ _latex(decomposition_count, r"\frac{D!}{d!\,M!}")
 
 @formula("ADD.seq_buggy_rate")
 def seq_buggy_rate(*, T, M, D, gamma_T):
-    r"""003 App. A.2.2: the one-group-per-query variant's rate :math:`\mathcal O(M\sqrt{D\gamma_TT\log T})`.
+    r"""[Kandasamy2015, App. A.2.2]: the one-group-per-query variant's rate
+    :math:`\mathcal O(M\sqrt{D\gamma_TT\log T})`.
 
     .. math:: R_T\in\mathcal O\big(M\sqrt{D\gamma_TT\log T}\big)
 
-    Stated without proof in 003; returned without a hidden constant.
+    Stated without proof in [Kandasamy2015]; returned without a hidden constant.
 
     Parameters
     ----------
@@ -1299,7 +1317,7 @@ def seq_buggy_rate(*, T, M, D, gamma_T):
 
     References
     ----------
-    .. [1] 003 App. A.2.2.
+    .. [1] [Kandasamy2015, App. A.2.2].
 
     Examples
     --------
@@ -1318,7 +1336,7 @@ _latex(seq_buggy_rate, r"R_T\in\mathcal O\big(M\sqrt{D\gamma_TT\log T}\big)")
 
 @dataclass(frozen=True)
 class Budgets:
-    """003 §5 DiRect budgets: GP-UCB's, Add-GP-UCB's total (90%), and per group."""
+    """DiRect budgets of [Kandasamy2015, §5]: GP-UCB's, Add-GP-UCB's total (90%), and per group."""
 
     gp_ucb: float
     add_total: float
@@ -1327,7 +1345,8 @@ class Budgets:
 
 @formula("ADD.budgets")
 def budgets(*, D, M) -> Budgets:
-    r"""003 §5: DiRect evaluation budgets, :math:`\min(5000,100D)` for GP-UCB, 90% of it for Add-:math:`d/M`.
+    r"""[Kandasamy2015, §5]: DiRect evaluation budgets, :math:`\min(5000,100D)` for GP-UCB, 90% of it for
+    Add-:math:`d/M`.
 
     .. math::
         n_{GP}=\min(5000,100D),\qquad n_{Add}=0.9\,n_{GP},\qquad n_{Add}^{(j)}=0.9\,n_{GP}/M
@@ -1341,7 +1360,7 @@ def budgets(*, D, M) -> Budgets:
 
     References
     ----------
-    .. [1] 003 §5 (experiments: "GP-UCB ... min(5000, 100D)"; Add-2/5 at D=10: 180 per group).
+    .. [1] [Kandasamy2015, §5] (experiments: "GP-UCB ... min(5000, 100D)"; Add-2/5 at D=10: 180 per group).
 
     Examples
     --------

@@ -1,10 +1,10 @@
-r"""Assumption 1 (MS-UCB, after Ghosal & Roy 2006) and a Monte Carlo estimator of its constants (a, b).
+r"""Assumption 1 (MS-UCB, after [Ghosal2006]) and a Monte Carlo estimator of its constants (a, b).
 
-Assumption 1 of paper 000/002: :math:`\Pr[\sup_{\mathbf x}|\partial f/\partial x_i|>L]\le ae^{-(L/b)^2}`.
-No paper gives numbers for :math:`(a,b)`. The estimator here is **NOT from the papers**: it is the
-convention suggested in ``FORMULAS.md`` ("Conventions"): for an SE kernel with lengthscale
-:math:`\ell` and variance :math:`s_f^2`, :math:`\partial_if` is a GP with variance :math:`s_f^2/\ell^2`,
-and Borell–TIS with :math:`(L-m)^2\ge L^2/2-m^2` gives
+Assumption 1 of [TranThe2020]: :math:`\Pr[\sup_{\mathbf x}|\partial f/\partial x_i|>L]\le ae^{-(L/b)^2}`. No
+paper gives numbers for :math:`(a,b)`. The estimator here is **NOT from the papers**: it is the convention
+suggested in the catalogue (``bounds/CATALOGUE.md``, "Conventions"): for an SE kernel with lengthscale
+:math:`\ell` and variance :math:`s_f^2`, :math:`\partial_if` is a GP with variance :math:`s_f^2/\ell^2`, and
+Borell–TIS with :math:`(L-m)^2\ge L^2/2-m^2` gives
 
 .. math::
     a=4\exp\Big(\frac{m^2\ell^2}{2s_f^2}\Big),\qquad b=\frac{2s_f}{\ell},\qquad
@@ -14,10 +14,9 @@ with :math:`m` estimated by Monte Carlo on a grid (which slightly underestimates
 
 References
 ----------
-.. [TT20] H. Tran-The et al., AAAI 2020 (paper 000/002), Assumption 1.
-.. [GR06] S. Ghosal, A. Roy. Posterior consistency of Gaussian process prior for nonparametric
-   binary regression. Ann. Statist. 34(5), 2006.
-.. [AT07] R. Adler, J. Taylor. Random Fields and Geometry. Springer 2007, Thm 2.1.1 (Borell–TIS).
+.. [1] [TranThe2020, Assumption 1].
+.. [2] [Ghosal2006].
+.. [3] [Adler2007, Thm 2.1.1] (Borell–TIS).
 """
 
 from __future__ import annotations
@@ -56,7 +55,7 @@ def assumption1_tail(*, L, a, b):
 
     References
     ----------
-    .. [1] Paper 000/002, Assumption 1 (§"Theoretical Analysis").
+    .. [1] [TranThe2020, Assumption 1 (§"Theoretical Analysis")].
 
     Examples
     --------
@@ -170,7 +169,7 @@ def assumption1_constants(*, lengthscale, variance, m):
 
     References
     ----------
-    .. [1] ``FORMULAS.md``, "Conventions" (Assumption-1 constants); Adler & Taylor 2007, Thm 2.1.1.
+    .. [1] ``bounds/CATALOGUE.md``, "Conventions" (Assumption-1 constants); [Adler2007, Thm 2.1.1].
 
     Examples
     --------

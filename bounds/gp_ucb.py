@@ -1,13 +1,11 @@
-r"""GP-UCB (Srinivas et al. 2010) as quoted by the four papers: UCB/LCB, :math:`\beta_t`, :math:`C_1`.
+r"""GP-UCB ([Srinivas2010]) as quoted by the four papers: UCB/LCB, :math:`\beta_t`, :math:`C_1`.
 
 References
 ----------
-.. [S10] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian Process Optimization in the Bandit
-   Setting: No Regret and Experimental Design. ICML 2010 (Thm 1, Thm 2, Lemma 5.4).
-.. [000] Tran-The et al., AAAI 2020 (with supplement): Eq. (2), Prop. 4.
-.. [002] the same paper, main text only (other extraction): Eq. (2).
-.. [003] Kandasamy et al., ICML 2015: Thm 5, Thm 6.
-.. [004] Ha et al., NeurIPS 2019: Prop. 5.1, Eq. (22).
+.. [1] [Srinivas2010, Thm 1, Thm 2, Lemma 5.4].
+.. [2] [TranThe2020-ext, Eq. (2), Prop. 4]; [TranThe2020-AAAI, Eq. (2)].
+.. [3] [Kandasamy2015, Thm 5, Thm 6].
+.. [4] [Ha2019, Prop. 5.1, Eq. (22)].
 """
 
 from __future__ import annotations
@@ -75,14 +73,16 @@ def ucb(*, mu, sigma, beta, reading: str = "B"):
     beta : float or array_like
         :math:`\beta_t\ge0` (a variance scale, as everywhere in regretlab).
     reading : {"B", "A"}
-        ``"B"`` (default; 002 Eq. (2), 000's proofs (Prop. 1), 001, 003 Eq. (6), 004 Eq. (2)):
-        :math:`\mu+\sqrt{\beta}\,\sigma`. ``"A"``: 000 main text Eq. (2) as printed,
-        :math:`\mu+\sqrt{\beta\,\sigma}` — a typo (the root covers :math:`\sigma`), kept so that the two
-        can be compared; they differ whenever :math:`\sigma\notin\{0,1\}` and :math:`\beta>0`.
+        ``"B"`` (default; [TranThe2020-AAAI, Eq. (2)], [TranThe2020-ext]'s proofs (Prop. 1), [Li2016],
+        [Kandasamy2015, Eq. (6)], [Ha2019, Eq. (2)]): :math:`\mu+\sqrt{\beta}\,\sigma`. ``"A"``:
+        [TranThe2020-ext, main text Eq. (2) as printed], :math:`\mu+\sqrt{\beta\,\sigma}` — a typo (the root
+        covers :math:`\sigma`), kept so that the two can be compared; they differ whenever
+        :math:`\sigma\notin\{0,1\}` and :math:`\beta>0`.
 
     References
     ----------
-    .. [1] 000/002 Eq. (2), §"Proposed Algorithm"; 004 Eq. (2)/(8); 003 §4.2; 001 §2.
+    .. [1] [TranThe2020, Eq. (2), §"Proposed Algorithm"]; [Ha2019, Eq. (2)]/(8); [Kandasamy2015, §4.2];
+           [Li2016, §2].
 
     Examples
     --------
@@ -102,12 +102,12 @@ def lcb(*, mu, sigma, beta, reading: str = "B"):
     .. math::
         \alpha^{LCB}_t(x)=\mu_{t-1}(x)-\sqrt{\beta_t}\,\sigma_{t-1}(x)
 
-    Parameters and readings as in :func:`ucb` (reading ``"A"``: :math:`\mu-\sqrt{\beta\sigma}`, 000's
-    printed root placement).
+    Parameters and readings as in :func:`ucb` (reading ``"A"``: :math:`\mu-\sqrt{\beta\sigma}`,
+    [TranThe2020-ext]'s printed root placement).
 
     References
     ----------
-    .. [1] 000/002 Eq. (2) and Lemma 2/3; 004 Eq. (8).
+    .. [1] [TranThe2020, Eq. (2) and Lemma 2/3]; [Ha2019, Eq. (8)].
 
     Examples
     --------
@@ -127,12 +127,12 @@ def _t(t):
 
 
 def beta_t_finite(*, t, n_points, delta):
-    r"""Srinivas' finite-domain :math:`\beta_t=2\log(|\mathcal X|t^2\pi^2/(6\delta))`.
+    r"""The finite-domain :math:`\beta_t=2\log(|\mathcal X|t^2\pi^2/(6\delta))` of [Srinivas2010, Thm 1].
 
     .. math::
         \beta_t = 2\log\Big(\frac{|\mathcal X|\,t^2\pi^2}{6\delta}\Big)
 
-    Not a catalogue id of its own: FORMULAS.md §"Conventions" uses it as the sharp stand-in on a
+    Not a catalogue id of its own: CATALOGUE.md §"Conventions" uses it as the sharp stand-in on a
     finite grid :math:`\mathcal X_N` for the GP sample-path tests.
 
     Parameters
@@ -146,7 +146,7 @@ def beta_t_finite(*, t, n_points, delta):
 
     References
     ----------
-    .. [1] Srinivas et al. 2010, Thm 1; FORMULAS.md (GP sample-path test).
+    .. [1] [Srinivas2010, Thm 1]; CATALOGUE.md (GP sample-path test).
 
     Examples
     --------
@@ -161,7 +161,8 @@ def beta_t_finite(*, t, n_points, delta):
 
 @formula("SRINIVAS.beta_t_thm2")
 def beta_t_srinivas_thm2(*, t, d, delta, a, b, r):
-    r"""Srinivas Thm 2 :math:`\beta_t` for a compact box :math:`[0,r]^d` (as quoted by 004 Prop. 5.1).
+    r"""[Srinivas2010, Thm 2] :math:`\beta_t` for a compact box :math:`[0,r]^d` (as quoted by
+    [Ha2019, Prop. 5.1]).
 
     .. math::
         \beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2dbr\sqrt{\log\frac{4da}{\delta}}\Big)
@@ -176,7 +177,7 @@ def beta_t_srinivas_thm2(*, t, d, delta, a, b, r):
         :math:`\delta\in(0,1)`.
     a : float
         Assumption constant :math:`a\ge1` (:math:`\Pr[\sup|\partial f/\partial x_i|>L]\le ae^{-(L/b)^2}`;
-        :math:`L\to0` forces :math:`a\ge1`, FORMULAS.md conventions).
+        :math:`L\to0` forces :math:`a\ge1`, CATALOGUE.md conventions).
     b : float
         Assumption constant :math:`b>0`.
     r : float
@@ -184,8 +185,10 @@ def beta_t_srinivas_thm2(*, t, d, delta, a, b, r):
 
     References
     ----------
-    .. [1] Srinivas et al. 2010, Thm 2; 004 Prop. 5.1; FORMULAS.md SRINIVAS.beta_t_thm2 (compare MSUCB.beta_t,
-       which has :math:`r=2` and :math:`D` inside the log, and 003 Thm 6, :func:`beta_t_gpucb_thm6`).
+    .. [1] [Srinivas2010, Thm 2]; [Ha2019, Prop. 5.1]; CATALOGUE.md SRINIVAS.beta_t_thm2 (compare
+           MSUCB.beta_t,
+       which has :math:`r=2` and :math:`D` inside the log, and [Kandasamy2015, Thm 6],
+       :func:`beta_t_gpucb_thm6`).
 
     Examples
     --------
@@ -206,7 +209,8 @@ def beta_t_srinivas_thm2(*, t, d, delta, a, b, r):
 
 @formula("GPUCB.beta_t")
 def beta_t_gpucb_thm6(*, t, D, delta):
-    r"""003 Thm 6 (modification of Srinivas Thm 2): :math:`\beta_t` for GP-UCB on :math:`[0,1]^D`.
+    r"""[Kandasamy2015, Thm 6 (modification of [Srinivas2010, Thm 2])]: :math:`\beta_t` for GP-UCB on
+    :math:`[0,1]^D`.
 
     .. math::
         \beta_t=2\log\Big(\frac{2t^2\pi^2}{\delta}\Big)+2D\log(Dt^3)\in\mathcal O(D\log t)
@@ -227,7 +231,7 @@ def beta_t_gpucb_thm6(*, t, D, delta):
 
     References
     ----------
-    .. [1] 003 App. A (Thm 6), "Modification of Theorem 2 in (Srinivas et al., 2010)".
+    .. [1] [Kandasamy2015, App. A (Thm 6)], "Modification of Theorem 2 in ([Srinivas2010])".
 
     Examples
     --------
@@ -259,16 +263,17 @@ def C1(*, sigma, reading: str = "A"):
     Parameters
     ----------
     sigma : float or array_like
-        Noise standard deviation :math:`\sigma>0` (003: :math:`\eta`).
+        Noise standard deviation :math:`\sigma>0` ([Kandasamy2015]: :math:`\eta`).
     reading : {"A", "B"}
-        ``"A"`` (default; 004 Eq. (22), Srinivas Lemma 5.4, and 003 Thm 5/6, which write
-        :math:`C_1=1/\log(1+\eta^{-2})` with the 8 outside): :math:`8/\log(1+\sigma^{-2})`.
-        ``"B"`` (000 Prop. 4 as printed): :math:`8/\log(1+\sigma^{2})`. The readings agree at
+        ``"A"`` (default; [Ha2019, Eq. (22)], [Srinivas2010, Lemma 5.4], and [Kandasamy2015, Thm 5/6], which
+        write :math:`C_1=1/\log(1+\eta^{-2})` with the 8 outside): :math:`8/\log(1+\sigma^{-2})`. ``"B"``
+        ([TranThe2020-ext, Prop. 4 as printed]): :math:`8/\log(1+\sigma^{2})`. The readings agree at
         :math:`\sigma=1`.
 
     References
     ----------
-    .. [1] 004 Eq. (22); 000 Prop. 4; 003 Thm 5/6 and App. B.2.1; Srinivas et al. 2010 Lemma 5.4.
+    .. [1] [Ha2019, Eq. (22)]; [TranThe2020-ext, Prop. 4]; [Kandasamy2015, Thm 5/6 and App. B.2.1];
+           [Srinivas2010, Lemma 5.4].
 
     Examples
     --------
@@ -285,14 +290,14 @@ _latex(C1, r"C_1=\frac{8}{\log(1+\sigma^{-2})}")
 
 
 def cumulative_regret_bound(*, T, beta_T, gamma_T, sigma, reading: str = "A"):
-    r"""Srinivas' cumulative-regret bound :math:`R_T\le\sqrt{C_1T\beta_T\gamma_T}`.
+    r"""The cumulative-regret bound :math:`R_T\le\sqrt{C_1T\beta_T\gamma_T}` of [Srinivas2010, Thms 1-2].
 
     .. math::
         R_T\le\sqrt{C_1\,T\,\beta_T\,\gamma_T}
 
     (Thm 1; Thm 2 adds :math:`+2`; the probability is :math:`\ge1-\delta` with :math:`\beta_T` from the
-    matching theorem.) Not a catalogue id of its own: the shape shared by 004 Thm 5.1, 000 Prop. 4 and
-    003 Thm 5/6.
+    matching theorem.) Not a catalogue id of its own: the shape shared by [Ha2019, Thm 5.1],
+    [TranThe2020-ext, Prop. 4] and [Kandasamy2015, Thm 5/6].
 
     Parameters
     ----------
@@ -309,7 +314,7 @@ def cumulative_regret_bound(*, T, beta_T, gamma_T, sigma, reading: str = "A"):
 
     References
     ----------
-    .. [1] Srinivas et al. 2010, Thm 1 and Thm 2; 004 Thm 5.1; 000 Prop. 4.
+    .. [1] [Srinivas2010, Thm 1 and Thm 2]; [Ha2019, Thm 5.1]; [TranThe2020-ext, Prop. 4].
 
     Examples
     --------
@@ -343,10 +348,10 @@ def c1_inequality(*, beta, variances, sigma, reading: str = "A") -> C1Check:
         \underbrace{\tfrac12\sum_{t=1}^T\log\big(1+\sigma^{-2}\sigma^2_{t-1}(x_t)\big)}_{I(\mathbf y_A;
         \mathbf f_A)\ \le\ \gamma_T}
 
-    :math:`\gamma_T` is replaced by the realised information gain of the same sequence (003 Lemma 7),
-    which is :math:`\le\gamma_T`, so a violation here is a violation of the printed claim for that
-    sequence. The claim is stated for every sequence with :math:`k(x,x)\le1` and non-decreasing
-    :math:`\beta_t`; both hypotheses are validated.
+    :math:`\gamma_T` is replaced by the realised information gain of the same sequence
+    ([Kandasamy2015, Lemma 7]), which is :math:`\le\gamma_T`, so a violation here is a violation of the
+    printed claim for that sequence. The claim is stated for every sequence with :math:`k(x,x)\le1` and
+    non-decreasing :math:`\beta_t`; both hypotheses are validated.
 
     Parameters
     ----------
@@ -367,7 +372,8 @@ def c1_inequality(*, beta, variances, sigma, reading: str = "A") -> C1Check:
 
     References
     ----------
-    .. [1] 004 Eq. (22) / Lemma 5.4; 000 Prop. 4; Srinivas et al. 2010 Lemma 5.4; 003 App. B.2.1.
+    .. [1] [Ha2019, Eq. (22)] / Lemma 5.4; [TranThe2020-ext, Prop. 4]; [Srinivas2010, Lemma 5.4];
+           [Kandasamy2015, App. B.2.1].
 
     Examples
     --------

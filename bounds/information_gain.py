@@ -10,10 +10,8 @@ expression inside :math:`\mathcal O(\cdot)` **without any hidden constant**: onl
 
 References
 ----------
-.. [S10] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Gaussian Process Optimization in the Bandit
-   Setting: No Regret and Experimental Design. ICML 2010 (Lemma 5.3, Thm 5, Thm 8).
-.. [K15] K. Kandasamy, J. Schneider, B. Póczos. High Dimensional Bayesian Optimisation and Bandits via
-   Additive Models. ICML 2015 (paper 003): Def. 3, Lemma 7, Thm 4, §4.3.
+.. [1] [Srinivas2010, Lemma 5.3, Thm 5, Thm 8].
+.. [2] [Kandasamy2015, Def. 3, Lemma 7, Thm 4, §4.3].
 """
 
 from __future__ import annotations
@@ -69,14 +67,14 @@ def sequential_posterior_variances(*, K, sigma) -> np.ndarray:
         \mathbf k_{t-1}(x_t) = L_{tt}^2 - \sigma^2,
 
     where :math:`L` is the Cholesky factor of :math:`K_A+\sigma^2I`: the squared diagonal of a Cholesky
-    factor is the sequence of Schur complements (R&W Alg. 2.1 line 2 for the factorisation).
+    factor is the sequence of Schur complements ([Rasmussen2006, Alg. 2.1, line 2] for the factorisation).
 
     Parameters
     ----------
     K : array_like, shape (T, T)
         Gram matrix :math:`k(x_s,x_t)` of the queries in query order (symmetric p.s.d.).
     sigma : float
-        Noise standard deviation :math:`\sigma>0` (003 writes :math:`\eta`).
+        Noise standard deviation :math:`\sigma>0` ([Kandasamy2015] writes :math:`\eta`).
 
     Returns
     -------
@@ -85,7 +83,7 @@ def sequential_posterior_variances(*, K, sigma) -> np.ndarray:
 
     References
     ----------
-    .. [1] 003 Lemma 7 (= Srinivas et al. 2010, Lemma 5.3), App. B.1.
+    .. [1] [Kandasamy2015, Lemma 7, App. B.1] (= [Srinivas2010, Lemma 5.3]).
 
     Examples
     --------
@@ -94,7 +92,7 @@ def sequential_posterior_variances(*, K, sigma) -> np.ndarray:
     """
     arr = _gram("K", K)
     s = _noise_std(sigma)
-    # R&W Alg. 2.1 line 2: L = cholesky(K + σ²I); L_tt² = σ²_{t-1}(x_t) + σ²
+    # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I); L_tt² = σ²_{t-1}(x_t) + σ²
     try:
         L = scipy.linalg.cholesky(arr + s**2 * np.eye(arr.shape[0]), lower=True)
     except np.linalg.LinAlgError as exc:
@@ -117,7 +115,7 @@ def information_gain(*, K, sigma, method: str = "chain") -> float:
     sigma : float
         Noise standard deviation, :math:`\sigma>0`.
     method : {"chain", "logdet"}
-        ``"chain"``: the sum over sequential posterior variances (003 Lemma 7);
+        ``"chain"``: the sum over sequential posterior variances ([Kandasamy2015, Lemma 7]);
         ``"logdet"``: :math:`\tfrac12\log\det(I+\sigma^{-2}K_A)` (Cholesky). Both are the same quantity.
 
     Returns
@@ -126,8 +124,8 @@ def information_gain(*, K, sigma, method: str = "chain") -> float:
 
     References
     ----------
-    .. [1] 003 Lemma 7 (= Srinivas et al. 2010 Lemma 5.3), App. B.1; 003 Def. 3, §4.3.
-    .. [2] 001 Def. 1; 004 Eq. (9).
+    .. [1] [Kandasamy2015, Lemma 7, App. B.1] (= [Srinivas2010, Lemma 5.3]); [Kandasamy2015, Def. 3, §4.3].
+    .. [2] [Li2016, Def. 1]; [Ha2019, Eq. (9)].
 
     Examples
     --------
@@ -168,7 +166,7 @@ class GreedyGain:
         Information gain of the greedy sequence: a lower bound on :math:`\\gamma_T` over the candidate set.
     upper : float
         ``gamma_hat / (1 - 1/e)``: an upper bound on :math:`\\gamma_T` over the candidate set
-        (submodularity, Nemhauser et al. 1978; Srinivas et al. 2010 §5).
+        (submodularity, [Nemhauser1978]; [Srinivas2010, §5]).
     indices : ndarray of int
         Candidate indices chosen, in order.
     gains : ndarray
@@ -211,7 +209,8 @@ def greedy_information_gain(*, K, T, sigma, repeats: bool = True) -> GreedyGain:
 
     References
     ----------
-    .. [1] 003 Def. 3 (§4.3); 001 Def. 1; 004 Eq. (9); Srinivas et al. 2010 §5 (greedy, :math:`1-1/e`).
+    .. [1] [Kandasamy2015, Def. 3 (§4.3)]; [Li2016, Def. 1]; [Ha2019, Eq. (9)];
+           [Srinivas2010, §5 (greedy, :math:`1-1/e`)].
 
     Examples
     --------
@@ -267,11 +266,11 @@ def gamma_T_trivial_upper(*, T, sigma, kmax=1.0):
     sigma : float
         Noise standard deviation, :math:`\sigma>0`.
     kmax : float
-        :math:`\max_x k(x,x)\ge0` (1 under 003's normalisation :math:`\kappa(x,x)=1`).
+        :math:`\max_x k(x,x)\ge0` (1 under [Kandasamy2015]'s normalisation :math:`\kappa(x,x)=1`).
 
     References
     ----------
-    .. [1] FORMULAS.md INFOGAIN.gamma_T "check"; 003 Lemma 7.
+    .. [1] CATALOGUE.md INFOGAIN.gamma_T "check"; [Kandasamy2015, Lemma 7].
 
     Examples
     --------
@@ -296,7 +295,7 @@ def _d(name, d):
 
 
 def gamma_T_linear(*, T, d):
-    r"""Srinivas' rate for the linear kernel: :math:`\gamma_T\in\mathcal O(d\log T)`.
+    r"""[Srinivas2010, Thm 5] for the linear kernel: :math:`\gamma_T\in\mathcal O(d\log T)`.
 
     .. math:: \gamma_T \in \mathcal O(d\log T)
 
@@ -311,7 +310,7 @@ def gamma_T_linear(*, T, d):
 
     References
     ----------
-    .. [1] Srinivas et al. 2010, Thm 5 (linear kernel); quoted in 003 §4.3.
+    .. [1] [Srinivas2010, Thm 5 (linear kernel)]; quoted in [Kandasamy2015, §4.3].
 
     Examples
     --------
@@ -322,11 +321,13 @@ def gamma_T_linear(*, T, d):
 
 
 def gamma_T_SE(*, T, d):
-    r"""Srinivas' rate for the :math:`d`-dimensional SE kernel: :math:`\gamma_T\in\mathcal O((\log T)^{d+1})`.
+    r"""[Srinivas2010, Thm 5] for the :math:`d`-dimensional SE kernel:
+    :math:`\gamma_T\in\mathcal O((\log T)^{d+1})`.
 
     .. math:: \gamma_T \in \mathcal O\big((\log T)^{d+1}\big)
 
-    Returns :math:`(\log T)^{d+1}` (no hidden constant; the constant grows like :math:`d^d`, cf. 003 Table 1).
+    Returns :math:`(\log T)^{d+1}` (no hidden constant; the constant grows like :math:`d^d`, cf.
+    [Kandasamy2015, Table 1]).
 
     Parameters
     ----------
@@ -337,7 +338,7 @@ def gamma_T_SE(*, T, d):
 
     References
     ----------
-    .. [1] Srinivas et al. 2010, Thm 5 (SE kernel); 003 §4.3.
+    .. [1] [Srinivas2010, Thm 5 (SE kernel)]; [Kandasamy2015, §4.3].
 
     Examples
     --------
@@ -348,7 +349,7 @@ def gamma_T_SE(*, T, d):
 
 
 def gamma_T_matern(*, T, d, nu):
-    r"""Srinivas' rate for the Matérn kernel, :math:`\nu>1`.
+    r"""[Srinivas2010, Thm 5] for the Matérn kernel, :math:`\nu>1`.
 
     .. math:: \gamma_T \in \mathcal O\big(T^{\frac{d(d+1)}{2\nu+d(d+1)}}\log T\big)
 
@@ -365,8 +366,8 @@ def gamma_T_matern(*, T, d, nu):
 
     References
     ----------
-    .. [1] Srinivas et al. 2010, Thm 5 (Matérn, :math:`\nu>1`); 003 Thm 4.2 with :math:`M=1` (which asks
-       :math:`\nu>2`).
+    .. [1] [Srinivas2010, Thm 5] (Matérn, :math:`\nu>1`); [Kandasamy2015, Thm 4.2] with :math:`M=1` (which
+       asks :math:`\nu>2`).
 
     Examples
     --------
@@ -389,12 +390,12 @@ def _D_d(D, d):
 
 @formula("ADD.gamma_T_SE")
 def gamma_T_additive_SE(*, T, D, d):
-    r"""003 Thm 4.1: :math:`\gamma_T\in\mathcal O(Dd^d(\log T)^{d+1})` for an additive SE kernel.
+    r"""[Kandasamy2015, Thm 4.1]: :math:`\gamma_T\in\mathcal O(Dd^d(\log T)^{d+1})` for an additive SE kernel.
 
     .. math:: \gamma_T \in \mathcal O\big(D d^d (\log T)^{d+1}\big)
 
     Returns :math:`Dd^d(\log T)^{d+1}` (no hidden constant). The proof (App. B.1.1) ends with
-    :math:`\mathcal O(Md^{d+1}(\log T)^{d+1})`, the same for :math:`D\asymp dM`. 003 prints
+    :math:`\mathcal O(Md^{d+1}(\log T)^{d+1})`, the same for :math:`D\asymp dM`. [Kandasamy2015] prints
     "w.l.o.g. assume :math:`\kappa(x,x')=1`"; the §3 setting has :math:`\kappa(x,x)=1` (no effect here).
 
     Parameters
@@ -408,7 +409,7 @@ def gamma_T_additive_SE(*, T, D, d):
 
     References
     ----------
-    .. [1] 003 Thm 4 part 1, §4.3, and App. B.1.1.
+    .. [1] [Kandasamy2015, Thm 4 part 1, §4.3], and App. B.1.1.
 
     Examples
     --------
@@ -421,7 +422,7 @@ def gamma_T_additive_SE(*, T, D, d):
 
 @formula("ADD.gamma_T_Matern")
 def gamma_T_additive_matern(*, T, D, d, nu):
-    r"""003 Thm 4.2: :math:`\gamma_T` for an additive Matérn kernel, :math:`\nu>2`.
+    r"""[Kandasamy2015, Thm 4.2]: :math:`\gamma_T` for an additive Matérn kernel, :math:`\nu>2`.
 
     .. math:: \gamma_T \in \mathcal O\big(D2^dT^{\frac{d(d+1)}{2\nu+d(d+1)}}\log T\big)
 
@@ -436,11 +437,11 @@ def gamma_T_additive_matern(*, T, D, d, nu):
     d : int
         :math:`1\le d\le D`.
     nu : float
-        :math:`\nu>2` (as 003 Thm 4.2 states).
+        :math:`\nu>2` (as [Kandasamy2015, Thm 4.2] states).
 
     References
     ----------
-    .. [1] 003 Thm 4 part 2, §4.3, and App. B.1.2 (:math:`\tau=2\nu d/(2\nu+d(d+1))`).
+    .. [1] [Kandasamy2015, Thm 4 part 2, §4.3], and App. B.1.2 (:math:`\tau=2\nu d/(2\nu+d(d+1))`).
 
     Examples
     --------
@@ -455,7 +456,8 @@ def gamma_T_additive_matern(*, T, D, d, nu):
 
 @formula("ADD.gamma_T_all_dth_order")
 def gamma_T_all_dth_order(*, T, D, d):
-    r"""003 §4.3: :math:`\gamma_T` for the sum of all :math:`d`-th order SE kernels (Duvenaud et al.).
+    r"""[Kandasamy2015, §4.3]: :math:`\gamma_T` for the sum of all :math:`d`-th order SE kernels
+    ([Duvenaud2011]).
 
     .. math:: \gamma_T \in \mathcal O\big(D^d d^{d+1} (\log T)^{d+1}\big)
 
@@ -472,7 +474,7 @@ def gamma_T_all_dth_order(*, T, D, d):
 
     References
     ----------
-    .. [1] 003 §4.3 (discussion after Thm 5).
+    .. [1] [Kandasamy2015, §4.3 (discussion after Thm 5)].
 
     Examples
     --------

@@ -1,15 +1,15 @@
-r"""MS-UCB (Tran-The, Gupta, Rana, Venkatesh, AAAI 2020): every formula of the paper, as printed.
+r"""MS-UCB [TranThe2020]: every formula of the paper, as printed.
 
-Setting (papers 000 / 002): maximise :math:`f` on :math:`\mathcal X=[-1,1]^D`; split
-:math:`\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z` with :math:`\mathbf y\in[-1,1]^d` (free block,
-the *last* :math:`d` coordinates) and :math:`\mathbf z\in[-1,1]^{D-d}` (sampled block, the first
-:math:`D-d`); :math:`n:=D-d`. Paper 000 is the main text plus supplement, 002 the main text only.
+Setting ([TranThe2020]): maximise :math:`f` on :math:`\mathcal X=[-1,1]^D`; split
+:math:`\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z` with :math:`\mathbf y\in[-1,1]^d` (free block, the
+*last* :math:`d` coordinates) and :math:`\mathbf z\in[-1,1]^{D-d}` (sampled block, the first :math:`D-d`);
+:math:`n:=D-d`. [TranThe2020-ext] is the main text plus supplement, [TranThe2020-AAAI] the main text only.
 
-Where the papers print different things the function takes ``reading=`` with the letters of
-``FORMULAS.md``; where the catalogue does not letter them, the letters are assigned in the order the
+Where the copies print different things the function takes ``reading=`` with the letters of the catalogue
+(``bounds/CATALOGUE.md``); where the catalogue does not letter them, the letters are assigned in the order the
 catalogue lists them and documented in the function. The default is the reading the algorithm uses
 (:func:`beta_t`: reading A), or else the first printed one. The UCB is :math:`\mu+\sqrt{\beta}\sigma`
-everywhere (DESIGN convention 2): 000's main text prints :math:`\sqrt{\beta\sigma}`, a typo.
+everywhere (DESIGN convention 2): [TranThe2020-ext]'s main text prints :math:`\sqrt{\beta\sigma}`, a typo.
 
 The :math:`\mathcal O^*` rates (:func:`thm1_rate`, :func:`thm2_rate`, :func:`thm5_rate`) return the
 value of the expression inside :math:`\mathcal O^*(\cdot)` **without hidden constants or log factors**:
@@ -17,11 +17,8 @@ only growth in :math:`T` and ratios are meaningful.
 
 References
 ----------
-.. [TT20] H. Tran-The, S. Gupta, S. Rana, S. Venkatesh. Trading Convergence Rate with Computational
-   Budget in High Dimensional Bayesian Optimization. AAAI 2020 (paper 000: main text + supplement;
-   paper 002: main text).
-.. [S12] N. Srinivas, A. Krause, S. Kakade, M. Seeger. Information-theoretic regret bounds for Gaussian
-   process optimization in the bandit setting. IEEE Trans. Inf. Theory 58(5), 2012.
+.. [1] [TranThe2020-ext] (main text and supplement) and [TranThe2020-AAAI] (proceedings main text).
+.. [2] [Srinivas2012, Lemmas 5.5-5.7], the journal version of GP-UCB's analysis that the paper follows.
 """
 
 from __future__ import annotations
@@ -153,7 +150,7 @@ def lemma1_matrices(*, d, D):
 
     References
     ----------
-    .. [1] Paper 000/002, Def. 1 and Lemma 1 (Eq. (3)-(4)), §"Proposed Algorithm".
+    .. [1] [TranThe2020, Def. 1 and Lemma 1 (Eq. (3)-(4)), §"Proposed Algorithm"].
 
     Examples
     --------
@@ -187,7 +184,7 @@ def split_point(*, x, d):
 
     References
     ----------
-    .. [1] Paper 000/002, Lemma 1, Def. 1, Eq. (3)-(4).
+    .. [1] [TranThe2020, Lemma 1, Def. 1, Eq. (3)-(4)].
 
     Examples
     --------
@@ -229,7 +226,7 @@ def subspace_points(*, y, z):
 
     References
     ----------
-    .. [1] Paper 000/002, Def. 1, Eq. (4)-(6).
+    .. [1] [TranThe2020, Def. 1, Eq. (4)-(6)].
 
     Examples
     --------
@@ -279,7 +276,7 @@ def acq_step(*, acquisition: Callable, Y, Z):
 
     References
     ----------
-    .. [1] Paper 000/002, Eq. (5)-(8) and Algorithm 1.
+    .. [1] [TranThe2020, Eq. (5)-(8), Alg. 1].
 
     Examples
     --------
@@ -348,7 +345,7 @@ def n_t(*, t, N0, alpha, rounding="none"):
 
     References
     ----------
-    .. [1] Paper 000/002, Algorithm 1 and §"Proposed Algorithm"; supplement, proof of Prop. 4.
+    .. [1] [TranThe2020, Alg. 1, §"Proposed Algorithm"]; [TranThe2020-ext, proof of Prop. 4].
 
     Examples
     --------
@@ -383,7 +380,7 @@ def zt_size(*, t, N0, alpha, rounding="none"):
 
     References
     ----------
-    .. [1] Paper 000/002, §"Proposed Algorithm" and Discussion; supplement, proof of Prop. 4.
+    .. [1] [TranThe2020, §"Proposed Algorithm", §Discussion]; [TranThe2020-ext, proof of Prop. 4].
 
     Examples
     --------
@@ -430,7 +427,8 @@ def zt_lower(*, t, N0, alpha):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Prop. 4, Eq. (25)-(26) (from Prop. 3 with :math:`p=-\alpha`).
+    .. [1] [TranThe2020-ext, proof of Prop. 4, Eq. (25)-(26)] (from Prop. 3 with
+           :math:`p=-\alpha`).
 
     Examples
     --------
@@ -479,7 +477,7 @@ def lipschitz_constant(*, D, a, b, delta):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 3 (Eq. (14)), proof of Lemma 4 (Eq. (17)), Eq. (27).
+    .. [1] [TranThe2020-ext, proof of Lemma 3 (Eq. (14)), proof of Lemma 4 (Eq. (17)), Eq. (27)].
 
     Examples
     --------
@@ -506,9 +504,9 @@ def beta_t0(*, t, delta):
         \Pr\big[\forall t:\ f(\mathbf x_t)\ge\mu_{t-1}(\mathbf x_t)
         -\sqrt{\beta^0_t}\sigma_{t-1}(\mathbf x_t)\big]\ge1-\delta
 
-    000 places the root over :math:`\beta^0_t\sigma_{t-1}` (a typo, see GP.ucb); 002 prints the symbol
-    :math:`\beta^0_+`. The proof's final "$\ge1-\pi^2\delta/6>1-\delta$" is false for every
-    :math:`\delta` (see :func:`lemma2_union_level` and ``bounds/ERRATA.md``).
+    [TranThe2020-ext] places the root over :math:`\beta^0_t\sigma_{t-1}` (a typo, see GP.ucb);
+    [TranThe2020-AAAI] prints the symbol :math:`\beta^0_+`. The proof's final "$\ge1-\pi^2\delta/6>1-\delta$"
+    is false for every :math:`\delta` (see :func:`lemma2_union_level` and ``bounds/ERRATA.md``).
 
     Parameters
     ----------
@@ -523,7 +521,7 @@ def beta_t0(*, t, delta):
 
     References
     ----------
-    .. [1] Paper 000/002, Lemma 2; paper 000 supplement, proof of Lemma 2.
+    .. [1] [TranThe2020, Lemma 2]; [TranThe2020-ext, proof of Lemma 2].
 
     Examples
     --------
@@ -558,7 +556,7 @@ def lemma2_union_level(*, T, delta):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 2 (union bound).
+    .. [1] [TranThe2020-ext, proof of Lemma 2 (union bound)].
 
     Examples
     --------
@@ -607,8 +605,9 @@ def tau_t(*, t, d, D, a, b, delta, reading="A"):
     delta : float
         :math:`\delta\in(0,1)`.
     reading : {"A", "B"}
-        ``"A"`` (default; 002, 000 main-text :math:`\beta_t` and Prop. 1): :math:`t^2` outside the root.
-        ``"B"`` (000 Lemma 3 statement and proof, Prop. 4, Thm 3 proof): :math:`t^2` inside the root.
+        ``"A"`` (default; [TranThe2020-AAAI], [TranThe2020-ext, main-text] :math:`\beta_t` and Prop. 1):
+        :math:`t^2` outside the root. ``"B"`` ([TranThe2020-ext, Lemma 3 statement] and proof, Prop. 4, Thm 3
+        proof): :math:`t^2` inside the root.
 
     Returns
     -------
@@ -616,7 +615,7 @@ def tau_t(*, t, d, D, a, b, delta, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 3; 002 Lemma 3.
+    .. [1] [TranThe2020-ext, proof of Lemma 3]; [TranThe2020-AAAI, Lemma 3].
 
     Examples
     --------
@@ -640,7 +639,7 @@ def ft_size(*, t, d, D, a, b, delta, reading="A"):
         |F_t|=\lceil\tau_t\rceil^d
 
     The paper writes :math:`|F_t|=\tau_t^d` with a real :math:`\tau_t`; a grid needs
-    :math:`\lceil\tau_t\rceil` points per free coordinate (``FORMULAS.md``, MSUCB.tau_t).
+    :math:`\lceil\tau_t\rceil` points per free coordinate (``bounds/CATALOGUE.md``, MSUCB.tau_t).
 
     Parameters
     ----------
@@ -653,7 +652,7 @@ def ft_size(*, t, d, D, a, b, delta, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 3.
+    .. [1] [TranThe2020-ext, proof of Lemma 3].
 
     Examples
     --------
@@ -687,7 +686,8 @@ def beta_t1(*, t, d, D, a, b, delta, reading="A"):
     t, d, D, a, b, delta
         As in :func:`tau_t`.
     reading : {"A", "B"}
-        ``"A"`` (default; 002 Lemma 3): :math:`t^2` outside the root. ``"B"`` (000 Lemma 3): inside.
+        ``"A"`` (default; [TranThe2020-AAAI, Lemma 3]): :math:`t^2` outside the root. ``"B"``
+        ([TranThe2020-ext, Lemma 3]): inside.
 
     Returns
     -------
@@ -695,7 +695,7 @@ def beta_t1(*, t, d, D, a, b, delta, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000/002, Lemma 3, Eq. (12), (16).
+    .. [1] [TranThe2020, Lemma 3, Eq. (12), (16)].
 
     Examples
     --------
@@ -720,18 +720,20 @@ def beta_t(*, t, d, D, a, b, delta, reading="A", alpha=None):
 
     Printed variants (each a reading):
 
-    * ``"A"`` (default; 002, 000 main text, 000 Prop. 1 with :math:`a`): :math:`t^2` outside the root.
-    * ``"B"`` (000 Prop. 4): :math:`2d\log\big(2bd\sqrt{\log(6Da/\delta)\,t^2}\big)`, :math:`t^2` inside.
-    * ``"C"`` (000 Thm 3 proof):
+    * ``"A"`` (default; [TranThe2020-AAAI], [TranThe2020-ext, main text], [TranThe2020-ext, Prop. 1 with]
+      :math:`a`): :math:`t^2` outside the root.
+    * ``"B"`` ([TranThe2020-ext, Prop. 4]): :math:`2d\log\big(2bd\sqrt{\log(6Da/\delta)\,t^2}\big)`,
+      :math:`t^2` inside.
+    * ``"C"`` ([TranThe2020-ext, Thm 3 proof]):
       :math:`2\log\frac{\pi^2t^2}{\delta}+2d\log\big(4bd\sqrt{\log(12Da/\delta)\,t^2}\big)`.
-    * ``"D"`` (000 Prop. 1 as printed): reading A with the symbol :math:`\alpha` (the subspace-growth
-      exponent) in place of :math:`a`, :math:`\log(6D\alpha/\delta)`; needs ``alpha``.
+    * ``"D"`` ([TranThe2020-ext, Prop. 1 as printed]): reading A with the symbol :math:`\alpha` (the
+      subspace-growth exponent) in place of :math:`a`, :math:`\log(6D\alpha/\delta)`; needs ``alpha``.
 
-    :math:`D` enters only through :math:`d\log\log(6Da/\delta)` (the text: "only :math:`\sqrt{\log D}`").
-    The value can be negative when :math:`\tau<1` (small :math:`b`); then Prop. 1's claim
-    :math:`\beta_t\ge\beta^0_t(\delta/3)` fails (``bounds/ERRATA.md``). ``d`` may also be :math:`0`
-    (Thm 5's setting, :math:`d\log d\to0`) or :math:`D` (plain GP-UCB on :math:`\mathcal X`): these are
-    the limits the property suite compares with :func:`beta_t_d0` and Srinivas' :math:`\beta_t`.
+    :math:`D` enters only through :math:`d\log\log(6Da/\delta)` (the text: "only :math:`\sqrt{\log D}`"). The
+    value can be negative when :math:`\tau<1` (small :math:`b`); then Prop. 1's claim
+    :math:`\beta_t\ge\beta^0_t(\delta/3)` fails (``bounds/ERRATA.md``). ``d`` may also be :math:`0` (Thm 5's
+    setting, :math:`d\log d\to0`) or :math:`D` (plain GP-UCB on :math:`\mathcal X`): these are the limits the
+    property suite compares with :func:`beta_t_d0` and the :math:`\beta_t` of [Srinivas2010, Thm 2].
 
     Parameters
     ----------
@@ -756,7 +758,7 @@ def beta_t(*, t, d, D, a, b, delta, reading="A", alpha=None):
 
     References
     ----------
-    .. [1] Paper 000/002, §"Proposed Algorithm" (main-text :math:`\beta_t`); paper 000 supplement,
+    .. [1] [TranThe2020, §"Proposed Algorithm" (main-text :math:`\beta_t`)]; [TranThe2020-ext],
        Prop. 1 (Eq. (20)-(22)), Prop. 4, proof of Thm 3.
 
     Examples
@@ -808,7 +810,8 @@ def beta_t_d0(*, t, delta, reading="A"):
     delta : float
         :math:`\delta\in(0,1)`.
     reading : {"A", "B"}
-        ``"A"`` (default; printed in 000's Discussion and the proof of Thm 5). ``"B"``: see above.
+        ``"A"`` (default; printed in [TranThe2020-ext]'s Discussion and the proof of Thm 5). ``"B"``: see
+        above.
 
     Returns
     -------
@@ -816,7 +819,7 @@ def beta_t_d0(*, t, delta, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, Discussion "On Dimension d"; supplement, Thm 5 and its proof (Eq. (30)).
+    .. [1] [TranThe2020, §Discussion "On Dimension d"]; [TranThe2020-ext, Thm 5 and its proof, Eq. (30)].
 
     Examples
     --------
@@ -863,7 +866,7 @@ def l1ball_volume(*, theta, D, d, reading="A"):
     D, d : int
         :math:`1\le d\le D-1`; the ball lives in :math:`\mathbb R^{D-d}`.
     reading : {"A", "B"}
-        ``"A"`` (default; 000 Lemma 4 proof, citing Wang 2005). ``"B"``: see above.
+        ``"A"`` (default; [TranThe2020-ext, Lemma 4 proof], citing [Wang2005]). ``"B"``: see above.
 
     Returns
     -------
@@ -871,7 +874,7 @@ def l1ball_volume(*, theta, D, d, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 4; proof of Thm 4 (with :math:`d_e`).
+    .. [1] [TranThe2020-ext, proof of Lemma 4]; proof of Thm 4 (with :math:`d_e`).
     .. [2] X. Wang. Volumes of generalized unit balls. Math. Mag. 78(5), 2005.
 
     Examples
@@ -917,7 +920,7 @@ def corner_prob_bound(*, theta, D, d, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 4 and proof of Thm 4.
+    .. [1] [TranThe2020-ext, proof of Lemma 4 and proof of Thm 4].
 
     Examples
     --------
@@ -956,7 +959,7 @@ def corner_prob_exact(*, theta, D, d):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 4 ("worst case ... at the boundary").
+    .. [1] [TranThe2020-ext, proof of Lemma 4 ("worst case ... at the boundary")].
 
     Examples
     --------
@@ -990,9 +993,9 @@ def lemma4_radius(*, D, d, Zt_size, delta, reading="A", t=None):
     delta : float
         :math:`\delta\in(0,1)`.
     reading : {"A", "B", "C"}
-        ``"A"`` (default; 000 Lemma 4 proof, Eq. (18)). ``"B"`` (000/002 main-text Lemma 4, whose
-        :math:`v_0` carries :math:`2b`). ``"C"`` (*not printed*; uniform in :math:`t` by a union bound
-        over :math:`t`); needs ``t``.
+        ``"A"`` (default; [TranThe2020-ext, Lemma 4 proof, Eq. (18)]). ``"B"``
+        ([TranThe2020, main-text Lemma 4], whose :math:`v_0` carries :math:`2b`). ``"C"`` (*not printed*;
+        uniform in :math:`t` by a union bound over :math:`t`); needs ``t``.
     t : int, optional
         Iteration :math:`t\ge1`, reading ``"C"`` only.
 
@@ -1002,7 +1005,7 @@ def lemma4_radius(*, D, d, Zt_size, delta, reading="A", t=None):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Lemma 4, Eq. (18); paper 000/002, Lemma 4 (Eq. (13)).
+    .. [1] [TranThe2020-ext, proof of Lemma 4, Eq. (18)]; [TranThe2020, Lemma 4 (Eq. (13))].
 
     Examples
     --------
@@ -1032,11 +1035,11 @@ _latex(lemma4_radius,
 
 _V0_READINGS = {
     # reading: (leading factor, Gamma inside the root, uses alpha for a, log level)
-    "A": (2.0, False, False, 2.0),  # 002 Lemma 4 (main text)
-    "B": (2.0, True, False, 2.0),  # 000 Lemma 4 (main text)
-    "C": (1.0, False, True, 2.0),  # 000 Lemma 4 proof, Eq. (19)
-    "D": (2.0, False, True, 2.0),  # 000 Prop. 1
-    "E": (1.0, True, False, 2.0),  # 000 Prop. 4
+    "A": (2.0, False, False, 2.0),  # [TranThe2020-AAAI, Lemma 4 (main text)]
+    "B": (2.0, True, False, 2.0),  # [TranThe2020-ext, Lemma 4 (main text)]
+    "C": (1.0, False, True, 2.0),  # [TranThe2020-ext, Lemma 4 proof, Eq. (19)]
+    "D": (2.0, False, True, 2.0),  # [TranThe2020-ext, Prop. 1]
+    "E": (1.0, True, False, 2.0),  # [TranThe2020-ext, Prop. 4]
     "F": (2.0, False, False, 6.0),  # not printed: reading A at the delta/3 split, log(6Da/delta)
 }
 
@@ -1048,16 +1051,16 @@ def v0(*, D, d, a, b, delta, reading="A", alpha=None):
     .. math::
         \text{A: }v_0=2b\sqrt{\log\tfrac{2Da}{\delta}}\,\Gamma(D-d+1)^{\frac1{D-d}}
 
-    ===========  =======================================================================  ==================
-    reading      printed :math:`v_0`                                                      where
-    ===========  =======================================================================  ==================
-    ``"A"``      :math:`2b\sqrt{\log(2Da/\delta)}\,\Gamma(n+1)^{1/n}`                     002 Lemma 4
-    ``"B"``      :math:`2b\sqrt{\log(2Da/\delta)\,\Gamma(n+1)^{1/n}}` (Γ inside)          000 Lemma 4
-    ``"C"``      :math:`b\sqrt{\log(2D\alpha/\delta)}\,\Gamma(n+1)^{1/n}`                 000 Eq. (19)
-    ``"D"``      :math:`2b\sqrt{\log(2D\alpha/\delta)}\,\Gamma(n+1)^{1/n}`                000 Prop. 1
-    ``"E"``      :math:`b\sqrt{\log(2Da/\delta)\,\Gamma(n+1)^{1/n}}` (Γ inside)           000 Prop. 4
-    ``"F"``      :math:`2b\sqrt{\log(6Da/\delta)}\,\Gamma(n+1)^{1/n}` (*not printed*)     δ/3 split
-    ===========  =======================================================================  ==================
+    =======  ==================================================================  ============================
+    reading  printed :math:`v_0`                                                 where
+    =======  ==================================================================  ============================
+    ``"A"``  :math:`2b\sqrt{\log(2Da/\delta)}\,\Gamma(n+1)^{1/n}`                [TranThe2020-AAAI, Lemma 4]
+    ``"B"``  :math:`2b\sqrt{\log(2Da/\delta)\,\Gamma(n+1)^{1/n}}` (Γ inside)     [TranThe2020-ext, Lemma 4]
+    ``"C"``  :math:`b\sqrt{\log(2D\alpha/\delta)}\,\Gamma(n+1)^{1/n}`            [TranThe2020-ext, Eq. (19)]
+    ``"D"``  :math:`2b\sqrt{\log(2D\alpha/\delta)}\,\Gamma(n+1)^{1/n}`           [TranThe2020-ext, Prop. 1]
+    ``"E"``  :math:`b\sqrt{\log(2Da/\delta)\,\Gamma(n+1)^{1/n}}` (Γ inside)      [TranThe2020-ext, Prop. 4]
+    ``"F"``  :math:`2b\sqrt{\log(6Da/\delta)}\,\Gamma(n+1)^{1/n}` (*not printed*)  δ/3 split
+    =======  ==================================================================  ============================
 
     Γ is :func:`scipy.special.gamma`, :math:`\Gamma(n+1)=n!`; Prop. 1 and Prop. 4 print the false
     identity ":math:`\Gamma(D-d+1)=(D-d+1)!`" next to their :math:`v_0`. Thm 4's :math:`v_d` is
@@ -1072,7 +1075,7 @@ def v0(*, D, d, a, b, delta, reading="A", alpha=None):
     delta : float
         :math:`\delta\in(0,1)`.
     reading : {"A", "B", "C", "D", "E", "F"}
-        Default ``"A"`` (002 main-text Lemma 4).
+        Default ``"A"`` ([TranThe2020-AAAI, main-text Lemma 4]).
     alpha : float, optional
         Readings ``"C"`` and ``"D"`` only: the printed symbol :math:`\alpha>\delta/(2D)`.
 
@@ -1082,7 +1085,7 @@ def v0(*, D, d, a, b, delta, reading="A", alpha=None):
 
     References
     ----------
-    .. [1] Paper 000/002, Lemma 4; paper 000 supplement, Eq. (19), Prop. 1, Prop. 4.
+    .. [1] [TranThe2020, Lemma 4]; [TranThe2020-ext, Eq. (19), Prop. 1, Prop. 4].
 
     Examples
     --------
@@ -1131,7 +1134,7 @@ def lemma4_term1(*, D, d, a, b, delta, Zt_size, reading="A", alpha=None):
 
     References
     ----------
-    .. [1] Paper 000/002, Lemma 4, Eq. (13); paper 000 supplement, proof of Lemma 4.
+    .. [1] [TranThe2020, Lemma 4, Eq. (13)]; [TranThe2020-ext, proof of Lemma 4].
 
     Examples
     --------
@@ -1190,7 +1193,7 @@ def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 1 (Eq. (20)-(24)).
+    .. [1] [TranThe2020-ext, Prop. 1 (Eq. (20)-(24))].
 
     Examples
     --------
@@ -1240,7 +1243,7 @@ def prop4_csum(*, T, N0, alpha, D, d):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Prop. 4.
+    .. [1] [TranThe2020-ext, proof of Prop. 4].
 
     Examples
     --------
@@ -1284,7 +1287,7 @@ def prop4_csum_bound(*, T, alpha, D, d):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Prop. 4 (three cases).
+    .. [1] [TranThe2020-ext, proof of Prop. 4 (three cases)].
 
     Examples
     --------
@@ -1343,7 +1346,7 @@ def prop4_regret_bound(*, T, beta_T, C1, gamma_T, v0, N0, delta, alpha, D, d, re
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 4 and its proof.
+    .. [1] [TranThe2020-ext, Prop. 4] and its proof.
 
     Examples
     --------
@@ -1380,7 +1383,7 @@ _latex(prop4_regret_bound, r"R_T\le\sqrt{\beta_TC_1T\gamma_T}+"
 
 
 # ---------------------------------------------------------------------------------------------------
-# O* rates (Thm 1 = supplement Thm 3, Thm 2 = supplement Thm 4, supplement Thm 5)
+# O* rates ([TranThe2020, Thm 1] = [TranThe2020-ext, Thm 3], Thm 2 = Thm 4, and Thm 5)
 # ---------------------------------------------------------------------------------------------------
 
 
@@ -1417,8 +1420,8 @@ def thm1_rate(*, T, d, D, alpha, gamma_T, reading="A"):
     gamma_T : float or array_like
         :math:`\gamma_T\ge0`.
     reading : {"A", "B"}
-        ``"A"`` (default; 002 and 000 abstract): :math:`\sqrt{dT\gamma_T}`. ``"B"`` (000 Discussion and
-        supplement): :math:`\sqrt{dT}\,\gamma_T`.
+        ``"A"`` (default; [TranThe2020-AAAI] and [TranThe2020-ext, abstract]): :math:`\sqrt{dT\gamma_T}`.
+        ``"B"`` ([TranThe2020-ext, §Discussion] and its supplement): :math:`\sqrt{dT}\,\gamma_T`.
 
     Returns
     -------
@@ -1426,7 +1429,7 @@ def thm1_rate(*, T, d, D, alpha, gamma_T, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000/002, Thm 1; paper 000 supplement, Thm 3 and its proof.
+    .. [1] [TranThe2020, Thm 1]; [TranThe2020-ext, Thm 3] and its proof.
 
     Examples
     --------
@@ -1482,7 +1485,7 @@ def thm2_rate(*, T, d, de, alpha, gamma_T, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000/002, Thm 2; paper 000 supplement, Thm 4 and its proof.
+    .. [1] [TranThe2020, Thm 2]; [TranThe2020-ext, Thm 4] and its proof.
 
     Examples
     --------
@@ -1532,7 +1535,7 @@ def thm2_vd(*, D, a, b, delta, de):
 
     References
     ----------
-    .. [1] Paper 000, supplement, proof of Thm 4.
+    .. [1] [TranThe2020-ext, proof of Thm 4].
 
     Examples
     --------
@@ -1574,7 +1577,7 @@ def thm5_rate(*, T, D, alpha, gamma_T, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Thm 5 and its proof.
+    .. [1] [TranThe2020-ext, Thm 5] and its proof.
 
     Examples
     --------
@@ -1636,7 +1639,7 @@ def compute_condition_holds(*, T, D, d, alpha, N0=1):
 
     References
     ----------
-    .. [1] Paper 000/002, Discussion "On the Computation Complexity".
+    .. [1] [TranThe2020, §Discussion "On the Computation Complexity"].
 
     Examples
     --------
@@ -1677,7 +1680,7 @@ def compute_condition_max_alpha(*, T, D, d, N0=1, alpha_max=1000):
 
     References
     ----------
-    .. [1] Paper 000/002, Discussion "On the Computation Complexity".
+    .. [1] [TranThe2020, §Discussion "On the Computation Complexity"].
 
     Examples
     --------
@@ -1709,7 +1712,7 @@ def compute_regime(*, D, d, alpha):
 
     References
     ----------
-    .. [1] Paper 000/002, Discussion "On the Computation Complexity".
+    .. [1] [TranThe2020, §Discussion "On the Computation Complexity"].
 
     Examples
     --------
@@ -1744,7 +1747,7 @@ def acquisition_calls(*, Zt_size, zeta, d, D):
 
     References
     ----------
-    .. [1] Paper 000/002, Discussion "On the Computation Complexity".
+    .. [1] [TranThe2020, §Discussion "On the Computation Complexity"].
 
     Examples
     --------
@@ -1779,7 +1782,7 @@ def improvement_factor(*, D, d):
 
     References
     ----------
-    .. [1] Paper 000/002, abstract and Discussion "On the Number of Subspaces".
+    .. [1] [TranThe2020, abstract and §Discussion "On the Number of Subspaces"].
 
     Examples
     --------
@@ -1794,7 +1797,7 @@ _latex(improvement_factor, r"\sqrt{DT\gamma_T}/\sqrt{dT\gamma_T}=\sqrt{D/d}")
 
 
 def ramp_loss(*, u, s=0.0):
-    r"""Ramp loss :math:`R_s(u)=H_1(u)-H_s(u)`, :math:`H_s(u)=\max(0,s-u)` (after Qian et al. 2016).
+    r"""Ramp loss :math:`R_s(u)=H_1(u)-H_s(u)`, :math:`H_s(u)=\max(0,s-u)` (after [Qian2016]).
 
     Parameters
     ----------
@@ -1810,7 +1813,7 @@ def ramp_loss(*, u, s=0.0):
 
     References
     ----------
-    .. [1] Paper 000/002, §"Learning Classification Model with Ramp Loss".
+    .. [1] [TranThe2020, §"Learning Classification Model with Ramp Loss"].
 
     Examples
     --------
@@ -1853,7 +1856,7 @@ def ramp_objective(*, w, b, V, y, C, s=0.0):
 
     References
     ----------
-    .. [1] Paper 000/002, §"Learning Classification Model with Ramp Loss"; Qian et al. 2016.
+    .. [1] [TranThe2020, §"Learning Classification Model with Ramp Loss"]; [Qian2016].
 
     Examples
     --------
@@ -1902,7 +1905,7 @@ def regret_metric(*, f_star, f_values, reading="A", floor=1e-12):
 
     References
     ----------
-    .. [1] Paper 000/002, §"Experiments".
+    .. [1] [TranThe2020, §"Experiments"].
 
     Examples
     --------
@@ -1938,7 +1941,7 @@ def nn_dims(*, h):
 
     References
     ----------
-    .. [1] Paper 000/002, §"Neural Network Parameter Search".
+    .. [1] [TranThe2020, §"Neural Network Parameter Search"].
 
     Examples
     --------

@@ -1,18 +1,17 @@
-r"""Partial sums of the p-series and the bounds MS-UCB quotes for them (paper 000, supplement).
+r"""Partial sums of the p-series and the bounds MS-UCB quotes for them ([TranThe2020-ext, Props 2-3]).
 
-The supplement of Tran-The et al. (AAAI 2020, paper 000) bounds :math:`s_n(p)=\sum_{k=1}^n k^{-p}` in
-Prop. 2 (:math:`p>1`) and Prop. 3 (:math:`p\le1`, after Chlebus 2009), and the main-text Discussion
-bounds :math:`|Z_t|=N_0\sum_{j\le t}j^\alpha` with Chlebus' formula. Prop. 4 uses all of them.
+The supplement of MS-UCB bounds :math:`s_n(p)=\sum_{k=1}^n k^{-p}` in [TranThe2020-ext, Prop. 2]
+(:math:`p>1`) and [TranThe2020-ext, Prop. 3] (:math:`p\le1`, after [Chlebus2009]), and the main-text
+Discussion bounds :math:`|Z_t|=N_0\sum_{j\le t}j^\alpha` with Chlebus' formula ([TranThe2020,
+§Discussion]). [TranThe2020-ext, Prop. 4] uses all of them.
 
 Every bound is implemented **as printed**; where the printed strict inequality fails (it does at
 :math:`n=1` for every case of Prop. 3) the property suite pins the counterexample (``bounds/ERRATA.md``).
 
 References
 ----------
-.. [TT20] H. Tran-The, S. Gupta, S. Rana, S. Venkatesh. Trading Convergence Rate with Computational
-   Budget in High Dimensional Bayesian Optimization. AAAI 2020 (paper 000: main text and supplement).
-.. [C09] E. Chlebus. An approximate formula for a partial sum of the divergent p-series. Appl. Math.
-   Lett. 22:732-737, 2009.
+.. [1] [TranThe2020-ext, Props 2-4, §Discussion].
+.. [2] [Chlebus2009].
 """
 
 from __future__ import annotations
@@ -48,7 +47,7 @@ def pseries_sum(*, n, p):
     .. math::
         s_n(p) = \sum_{k=1}^{n} \frac{1}{k^{p}}
 
-    This is the :math:`s_n` of Prop. 2 and Prop. 3 of paper 000 (supplement, "Proof for Theorem 3").
+    This is the :math:`s_n` of [TranThe2020-ext, Props 2-3] (in its "Proof for Theorem 3").
     Summed by hand with :func:`math.fsum` (correctly rounded): scipy's Hurwitz
     ``zeta(p, 1) - zeta(p, n + 1)`` exists only for :math:`p>1` and cancels badly for large ``n``.
 
@@ -66,7 +65,7 @@ def pseries_sum(*, n, p):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 2 and Prop. 3.
+    .. [1] [TranThe2020-ext, Prop. 2 and Prop. 3].
 
     Examples
     --------
@@ -87,13 +86,13 @@ def pseries_sum(*, n, p):
 
 @formula("PSERIES.prop2")
 def prop2_bound(*, p):
-    r"""Upper bound of Prop. 2 (paper 000) on the p-series for :math:`p>1`.
+    r"""Upper bound of [TranThe2020-ext, Prop. 2] on the p-series for :math:`p>1`.
 
     .. math::
         s_n = \sum_{k=1}^{n}\frac1{k^p} < \zeta(p) < \frac{1}{p-1} + 1 \qquad (p>1,\ n\in\mathbb N)
 
     Returns the right-hand side :math:`\frac1{p-1}+1`; the middle term is ``scipy.special.zeta(p)``.
-    The citation of Prop. 2 is printed as "(?)" in 000.
+    The citation of Prop. 2 is printed as "(?)" in [TranThe2020-ext].
 
     Parameters
     ----------
@@ -107,7 +106,7 @@ def prop2_bound(*, p):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 2 ("Bounding p-series when p > 1"), used in Prop. 4 case 1.
+    .. [1] [TranThe2020-ext, Prop. 2 ("Bounding p-series when p > 1")], used in Prop. 4 case 1.
 
     Examples
     --------
@@ -126,7 +125,7 @@ _latex(prop2_bound, r"s_n=\sum_{k=1}^n\frac{1}{k^p}<\zeta(p)<\frac{1}{p-1}+1")
 
 @formula("PSERIES.prop3_neg")
 def prop3_neg_upper(*, n, p):
-    r"""Upper bound of Prop. 3, case :math:`p<0` (paper 000, after Chlebus 2009).
+    r"""Upper bound of [TranThe2020-ext, Prop. 3], case :math:`p<0` (after [Chlebus2009]).
 
     .. math::
         1+\frac{n^{1-p}-1}{1-p} < s_n < \frac{(n+1)^{1-p}-1}{1-p}\qquad (p<0)
@@ -149,7 +148,7 @@ def prop3_neg_upper(*, n, p):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 3, first bullet; used for Eq. (26) in the proof of Prop. 4.
+    .. [1] [TranThe2020-ext, Prop. 3, first bullet]; used for Eq. (26) in the proof of Prop. 4.
     .. [2] E. Chlebus, Appl. Math. Lett. 22 (2009).
 
     Examples
@@ -167,7 +166,7 @@ _latex(prop3_neg_upper, r"1+\frac{n^{1-p}-1}{1-p}<s_n<\frac{(n+1)^{1-p}-1}{1-p}\
 
 @formula("PSERIES.prop3_0to1")
 def prop3_integral_bound(*, n, p):
-    r"""The integral bound :math:`1+\frac{n^{1-p}-1}{1-p}` of Prop. 3 (paper 000), for :math:`p<1`.
+    r"""The integral bound :math:`1+\frac{n^{1-p}-1}{1-p}` of [TranThe2020-ext, Prop. 3], for :math:`p<1`.
 
     .. math::
         0\le p<1:\quad s_n < 1+\frac{n^{1-p}-1}{1-p}
@@ -190,7 +189,7 @@ def prop3_integral_bound(*, n, p):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 3, bullets 1 and 2; used in Prop. 4 case 3.
+    .. [1] [TranThe2020-ext, Prop. 3, bullets 1-2]; used in Prop. 4, case 3.
 
     Examples
     --------
@@ -207,7 +206,7 @@ _latex(prop3_integral_bound, r"s_n<1+\frac{n^{1-p}-1}{1-p}\quad(0\le p<1)")
 
 @formula("PSERIES.prop3_eq1")
 def prop3_eq1_bound(*, n):
-    r"""Upper bound of Prop. 3, case :math:`p=1` (paper 000): the harmonic number.
+    r"""Upper bound of [TranThe2020-ext, Prop. 3], case :math:`p=1`: the harmonic number.
 
     .. math::
         s_n(1) = \sum_{k=1}^n\frac1k < 1+\ln n
@@ -226,7 +225,7 @@ def prop3_eq1_bound(*, n):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 3, third bullet; used in Prop. 4 case 2.
+    .. [1] [TranThe2020-ext, Prop. 3, third bullet]; used in Prop. 4, case 2.
 
     Examples
     --------
@@ -241,7 +240,7 @@ _latex(prop3_eq1_bound, r"s_n<1+\ln n\quad(p=1)")
 
 
 def prop3_holds(*, n, p, reading="A"):
-    r"""Whether Prop. 3 of paper 000 holds at ``(n, p)``, in its strict or non-strict form.
+    r"""Whether [TranThe2020-ext, Prop. 3] holds at ``(n, p)``, in its strict or non-strict form.
 
     Checks every inequality of the case that ``p`` falls in (both sides for :math:`p<0`).
 
@@ -260,7 +259,8 @@ def prop3_holds(*, n, p, reading="A"):
 
     References
     ----------
-    .. [1] Paper 000, supplement, Prop. 3; FORMULAS.md, PSERIES.prop3_* (readings strict / non-strict).
+    .. [1] [TranThe2020-ext, Prop. 3]; CATALOGUE.md, PSERIES.prop3_* (readings strict /
+           non-strict).
 
     Examples
     --------
@@ -303,7 +303,8 @@ def chlebus_zt_upper(*, t, alpha, N0, reading="B"):
     N0 : int or array_like of int
         Initial number of subspaces, :math:`N_0\ge1`. Ignored by reading A, which omits it.
     reading : {"A", "B", "C"}
-        * ``"A"`` (000/002 Discussion, "can be bounded by", citing Chlebus 2009): no factor :math:`N_0`.
+        * ``"A"`` ([TranThe2020, §Discussion], "can be bounded by", citing [Chlebus2009]): no factor
+          :math:`N_0`.
         * ``"B"`` (default; same paragraph, :math:`|Z_T|<N_0(T+1)^{\alpha+1}/(\alpha+1)`): the bound the
           computation condition (:func:`regretlab.bounds.ms_ucb.compute_condition_holds`) uses.
         * ``"C"`` (*not printed*): reading A with the factor :math:`N_0` that :math:`|Z_t|` carries.
@@ -314,7 +315,7 @@ def chlebus_zt_upper(*, t, alpha, N0, reading="B"):
 
     References
     ----------
-    .. [1] Paper 000/002, Discussion "On the Computation Complexity".
+    .. [1] [TranThe2020, §Discussion "On the Computation Complexity"].
     .. [2] E. Chlebus, Appl. Math. Lett. 22 (2009).
 
     Examples

@@ -1,7 +1,7 @@
 """The works regretlab cites, defined once: key -> full reference and BibTeX.
 
 Code, docstrings, tests and the docs cite by key in one form, ``[Key, location]``, e.g.
-``[Ha2019, Eq. (13)]`` or ``[TranThe2020-ext, Lemma 4]``; a test checks that every key cited anywhere
+``[Li2016, §5]`` or ``[TranThe2020-ext, proof of Lemma 4]``; a test checks that every key cited anywhere
 resolves here. ``regretlab cite [KEY]`` prints the BibTeX.
 
 The MS-UCB paper exists in two copies that print different things in places (``bounds/CATALOGUE.md``
@@ -85,10 +85,10 @@ _ALL = (
     Reference("TranThe2020-ext", "misc", _MSUCB_AUTHORS, _MSUCB_TITLE, 2019,
               {"howpublished": "arXiv:1911.11950", "eprint": "1911.11950", "archiveprefix": "arXiv",
                "note": "Main text with the supplementary proofs (Lemmas 2-4, Props 1-4, Thms 3-5)"},
-              "MS-UCB, the copy with the supplement; the paper file 000 of the catalogue"),
+              "MS-UCB, the copy with the supplement (the catalogue's 000_c8e352b82f08aa0b.txt)"),
     Reference("TranThe2020-AAAI", "inproceedings", _MSUCB_AUTHORS, _MSUCB_TITLE, 2020,
               {"booktitle": _AAAI, "note": "Proceedings main text"},
-              "MS-UCB, the proceedings main text; the paper file 002 of the catalogue"),
+              "MS-UCB, the proceedings main text (the catalogue's 002_61ae3868c3828f18.txt)"),
     Reference("Li2016", "inproceedings", ("Chun-Liang Li", "Kirthevasan Kandasamy", "Barnabás Póczos",
                                           "Jeff Schneider"),
               "High Dimensional Bayesian Optimization via Restricted Projection Pursuit Models", 2016,

@@ -1,4 +1,4 @@
-"""RPP-GP-UCB (Li, Kandasamy, Póczos, Schneider, AISTATS 2016; catalogue tag 001, ids ``RPP.*``).
+"""RPP-GP-UCB [Li2016]: the catalogue ids ``RPP.*``.
 
 Executable forms of the paper's definitions, rates and inequalities: regret definitions (§2), the
 additive UCB (Eq. 4), the projection (Eq. 6), the restricted projection :math:`\\hat W` (Eq. 7), the
@@ -9,8 +9,7 @@ of Tables 3-4.
 
 References
 ----------
-.. [Li16] C. Li, K. Kandasamy, B. Póczos, J. Schneider. High Dimensional Bayesian Optimization via
-   Restricted Projection Pursuit Models. AISTATS 2016.
+.. [1] [Li2016] with App. A-B.
 """
 
 from __future__ import annotations
@@ -77,23 +76,23 @@ def _square_matrices(name: str, value) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------------
 not_executable(
     "RPP.additive_model",
-    "model definition f = sum_j f^(j)(x^(j)) with kernel sum_j kappa^(j) (001 Eq. 1-2): implemented as the "
-    "kernel regretlab.gp.kernels.Additive(groups, base), not a bound",
+    "model definition f = sum_j f^(j)(x^(j)) with kernel sum_j kappa^(j) [Li2016, Eq. (1)-(2)]: implemented "
+    "as the kernel regretlab.gp.kernels.Additive(groups, base), not a bound",
 )
 not_executable(
     "RPP.eq3_component_posterior",
-    "per-group GP posterior (001 Eq. 3) needs kernel matrices and a Cholesky solve: implemented as the "
-    "per-group additive posteriors of regretlab.gp.posterior, not a closed-form bound",
+    "per-group GP posterior [Li2016, Eq. (3)] needs kernel matrices and a Cholesky solve: implemented as "
+    "the per-group additive posteriors of regretlab.gp.posterior, not a closed-form bound",
 )
 not_executable(
     "RPP.decomposed_argmax",
-    "group-wise argmax of the additive UCB (001 Eq. 5) is an optimisation step: implemented in "
+    "group-wise argmax of the additive UCB [Li2016, Eq. (5)] is an optimisation step: implemented in "
     "regretlab.algorithms.rpp_gp_ucb / add_gp_ucb (acquisition maximisation), not a formula",
 )
 not_executable(
     "RPP.synthetic_f",
-    "the synthetic objective f(x) = sum_i f_{d'}(A_i^T x) of 001 §5.1 is a test function: implemented in "
-    "regretlab.objectives.structured (Li's projected-additive f), not a bound",
+    "the synthetic objective f(x) = sum_i f_{d'}(A_i^T x) of [Li2016, §5.1] is a test function: "
+    "implemented in regretlab.objectives.structured (Li's projected-additive f), not a bound",
 )
 
 
@@ -102,7 +101,7 @@ not_executable(
 # ---------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class RegretSummary:
-    """Regrets of a sequence of instantaneous regrets :math:`r_1,\\dots,r_T` (001 §2)."""
+    """Regrets of a sequence of instantaneous regrets :math:`r_1,\\dots,r_T` ([Li2016, §2])."""
 
     cumulative: float
     simple: float
@@ -131,7 +130,7 @@ def regret_defs(*, r) -> RegretSummary:
 
     References
     ----------
-    .. [1] Li et al. (2016), §2 "Gaussian process bandits", definitions of :math:`R_T` and :math:`S_T`.
+    .. [1] [Li2016, §2 "Gaussian process bandits"], definitions of :math:`R_T` and :math:`S_T`.
 
     Examples
     --------
@@ -165,7 +164,7 @@ def add_ucb(*, mu, sigma, beta_t):
     mu : array_like, shape (..., M)
         Per-group posterior means :math:`\mu^{(j)}_{t-1}` (last axis = groups).
     sigma : array_like, shape (..., M)
-        Per-group posterior standard deviations, :math:`\sigma^{(j)}\ge0` (001 Eq. 4 uses the standard
+        Per-group posterior standard deviations, :math:`\sigma^{(j)}\ge0` ([Li2016, Eq. (4)] uses the standard
         deviation; Eq. 3 writes the variance as the second argument of :math:`\mathcal N`).
     beta_t : float or array_like
         :math:`\beta_t\ge0`, broadcast against the leading axes.
@@ -177,7 +176,7 @@ def add_ucb(*, mu, sigma, beta_t):
 
     References
     ----------
-    .. [1] Li et al. (2016), Eq. (4), §3.
+    .. [1] [Li2016, Eq. (4), §3].
 
     Examples
     --------
@@ -223,7 +222,7 @@ def pp_transform(*, W, x=None, z=None):
 
     References
     ----------
-    .. [1] Li et al. (2016), Eq. (6) and Algorithm 2, §4.
+    .. [1] [Li2016, Eq. (6) and Algorithm 2, §4].
 
     Examples
     --------
@@ -284,7 +283,7 @@ def restricted_W(*, W, alpha):
 
     References
     ----------
-    .. [1] Li et al. (2016), Eq. (7), §4.1.
+    .. [1] [Li2016, Eq. (7), §4.1].
 
     Examples
     --------
@@ -332,7 +331,7 @@ def outer_box_ratio(*, W, reading="B"):
 
     References
     ----------
-    .. [1] Li et al. (2016), Eq. (8) and footnote 1, §4.1.
+    .. [1] [Li2016, Eq. (8) and footnote 1, §4.1].
 
     Examples
     --------
@@ -360,7 +359,7 @@ def outer_box_ratio(*, W, reading="B"):
 
 @dataclass(frozen=True)
 class AlphaSearchResult:
-    """Result of :func:`alpha_search` (001 Eq. 8, grid search).
+    """Result of :func:`alpha_search` ([Li2016, Eq. (8)], grid search).
 
     Attributes
     ----------
@@ -407,7 +406,7 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> Al
     W : array_like, shape (D, D)
         Projection matrix.
     delta : float, >= 0
-        Ratio slack :math:`\delta` (not a probability here; 001 uses 0.05 and 0.1).
+        Ratio slack :math:`\delta` (not a probability here; [Li2016] uses 0.05 and 0.1).
     log_likelihood : callable or None
         ``log_likelihood(W_hat) -> float``; the objective of Eq. (8). If None, the smallest feasible
         :math:`\alpha` is returned (``status=1``).
@@ -423,8 +422,8 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> Al
 
     References
     ----------
-    .. [1] Li et al. (2016), Eq. (8), §4.1; grid search: §5 ("find α in (7) by grid search in the range
-       feasible to the constraint").
+    .. [1] [Li2016, Eq. (8), §4.1]; the grid search: [Li2016, §5] ("find α in (7) by grid search in the
+       range feasible to the constraint").
 
     Examples
     --------
@@ -477,8 +476,8 @@ def _T_D_d(T, D, d):
 def gamma_T(*, T, D, d, reading="B"):
     r"""Maximum-information-gain rate for a sum of SE kernels (constant set to 1).
 
-    * ``"A"`` (001 §4 text, "Kandasamy et al. show it improves to"): :math:`Dd^d(\log T)^{D+1}`.
-    * ``"B"`` (default; 001 Thm 2 and 003 Thm 4): :math:`Dd^d(\log T)^{d+1}`.
+    * ``"A"`` ([Li2016, §4], text: "Kandasamy et al. show it improves to"): :math:`Dd^d(\log T)^{D+1}`.
+    * ``"B"`` (default; [Li2016, Thm 2] and [Kandasamy2015, Thm 4]): :math:`Dd^d(\log T)^{d+1}`.
 
     .. math::
 
@@ -499,7 +498,7 @@ def gamma_T(*, T, D, d, reading="B"):
 
     References
     ----------
-    .. [1] Li et al. (2016), §4 (text after Definition 1) and Theorem 2.
+    .. [1] [Li2016, §4 (text after Definition 1) and Theorem 2].
 
     Examples
     --------
@@ -525,8 +524,8 @@ def thm2_simple_regret_rate(*, T, D, d, reading="B"):
         \ (\text{reading } A \text{ or } B).
 
     Holds with high probability for :math:`\beta_t=\tilde O(d\log t)` and the acquisition maximised to
-    :math:`\tilde O(t^{-1/2})`. The proof passes through 003 Thm 5 and its Eq. (14), which the 003
-    authors' erratum names (ADD.eq14_erratum).
+    :math:`\tilde O(t^{-1/2})`. The proof passes through [Kandasamy2015, Thm 5] and its Eq. (14), which the
+    [Kandasamy2015] authors' erratum names (ADD.eq14_erratum).
 
     Parameters
     ----------
@@ -542,7 +541,7 @@ def thm2_simple_regret_rate(*, T, D, d, reading="B"):
 
     References
     ----------
-    .. [1] Li et al. (2016), Theorem 2 (§4) = App. B.1 Theorem 10; Kandasamy et al. (2015) Thm 5.
+    .. [1] [Li2016, Thm 2 (§4) = Thm 10 (App. B.1)]; [Kandasamy2015, Thm 5].
 
     Examples
     --------
@@ -583,7 +582,7 @@ def assumption3_rescale(*, x):
 
     References
     ----------
-    .. [1] Li et al. (2016), Assumption 3, §6.
+    .. [1] [Li2016, Assumption 3, §6].
 
     Examples
     --------
@@ -638,7 +637,7 @@ def additive_approximation(*, f0, grad, hessian, z):
 
     References
     ----------
-    .. [1] Li et al. (2016), Proposition 4 (§6) and App. B.2.
+    .. [1] [Li2016, Proposition 4 (§6) and App. B.2].
 
     Examples
     --------
@@ -691,7 +690,7 @@ def projected_additive_approximation(*, f0, grad, hessian, z, third=None, center
 
     References
     ----------
-    .. [1] Li et al. (2016), Proposition 5 (§6) and App. B.3.
+    .. [1] [Li2016, Proposition 5 (§6) and App. B.3].
 
     Examples
     --------
@@ -750,7 +749,7 @@ def prop9_approximation(*, f_star, Q, z, z_star, third=None):
 
     References
     ----------
-    .. [1] Li et al. (2016), Proposition 9 (§6.1) and App. B.4.
+    .. [1] [Li2016, Proposition 9 (§6.1) and App. B.4].
 
     Examples
     --------
@@ -785,7 +784,7 @@ def _lemma11_12(g_xt, g_xstar, mu, sigma, beta_t, t, bias):
 @_latex(r"|g(\mathbf x_t)-\mu_{t-1}(\mathbf x_t)|\le\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t),\ "
         r"g(\mathbf x_*)\le\mu_{t-1}(\mathbf x_t)+\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+1/t^2")
 def lemma11_holds(*, g_xt, g_xstar, mu, sigma, beta_t, t):
-    r"""Whether the two events of Lemma 11 (Srinivas et al.) hold at step :math:`t`.
+    r"""Whether the two events of [Li2016, Lemma 11] (after [Srinivas2010]) hold at step :math:`t`.
 
     .. math::
 
@@ -810,7 +809,7 @@ def lemma11_holds(*, g_xt, g_xstar, mu, sigma, beta_t, t):
 
     References
     ----------
-    .. [1] Li et al. (2016), Lemma 11, App. B.5 (from Srinivas et al. 2010).
+    .. [1] [Li2016, Lemma 11, App. B.5], from [Srinivas2010].
 
     Examples
     --------
@@ -851,7 +850,7 @@ def lemma12_holds(*, g_xt, g_xstar, mu_tilde, sigma, beta_t, t, C, epsilon):
 
     References
     ----------
-    .. [1] Li et al. (2016), Lemma 12 and Assumption 6, App. B.5 / §6.
+    .. [1] [Li2016, Lemma 12, Assumption 6, App. B.5, §6].
 
     Examples
     --------
@@ -886,7 +885,7 @@ def lemma13_rt(*, beta_t, sigma, C, epsilon, t):
 
     References
     ----------
-    .. [1] Li et al. (2016), Lemma 13, App. B.5.
+    .. [1] [Li2016, Lemma 13, App. B.5].
 
     Examples
     --------
@@ -904,7 +903,7 @@ def lemma13_rt(*, beta_t, sigma, C, epsilon, t):
 @formula("RPP.lemma14")
 @_latex(r"\sum_{t=1}^T2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)\le\sqrt{C_1T\beta_T\gamma_T}")
 def lemma14_bound(*, C1, T, beta_T, gamma_T):
-    r"""Right-hand side of Lemma 14 (Srinivas et al., Cauchy-Schwarz with Lemma 5.4).
+    r"""Right-hand side of [Li2016, Lemma 14] ([Srinivas2010, Lemma 5.4] with Cauchy-Schwarz).
 
     .. math::
 
@@ -913,7 +912,7 @@ def lemma14_bound(*, C1, T, beta_T, gamma_T):
     Parameters
     ----------
     C1 : float, > 0
-        Constant (:math:`8/\log(1+\eta^{-2})` in Srinivas et al.).
+        Constant (:math:`8/\log(1+\eta^{-2})` in [Srinivas2010, Lemma 5.4]).
     T : int, >= 1
     beta_T : float, >= 0
     gamma_T : float, >= 0
@@ -924,7 +923,7 @@ def lemma14_bound(*, C1, T, beta_T, gamma_T):
 
     References
     ----------
-    .. [1] Li et al. (2016), Lemma 14, App. B.5.
+    .. [1] [Li2016, Lemma 14, App. B.5].
 
     Examples
     --------
@@ -977,7 +976,7 @@ def thm7_average_regret_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"
 
     References
     ----------
-    .. [1] Li et al. (2016), Theorem 7 (§6) and its proof, App. B.5.
+    .. [1] [Li2016, Thm 7 (§6) and its proof, App. B.5].
 
     Examples
     --------
@@ -1023,7 +1022,7 @@ def cor8_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"):
 
     References
     ----------
-    .. [1] Li et al. (2016), Corollary 8 (§6) and App. B.6.
+    .. [1] [Li2016, Corollary 8 (§6) and App. B.6].
 
     Examples
     --------
@@ -1069,9 +1068,9 @@ def ttest(*, mean_a, se_a, mean_b, se_b, n=50, alpha=0.05, reading="A", equal_va
     Parameters
     ----------
     mean_a, se_a, mean_b, se_b : float or array_like
-        Means and standard errors (SE > 0) of the simple regrets (001 Tables 1-2: a = RPP, b = ADD).
+        Means and standard errors (SE > 0) of the simple regrets ([Li2016, Tables 1-2]: a = RPP, b = ADD).
     n : int, >= 2
-        Runs per method (001: 50).
+        Runs per method ([Li2016]: 50).
     alpha : float in (0, 1)
     reading : {"A", "B"}
     equal_var : bool
@@ -1084,7 +1083,7 @@ def ttest(*, mean_a, se_a, mean_b, se_b, n=50, alpha=0.05, reading="A", equal_va
 
     References
     ----------
-    .. [1] Li et al. (2016), Tables 1-4, §5.1.
+    .. [1] [Li2016, Tables 1-4, §5.1].
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""GPUCB-UBO (Ha, Rana, Gupta, Nguyen, Tran-The, Venkatesh, NeurIPS 2019; catalogue tag 004, ids ``UBO.*``).
+"""GPUCB-UBO [Ha2019]: the catalogue ids ``UBO.*``.
 
 Bayesian optimisation with an unknown search space: the kernel-distance function :math:`g_k` (Eq. 5/10),
 the far-field limit of GP-UCB (Prop. 4.1), the expansion radius :math:`d_\\epsilon` of Thm 4.1 in both
@@ -9,8 +9,7 @@ Formulas were read from the LaTeX copies in the paper.
 
 References
 ----------
-.. [Ha19] H. Ha, S. Rana, S. Gupta, T. Nguyen, H. Tran-The, S. Venkatesh. Bayesian Optimization with
-   Unknown Search Space. NeurIPS 2019.
+.. [1] [Ha2019] with App. A-C.
 """
 
 from __future__ import annotations
@@ -106,7 +105,7 @@ def eps_accuracy(*, f_max, f_x, epsilon):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Eq. (4), §3.
+    .. [1] [Ha2019, Eq. (4), §3].
 
     Examples
     --------
@@ -143,7 +142,7 @@ def assumption42(*, theta, kernel="SE"):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Assumption 4.2, §4.
+    .. [1] [Ha2019, Assumption 4.2, §4].
 
     Examples
     --------
@@ -193,7 +192,7 @@ def g_k_SE(*, gamma, theta, lengthscale):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Eq. (5) (§4) and Eq. (10) (App. A.1).
+    .. [1] [Ha2019, Eq. (5) (§4) and Eq. (10) (App. A.1)].
 
     Examples
     --------
@@ -208,7 +207,7 @@ def g_k_SE(*, gamma, theta, lengthscale):
 
 
 def _matern_profile(s, kernel):
-    """:math:`m(s)`, :math:`s=r/l`, for Matérn-3/2 and -5/2 (R&W Eq. 4.17)."""
+    """:math:`m(s)`, :math:`s=r/l`, for Matérn-3/2 and -5/2 ([Rasmussen2006, Eq. (4.17)])."""
     if kernel == "matern32":
         a = np.sqrt(3.0) * s
         return (1.0 + a) * np.exp(-a)
@@ -258,8 +257,7 @@ def g_k(*, gamma, theta, lengthscale, kernel="SE"):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Eq. (5) (§4) and Eq. (10) (App. A.1); Matérn forms: Rasmussen & Williams
-       (2006), Eq. (4.17).
+    .. [1] [Ha2019, Eq. (5) (§4) and Eq. (10) (App. A.1)]; Matérn forms: [Rasmussen2006, Eq. (4.17)].
 
     Examples
     --------
@@ -304,7 +302,7 @@ def prop41_limit(*, beta_t, theta):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Proposition 4.1 (§4.1) and App. A.2, Eqs. (11)-(12).
+    .. [1] [Ha2019, Proposition 4.1 (§4.1) and App. A.2, Eqs. (11)-(12)].
 
     Examples
     --------
@@ -345,7 +343,7 @@ def set_A_and_S(*, ucb, beta_t, theta, epsilon):
 
     References
     ----------
-    .. [1] Ha et al. (2019), §4.1 "Derivation of the expansion search space"; App. A.3.
+    .. [1] [Ha2019, §4.1 "Derivation of the expansion search space", App. A.3].
 
     Examples
     --------
@@ -364,7 +362,7 @@ def set_A_and_S(*, ucb, beta_t, theta, epsilon):
 # ---------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class GramQuantities:
-    """The data quantities of Thm 4.1 (004 §4.1).
+    """The data quantities of Thm 4.1 ([Ha2019, §4.1]).
 
     Attributes
     ----------
@@ -422,7 +420,7 @@ def gram_quantities(*, X, y, theta, lengthscale, noise_variance, kernel="SE") ->
 
     References
     ----------
-    .. [1] Ha et al. (2019), Theorem 4.1 (§4.1) and App. A.3.
+    .. [1] [Ha2019, Theorem 4.1 (§4.1) and App. A.3].
 
     Examples
     --------
@@ -439,7 +437,7 @@ def gram_quantities(*, X, y, theta, lengthscale, noise_variance, kernel="SE") ->
     ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
     s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
     A = _kernel(Xa, Xa, th, ell, kernel) + s2 * np.eye(Xa.shape[0])
-    # R&W Alg. 2.1 line 2: L = cholesky(K + sigma^2 I); z = L^T \ (L \ y)
+    # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + sigma^2 I); z = L^T \ (L \ y)
     z = scipy.linalg.cho_solve(scipy.linalg.cho_factor(A, lower=True), ya)
     lam_min = scipy.linalg.eigvalsh(A, subset_by_index=[0, 0])[0]
     mass = max(float(-z[z <= 0].sum()), float(z[z >= 0].sum()))
@@ -476,7 +474,7 @@ def eq13(*, k_x, z, q, beta_t, theta):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.3, Eq. (13).
+    .. [1] [Ha2019, App. A.3, Eq. (13)].
 
     Examples
     --------
@@ -523,7 +521,7 @@ def eq15_bound(*, z_mass, gamma):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.3, Eqs. (14)-(15).
+    .. [1] [Ha2019, App. A.3, Eqs. (14)-(15)].
 
     Examples
     --------
@@ -557,7 +555,7 @@ def eq17_bound(*, n, lambda_max, gamma):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.3, Eqs. (16)-(17).
+    .. [1] [Ha2019, App. A.3, Eqs. (16)-(17)].
 
     Examples
     --------
@@ -592,7 +590,7 @@ def eq18_map(*, q, beta_t, theta):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.3, Eq. (18).
+    .. [1] [Ha2019, App. A.3, Eq. (18)].
 
     Examples
     --------
@@ -635,7 +633,7 @@ def eq18_gamma_condition(*, gamma, theta, n, lambda_max, reading="B"):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.3, text after Eq. (18).
+    .. [1] [Ha2019, App. A.3], text after Eq. (18).
 
     Examples
     --------
@@ -707,7 +705,7 @@ def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Theorem 4.1 (§4.1); App. A.3 (definition of γ and Eq. 20).
+    .. [1] [Ha2019, Thm 4.1 (§4.1), App. A.3 (definition of γ, Eq. (20))].
 
     Examples
     --------
@@ -771,7 +769,7 @@ def d_eps(*, beta_t, theta, epsilon, n, lambda_max, z_mass, lengthscale, kernel=
 
     References
     ----------
-    .. [1] Ha et al. (2019), Theorem 4.1 (§4.1), App. A.3 (Eqs. 13-20), Eq. (27).
+    .. [1] [Ha2019, Theorem 4.1 (§4.1), App. A.3 (Eqs. 13-20), Eq. (27)].
 
     Examples
     --------
@@ -811,7 +809,7 @@ def hypercube_eq28(*, X, d_eps):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Eq. (6) (§4.1) = Eq. (28) (App. B).
+    .. [1] [Ha2019, Eq. (6) (§4.1) = Eq. (28) (App. B)].
 
     Examples
     --------
@@ -864,7 +862,7 @@ def trigger_rb(*, ucb_max, lcb_max, t, t_local=None, reading="B"):
 
     References
     ----------
-    .. [1] Ha et al. (2019), §4.1 "Triggering the next expansion"; Algorithm 1 line 9.
+    .. [1] [Ha2019, §4.1 "Triggering the next expansion", Alg. 1 line 9].
 
     Examples
     --------
@@ -905,7 +903,7 @@ def _beta_inputs(d, delta, a, b, r):
 @formula("UBO.beta_t_prop51")
 @_latex(r"\beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big)")
 def beta_t_prop51(*, t, d, delta, a, b, r):
-    r""":math:`\beta_t` of Proposition 5.1 (Srinivas et al. Thm 2 on the box :math:`\mathcal S_k`).
+    r""":math:`\beta_t` of Proposition 5.1 ([Srinivas2010, Thm 2] on the box :math:`\mathcal S_k`).
 
     .. math::
 
@@ -930,7 +928,7 @@ def beta_t_prop51(*, t, d, delta, a, b, r):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Proposition 5.1 (§5) and App. A.4; Srinivas et al. (2010), Theorem 2.
+    .. [1] [Ha2019, Proposition 5.1 (§5) and App. A.4]; [Srinivas2010, Theorem 2].
 
     Examples
     --------
@@ -971,7 +969,7 @@ def beta_t_thm51(*, t, T_prev, d, delta, a, b, r):
 
     References
     ----------
-    .. [1] Ha et al. (2019), Theorem 5.1 (§5).
+    .. [1] [Ha2019, Theorem 5.1 (§5)].
 
     Examples
     --------
@@ -990,13 +988,13 @@ def beta_t_thm51(*, t, T_prev, d, delta, a, b, r):
 @formula("UBO.C1")
 @_latex(r"C_1=8/\log(1+\sigma^{-2})")
 def C1(*, noise_variance):
-    r"""Constant of Lemma 5.4 (Srinivas et al.) as printed in 004 after Eq. (22).
+    r"""Constant of [Srinivas2010, Lemma 5.4] as printed in [Ha2019, Eq. (22)].
 
     .. math::
 
         C_1=\frac{8}{\log(1+\sigma^{-2})}
 
-    (000 Prop. 4 prints :math:`8/\log(1+\sigma^2)`, catalogue id SRINIVAS.C1.)
+    ([TranThe2020-ext, Prop. 4] prints :math:`8/\log(1+\sigma^2)`, catalogue id SRINIVAS.C1.)
 
     Parameters
     ----------
@@ -1009,7 +1007,7 @@ def C1(*, noise_variance):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.4, after Eq. (22); Srinivas et al. (2010), Lemma 5.4.
+    .. [1] [Ha2019, App. A.4], after Eq. (22); [Srinivas2010, Lemma 5.4].
 
     Examples
     --------
@@ -1023,7 +1021,7 @@ def C1(*, noise_variance):
 @formula("UBO.lemma54")
 @_latex(r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T")
 def lemma54_bound(*, beta_T, gamma_T, noise_variance):
-    r"""Right-hand side of Eq. (22) (Srinivas et al. Lemma 5.4).
+    r"""Right-hand side of Eq. (22) ([Srinivas2010, Lemma 5.4]).
 
     .. math::
 
@@ -1045,7 +1043,7 @@ def lemma54_bound(*, beta_T, gamma_T, noise_variance):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.4, Eq. (22); Srinivas et al. (2010), Lemma 5.4.
+    .. [1] [Ha2019, App. A.4, Eq. (22)]; [Srinivas2010, Lemma 5.4].
 
     Examples
     --------
@@ -1081,7 +1079,7 @@ def eq26_lambda_max_lower(*, theta, noise_variance):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.5, Eq. (26).
+    .. [1] [Ha2019, App. A.5, Eq. (26)].
 
     Examples
     --------
@@ -1122,7 +1120,7 @@ def eq27(*, beta_t, theta, epsilon, n, lambda_max, reading="B"):
 
     References
     ----------
-    .. [1] Ha et al. (2019), App. A.5, Eq. (27).
+    .. [1] [Ha2019, App. A.5, Eq. (27)].
 
     Examples
     --------
@@ -1174,7 +1172,7 @@ def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
 
     References
     ----------
-    .. [1] Ha et al. (2019), Theorem 5.1 (§5) and App. A.5.
+    .. [1] [Ha2019, Theorem 5.1 (§5) and App. A.5].
 
     Examples
     --------
@@ -1192,7 +1190,7 @@ def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
 
 @dataclass(frozen=True)
 class ExperimentConstants:
-    """The experimental settings of 004 §6 for one problem.
+    """The experimental settings of [Ha2019, §6] for one problem.
 
     Attributes
     ----------
@@ -1248,7 +1246,7 @@ def experiment_constants(*, d, task="synthetic") -> ExperimentConstants:
 
     References
     ----------
-    .. [1] Ha et al. (2019), §6 "Experimental Evaluation".
+    .. [1] [Ha2019, §6 "Experimental Evaluation"].
 
     Examples
     --------

@@ -1,4 +1,4 @@
-"""Add-GP-UCB (Kandasamy et al. 2015, paper 003, Alg. 1 and Alg. 2) on the shared loop."""
+"""Add-GP-UCB ([Kandasamy2015], [Kandasamy2015, Alg. 1 and Alg. 2]) on the shared loop."""
 
 import math
 
@@ -38,9 +38,9 @@ def small(bounds, **kw):
 
 
 def test_beats_random_search_on_camelback(assert_beats_random_search):
-    """Add-GP-UCB with groups [[0], [1]] (Alg. 1, Thm 5 beta_t, 003 §5's N_init = 10) has a smaller simple
-    regret after 30 evaluations on the 2-D six-hump camel than random search (one-sided Mann-Whitney over 10
-    fixed seeds, p < 0.05)."""
+    """Add-GP-UCB with groups [[0], [1]] (Alg. 1, Thm 5 beta_t, [Kandasamy2015, §5]'s N_init = 10) has a
+    smaller simple regret after 30 evaluations on the 2-D six-hump camel than random search (one-sided
+    Mann-Whitney over 10 fixed seeds, p < 0.05)."""
     objective = objectives.get("camelback")
 
     def make(bounds, rng):
@@ -52,10 +52,11 @@ def test_beats_random_search_on_camelback(assert_beats_random_search):
 
 @pytest.mark.parametrize("decomposition", [{"groups": [[0, 1]]}, {"d": 2}])
 def test_one_group_is_gp_ucb(decomposition):
-    """With one group holding every coordinate (known, Alg. 1; or learned with d = D, Alg. 2, which 003 §4.4
-    says "is the original GP-UCB") Add-GP-UCB makes exactly GP-UCB's queries: the Traces agree bit for bit
-    in x, y, f, beta, acquisition evaluations and the refit records, for the same seed, kernel, β, DIRECT
-    budget (budget_fraction=1) and several refits (n_cyc=4) with rank-one appends in between."""
+    """With one group holding every coordinate (known, Alg. 1; or learned with d = D, Alg. 2, which
+    [Kandasamy2015, §4.4] says "is the original GP-UCB") Add-GP-UCB makes exactly GP-UCB's queries: the Traces
+    agree bit for bit in x, y, f, beta, acquisition evaluations and the refit records, for the same seed,
+    kernel, β, DIRECT budget (budget_fraction=1) and several refits (n_cyc=4) with rank-one appends in
+    between."""
     objective = objectives.get("camelback")
     for seed in (0, 7):
         common = dict(rng=seed, n_init=5, n_cyc=4, acq_budget=150, n_restarts=1, normalize_y=True,
@@ -98,9 +99,9 @@ class CountingAddGPUCB(AddGPUCB):
 
 def test_group_budgets_and_domain():
     """Each group's DIRECT search (counted independently of the algorithm's own bookkeeping) evaluates at most
-    floor(0.9 acq_budget / M) points (003 §5), on exactly that group's sub-box; the records report the same
-    counts; x_t is assembled in the (non-unit) box; and the default budget is bounds.add_gp_ucb.budgets'
-    180 per group for D = 10, M = 5."""
+    floor(0.9 acq_budget / M) points ([Kandasamy2015, §5]), on exactly that group's sub-box; the records
+    report the same counts; x_t is assembled in the (non-unit) box; and the default budget is
+    bounds.add_gp_ucb.budgets' 180 per group for D = 10, M = 5."""
     groups = [[0, 2], [3], [1]]
     opt = CountingAddGPUCB(BOX4, groups=groups, rng=4, n_init=4, acq_budget=100, n_restarts=0)
     trace = opt.run(box4_function, 12, progress=False)
@@ -121,9 +122,10 @@ def test_group_budgets_and_domain():
 
 
 def test_acquisition_is_eq6_sum_of_group_ucbs():
-    """The group posteriors are 003 Eq. (5) (they equal GP.predict_components, scaled to observation units),
-    the constant mean plus the group means is the full posterior mean, and the recorded acquisition value
-    at x_t is Eq. (6): mu(x_t) + sqrt(beta_t) * sum_j sigma^(j)(x_t^(j))."""
+    """The group posteriors are
+    [Kandasamy2015, Eq. (5) (they equal GP.predict_components, scaled to observation units)], the constant
+    mean plus the group means is the full posterior mean, and the recorded acquisition value at x_t is Eq.
+    (6): mu(x_t) + sqrt(beta_t) * sum_j sigma^(j)(x_t^(j))."""
     opt = small(BOX4, groups=[[0, 2], [1, 3]], rng=2, normalize_y=True, acq_budget=120)
     for _ in range(8):
         x = opt.ask()
@@ -164,9 +166,9 @@ def test_same_seed_same_trace_and_save_load(tmp_path):
 
 def test_learned_decomposition_recovers_true_groups():
     """On f = g(x0, x2) + h(x1, x3) with strong within-pair interactions, the decomposition chosen by marginal
-    likelihood over D = 4 random pairings (003 §4.4) after 20 uniform points is the true one in at least 7 of
-    10 seeds; a random choice among the 3 pairings succeeds with probability 1/3, and P(Bin(10, 1/3) >= 7) is
-    0.02. The chosen candidate is the one with the largest log marginal likelihood."""
+    likelihood over D = 4 random pairings ([Kandasamy2015, §4.4]) after 20 uniform points is the true one in
+    at least 7 of 10 seeds; a random choice among the 3 pairings succeeds with probability 1/3, and P(Bin(10,
+    1/3) >= 7) is 0.02. The chosen candidate is the one with the largest log marginal likelihood."""
     hits = 0
     for seed in range(10):
         opt = AddGPUCB(np.tile([0.0, 1.0], (4, 1)), d=2, rng=seed, n_init=20, n_restarts=0)

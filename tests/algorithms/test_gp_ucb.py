@@ -1,4 +1,4 @@
-"""GP-UCB (Srinivas et al. 2010, Alg. 1) on the shared loop: β_t from regretlab.bounds, domain, seeds."""
+"""GP-UCB ([Srinivas2010, Alg. 1]) on the shared loop: β_t from regretlab.bounds, domain, seeds."""
 
 import numpy as np
 import pytest

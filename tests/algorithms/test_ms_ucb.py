@@ -1,4 +1,4 @@
-"""MS-UCB (Tran-The et al. AAAI 2020, Alg. 1) on the shared loop: subspaces, Z_t, limits d = 0, d = D."""
+"""MS-UCB ([TranThe2020, Alg. 1]) on the shared loop: subspaces, Z_t, limits d = 0, d = D."""
 
 import numpy as np
 import pytest
@@ -225,8 +225,9 @@ def test_invalid_parameters_name_themselves(kwargs, name):
 
 
 def test_non_positive_theoretical_beta_is_a_clear_error():
-    """With a tiny Assumption-1 constant b, 000's β_t (reading A) is negative at small t (bounds/ERRATA.md):
-    ask() raises a ValueError naming β_t and pointing at the erratum, instead of taking sqrt of a negative."""
+    """With a tiny Assumption-1 constant b, [TranThe2020-ext]'s β_t (reading A) is negative at small t
+    (bounds/ERRATA.md): ask() raises a ValueError naming β_t and pointing at the erratum, instead of taking
+    sqrt of a negative."""
     opt = MSUCB([[0.0, 1.0], [0.0, 1.0]], d=1, b=1e-4, delta=0.5, rng=0, n_init=1, acq_budget=50)
     opt.tell(opt.ask(), 0.0)
     with pytest.raises(ValueError, match=r"^beta_t\(2\)=-.*ERRATA"):

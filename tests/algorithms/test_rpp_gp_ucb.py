@@ -1,4 +1,4 @@
-"""RPP-GP-UCB (Li et al. 2016, Alg. 3): δ-ratio restriction, outer-box group UCB, domain, seeds, budgets."""
+"""RPP-GP-UCB ([Li2016, Alg. 3]): δ-ratio restriction, outer-box group UCB, domain, seeds, budgets."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""GPUCB-UBO (Ha et al. 2019, Alg. 1): search space in force, expansion rule, β_t in local time, seeds."""
+"""GPUCB-UBO ([Ha2019, Alg. 1]): search space in force, expansion rule, β_t in local time, seeds."""
 
 import numpy as np
 import pytest

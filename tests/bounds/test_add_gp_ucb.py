@@ -38,7 +38,8 @@ def test_every_add_id_is_covered():
 
 @pytest.mark.parametrize("r", [0.1, 0.7, 2.0])
 def test_matern_special_cases(r):
-    """003 Eq. (3): ν=1/2 gives e^{-r/h}, ν=3/2 gives (1+√3r/h)e^{-√3r/h}; the value tends to 1 as r → 0."""
+    """[Kandasamy2015, Eq. (3)]: ν=1/2 gives e^{-r/h}, ν=3/2 gives (1+√3r/h)e^{-√3r/h}; the value tends to 1
+    as r → 0."""
     h = 0.8
     assert add.kernel_matern(r=r, nu=0.5, h=h) == pytest.approx(np.exp(-r / h), rel=1e-10)
     z = np.sqrt(3) * r / h
@@ -47,7 +48,8 @@ def test_matern_special_cases(r):
 
 
 def test_add_ucb_argmax_is_concatenation_of_group_argmaxes():
-    """003 Alg. 1: on a product grid, the argmax of φ̃_t is the concatenation of per-group argmaxes."""
+    """[Kandasamy2015, Alg. 1]: on a product grid, the argmax of φ̃_t is the concatenation of per-group
+    argmaxes."""
     rng = np.random.default_rng(0)
     mu1, s1, mu2, s2 = rng.normal(size=5), rng.random(5), rng.normal(size=6), rng.random(6)
     mu = np.stack(np.broadcast_arrays(mu1[:, None], mu2[None, :]), axis=-1)
@@ -69,7 +71,7 @@ def test_beta_thm5_equals_lemma10_form_sympy():
 
 
 def test_beta_practical_quoted_values():
-    """003 §5.1: d = D = 10 gives 2 log(2t); Add-2/5 gives 0.4 log(2t)."""
+    """[Kandasamy2015, §5.1]: d = D = 10 gives 2 log(2t); Add-2/5 gives 0.4 log(2t)."""
     t = np.arange(1, 6)
     np.testing.assert_allclose(add.beta_t_practical(t=t, d=10), 2 * np.log(2 * t))
     np.testing.assert_allclose(add.beta_t_practical(t=t, d=2), 0.4 * np.log(2 * t))
@@ -94,7 +96,7 @@ def test_printed_decomposition_count_differs_from_enumeration():
 
 
 def test_budgets_match_section5():
-    """003 §5: at D = 10 GP-UCB gets 1000 DiRect evaluations, Add-2/5 180 per group; cap 5000."""
+    """[Kandasamy2015, §5]: at D = 10 GP-UCB gets 1000 DiRect evaluations, Add-2/5 180 per group; cap 5000."""
     b = add.budgets(D=10, M=5)
     assert (b.gp_ucb, b.add_per_group) == (1000.0, pytest.approx(180.0))
     assert add.budgets(D=80, M=8).gp_ucb == 5000.0
@@ -102,14 +104,15 @@ def test_budgets_match_section5():
 
 @pytest.mark.parametrize("alpha, T_plus, d", [(1.0, 2.0, 2), (0.5, 10.0, 4), (2.0, 0.0, 3)])
 def test_thm4_1_integral_identity(alpha, T_plus, d):
-    """003 App. B.1.1: ∫_{T+}^∞ exp(-α x^{1/d}) dx = d α^{-d} Γ(d, α T+^{1/d}) (numerical quadrature)."""
+    """[Kandasamy2015, App. B.1.1]: ∫_{T+}^∞ exp(-α x^{1/d}) dx = d α^{-d} Γ(d, α T+^{1/d}) (numerical
+    quadrature)."""
     numeric, _ = scipy.integrate.quad(lambda x: np.exp(-alpha * x ** (1 / d)), T_plus, np.inf, limit=200)
     assert add.thm4_1_tail_integral(alpha=alpha, T_plus=T_plus, d=d) == pytest.approx(numeric, rel=1e-7)
 
 
 @pytest.mark.parametrize("s", [1, 2, 3, 5])
 def test_upper_gamma_bound_on_grid(s):
-    """003 App. B.1.1: Γ(s, x) <= s! e^{-x} x^{s-1} on x ∈ [1, 50]."""
+    """[Kandasamy2015, App. B.1.1]: Γ(s, x) <= s! e^{-x} x^{s-1} on x ∈ [1, 50]."""
     x = np.linspace(1, 50, 200)
     exact = scipy.special.gammaincc(s, x) * scipy.special.gamma(s)
     assert np.all(exact <= add.upper_gamma_bound(s=s, x=x) * (1 + 1e-12))
@@ -119,7 +122,7 @@ def test_upper_gamma_bound_on_grid(s):
     strict=True, reason="T* <= (M+1) floor(T*/M) fails at T*=1, M=2 (and whenever T* mod M > T*/M)"
 )
 def test_tstar_printed_step_all_small_integers():
-    """003 App. B.1.1 as printed: T* <= (M+1)T+ for all T*, M in 1..20 (fails: ERRATA)."""
+    """[Kandasamy2015, App. B.1.1] as printed: T* <= (M+1)T+ for all T*, M in 1..20 (fails: ERRATA)."""
     Ts, Ms = np.meshgrid(np.arange(1, 21), np.arange(1, 21))
     assert np.all(add.tstar_bound_holds(T_star=Ts, M=Ms, reading="A"))
 
@@ -134,7 +137,7 @@ def test_tstar_corrected_and_large_Tstar():
 
 @pytest.mark.parametrize("T_plus, p", [(1, 1.5), (3, 2.0), (10, 5.0)])
 def test_thm4_2_tail_sum(T_plus, p):
-    """003 App. B.1.2: Σ_{s>T+} s^{-p} (Hurwitz zeta) <= T+^{-p} + T+^{1-p}/(p-1)."""
+    """[Kandasamy2015, App. B.1.2]: Σ_{s>T+} s^{-p} (Hurwitz zeta) <= T+^{-p} + T+^{1-p}/(p-1)."""
     assert scipy.special.zeta(p, T_plus + 1) <= add.thm4_2_tail_sum_bound(T_plus=T_plus, p=p)
 
 
@@ -202,10 +205,11 @@ def test_component_variances_identity_and_sum():
 
 
 @pytest.mark.xfail(
-    strict=True, reason="003 Eq. (14) (⋆), as printed, fails: one point queried 5 times, M=2, η=0.1"
+    strict=True, reason="[Kandasamy2015, Eq. (14) (⋆)] as printed fails: a point queried 5 times, M=2, η=0.1"
 )
 def test_eq14_printed_repeated_query():
-    """003 Eq. (14) as printed on one point queried repeatedly (authors' erratum): expected to fail."""
+    """[Kandasamy2015, Eq. (14) as printed] on one point queried repeatedly (authors' erratum): expected to
+    fail."""
     assert add.eq14_chain(K_components=_repeated_point(5), eta=0.1, reading="A").all_hold
 
 

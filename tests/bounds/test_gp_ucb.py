@@ -37,7 +37,8 @@ def test_ucb_readings_agree_where_sigma_is_0_or_1(sigma):
 
 @pytest.mark.parametrize("sigma", [0.01, 0.5, 2.0])
 def test_ucb_readings_differ_elsewhere(sigma):
-    """The 000 typo √(βσ) differs from √β σ for σ ∉ {0, 1}, β > 0; UCB and LCB are symmetric about μ."""
+    """The [TranThe2020-ext] typo √(βσ) differs from √β σ for σ ∉ {0, 1}, β > 0; UCB and LCB are symmetric
+    about μ."""
     a = g.ucb(mu=0.0, sigma=sigma, beta=3.0, reading="A")
     b = g.ucb(mu=0.0, sigma=sigma, beta=3.0, reading="B")
     assert abs(a - b) > 1e-6
@@ -77,7 +78,7 @@ def test_srinivas_thm2_vs_msucb_form():
 
 
 def test_beta_finite_is_increasing():
-    """Srinivas Thm 1's β_t increases in t and |X|, decreases in δ."""
+    """[Srinivas2010, Thm 1]'s β_t increases in t and |X|, decreases in δ."""
     b = g.beta_t_finite(t=np.arange(1, 6), n_points=10, delta=0.1)
     assert np.all(np.diff(b) > 0)
     assert g.beta_t_finite(t=3, n_points=20, delta=0.1) > g.beta_t_finite(t=3, n_points=10, delta=0.1)
@@ -94,7 +95,8 @@ def _realised_sequence(noise_sigma, T=12, seed=0):
 
 @pytest.mark.parametrize("noise_sigma", [0.05, 0.5, 1.0, 2.0, 10.0])
 def test_c1_reading_A_holds_on_realised_sequence(noise_sigma):
-    """C1 reading A (004 Eq. 22): Σ 4β_t σ²_{t-1} <= C1 β_T I on an SE sequence, noise on both sides of 1."""
+    """C1 reading A ([Ha2019, Eq. (22)]): Σ 4β_t σ²_{t-1} <= C1 β_T I on an SE sequence, noise on both sides
+    of 1."""
     beta, var = _realised_sequence(noise_sigma)
     check = g.c1_inequality(beta=beta, variances=var, sigma=noise_sigma, reading="A")
     assert check.lhs > 0 and check.holds
@@ -102,17 +104,18 @@ def test_c1_reading_A_holds_on_realised_sequence(noise_sigma):
 
 @pytest.mark.parametrize("noise_sigma", [0.05, 0.5, 1.0])
 def test_c1_reading_B_holds_for_noise_at_most_1(noise_sigma):
-    """C1 reading B (000 Prop. 4) is the larger constant when σ <= 1, so it holds there."""
+    """C1 reading B ([TranThe2020-ext, Prop. 4]) is the larger constant when σ <= 1, so it holds there."""
     beta, var = _realised_sequence(noise_sigma)
     assert g.c1_inequality_holds(beta=beta, variances=var, sigma=noise_sigma, reading="B")
 
 
 @pytest.mark.xfail(
-    strict=True, reason="000 Prop. 4's C1 = 8/log(1+σ²) fails for σ > 1: σ=10, one query, σ0²=1"
+    strict=True, reason="C1 = 8/log(1+σ²) of [TranThe2020-ext, Prop. 4] fails for σ > 1: σ=10, one query"
 )
 @pytest.mark.parametrize("noise_sigma", [2.0, 10.0])
 def test_c1_reading_B_printed_for_noise_above_1(noise_sigma):
-    """Printed 000 Prop. 4 (reading B) for σ > 1 on realised sequences: expected to fail (ERRATA)."""
+    """Printed [TranThe2020-ext, Prop. 4 (reading B)] for σ > 1 on realised sequences: expected to fail
+    (ERRATA)."""
     beta, var = _realised_sequence(noise_sigma)
     assert g.c1_inequality_holds(beta=beta, variances=var, sigma=noise_sigma, reading="B")
 

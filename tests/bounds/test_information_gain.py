@@ -37,7 +37,7 @@ def test_registry_ids():
 
 @pytest.mark.parametrize("T, sigma, seed", [(1, 0.1, 0), (5, 1.0, 1), (30, 0.5, 2), (30, 3.0, 3)])
 def test_chain_rule_equals_logdet(T, sigma, seed):
-    """003 Lemma 7: the chain-rule sum equals ½ log det(I + σ⁻² K) on random SE data."""
+    """[Kandasamy2015, Lemma 7]: the chain-rule sum equals ½ log det(I + σ⁻² K) on random SE data."""
     X = np.random.default_rng(seed).random((T, 2))
     K = se_gram(X)
     chain = ig.information_gain(K=K, sigma=sigma)
@@ -92,7 +92,8 @@ def test_greedy_with_repeats_can_requery():
 
 
 def test_additive_matern_exponent_matches_tau_balance():
-    """003 App. B.1.2: (τ+1)d/(2ν+d) = 1 - τ/d gives 1-τ*/d = d(d+1)/(2ν+d(d+1)), the printed exponent."""
+    """[Kandasamy2015, App. B.1.2]: (τ+1)d/(2ν+d) = 1 - τ/d gives 1-τ*/d = d(d+1)/(2ν+d(d+1)), the printed
+    exponent."""
     tau, nu, d = sp.symbols("tau nu d", positive=True)
     sol = sp.solve(sp.Eq((tau + 1) * d / (2 * nu + d), 1 - tau / d), tau)
     assert len(sol) == 1
@@ -104,7 +105,8 @@ def test_additive_matern_exponent_matches_tau_balance():
 
 
 def test_additive_rates_reduce_to_srinivas_shape():
-    """At D = d (one group) the additive SE rate is d^{d+1} times Srinivas' (log T)^{d+1}."""
+    """At D = d (one group) the additive SE rate is d^{d+1} times the (log T)^{d+1} of
+    [Srinivas2010, Thm 5]."""
     T = np.array([10.0, 100.0, 1000.0])
     np.testing.assert_allclose(ig.gamma_T_additive_SE(T=T, D=3, d=3), 3**4 * ig.gamma_T_SE(T=T, d=3))
     np.testing.assert_allclose(ig.gamma_T_all_dth_order(T=T, D=3, d=1), 3 * ig.gamma_T_SE(T=T, d=1))

@@ -1,4 +1,4 @@
-"""Deterministic tests of ``regretlab.bounds.ms_ucb`` (MS-UCB, papers 000/002)."""
+"""Deterministic tests of ``regretlab.bounds.ms_ucb`` (MS-UCB, [TranThe2020])."""
 
 import doctest
 
@@ -80,7 +80,7 @@ def test_tau_reading_A_gives_one_over_t_squared(t):
 
 @pytest.mark.xfail(strict=True, reason="reading B (t^2 inside the root) gives L*2d/tau_t = 1/t, not 1/t^2")
 def test_tau_reading_B_gives_one_over_t_squared():
-    """Lemma 3 with 000's tau_t (reading B): L * 2d / tau_t = 1/t^2 at t = 10."""
+    """Lemma 3 with [TranThe2020-ext]'s tau_t (reading B): L * 2d / tau_t = 1/t^2 at t = 10."""
     L = m.lipschitz_constant(D=10, a=2.0, b=1.5, delta=0.1)
     tau = m.tau_t(t=10, d=3, D=10, a=2.0, b=1.5, delta=0.1, reading="B")
     assert L * 2 * 3 / tau == pytest.approx(1 / 100, rel=1e-12)

@@ -1,4 +1,4 @@
-"""Deterministic tests of regretlab.bounds.rpp (Li et al., AISTATS 2016)."""
+"""Deterministic tests of regretlab.bounds.rpp ([Li2016])."""
 
 import doctest
 import itertools

@@ -1,4 +1,4 @@
-"""Deterministic tests of regretlab.bounds.ubo (Ha et al., NeurIPS 2019)."""
+"""Deterministic tests of regretlab.bounds.ubo ([Ha2019])."""
 
 import doctest
 

@@ -108,7 +108,8 @@ def test_values_match_sklearn(ours, theirs):
 
 
 def test_additive_is_sum_of_group_kernels_and_components():
-    """Additive = Σ_j k^(j)(x^(j), x'^(j)) (Kandasamy Eq. 4); component(j) is the j-th summand on full X."""
+    """Additive = Σ_j k^(j)(x^(j), x'^(j)) ([Kandasamy2015, Eq. (4)]); component(j) is the j-th summand on
+    full X."""
     base = [SquaredExponential(0.5, 0.8), Matern32([0.9, 1.1], 1.3)]
     groups = [[2], [0, 3]]
     k = Additive(groups, base)
@@ -126,7 +127,7 @@ def test_additive_is_sum_of_group_kernels_and_components():
 
 
 def test_projected_additive_is_sum_over_projections():
-    """ProjectedAdditive = Σ_j k_j(W_jᵀx, W_jᵀx') (Li et al. Eq. 6), and component(j) its j-th term."""
+    """ProjectedAdditive = Σ_j k_j(W_jᵀx, W_jᵀx') ([Li2016, Eq. (6)]), and component(j) its j-th term."""
     base = [SquaredExponential([0.9, 1.4], 1.1), Matern52(1.6, 0.7)]
     k = ProjectedAdditive(W_PROJ, [[0, 2], [1]], base)
     X, Y = _data()

@@ -111,7 +111,8 @@ def _additive_kernels():
 
 @pytest.mark.parametrize("kernel", _additive_kernels(), ids=["additive", "projected"])
 def test_component_posteriors(kernel):
-    """m + Σ_j μ^(j) = μ; 0 <= σ^(j)2 <= prior k^(j)(x,x); μ^(j) matches Kandasamy Eq. 5 computed directly."""
+    """m + Σ_j μ^(j) = μ; 0 <= σ^(j)2 <= prior k^(j)(x,x); μ^(j) matches [Kandasamy2015, Eq. (5)] computed
+    directly."""
     X, y, Xs = _data(35, 4, seed=8)
     gp = GP(kernel, noise_variance=0.05, mean=-0.2).fit(X, y)
     mu, var = gp.predict(Xs)
@@ -130,7 +131,8 @@ def test_component_posteriors(kernel):
 
 
 def _direct_component_posterior(kernel, j, X, y, mean, noise, Xs):
-    """Kandasamy Eq. 5 by dense linear algebra (no Cholesky, no caching): the independent reference."""
+    """[Kandasamy2015, Eq. (5)] by dense linear algebra (no Cholesky, no caching): the independent
+    reference."""
     kj = kernel.component(j)
     delta = kernel(X) + noise * np.eye(len(X))
     kx = kj(Xs, X)

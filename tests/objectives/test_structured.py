@@ -1,4 +1,5 @@
-"""Structured objectives (003 Eq. 7, 001 §5.1, MS-UCB embedding) and the UBO-code variants."""
+"""Structured objectives ([Kandasamy2015, Eq. (7)], [Li2016, §5.1], MS-UCB embedding) and the UBO-code
+variants."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from regretlab.objectives import (
 
 
 def _mixture_logpdf(Z, centres, var):
-    """Independent reference for 001's f_{d'}: log of 0.1/0.1/0.8 mvnpdf mixture (scipy.stats)."""
+    """Independent reference for [Li2016]'s f_{d'}: log of 0.1/0.1/0.8 mvnpdf mixture (scipy.stats)."""
     logpdfs = [multivariate_normal(mean=v, cov=var * np.eye(len(v))).logpdf(Z) for v in centres]
     return logsumexp(np.log([0.1, 0.1, 0.8])[:, None] + np.array(logpdfs), axis=0)
 
@@ -150,7 +151,7 @@ def test_trimodal_rejects_bad_arguments():
         Trimodal(2, centres=[[0.1, 0.1], [0.12, 0.1], [0.9, 0.9]])
 
 
-# ---------------------------------------------------------------- additive trimodal (003)
+# ---------------------------------------------------------------- additive trimodal ([Kandasamy2015])
 def test_additive_trimodal_is_the_sum_over_groups():
     """f(x) = sum_j f_{d'}(x^(j)) with the recorded groups; dummies do not matter; optimum = M' max f_{d'}."""
     f = AdditiveTrimodal(24, group_dim=6, n_groups=3, seed=5)
@@ -174,7 +175,7 @@ def test_additive_trimodal_rejects_overlapping_groups():
         AdditiveTrimodal(10, group_dim=4, n_groups=3)
 
 
-# ---------------------------------------------------------------- projected additive (001)
+# ---------------------------------------------------------------- projected additive ([Li2016])
 @pytest.mark.parametrize(("dim", "scale"), [(50, 0.25), (100, 0.125)])
 def test_projected_additive_S_readings(dim, scale):
     """Reading A: every S_ij = -s (s = 1/4 at D=50, 1/8 at D=100); reading B: U(-s, s), not constant."""

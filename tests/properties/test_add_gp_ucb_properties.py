@@ -23,11 +23,14 @@ def component_grams(X, lengthscale):
     )
 
 
-@pytest.mark.xfail(strict=True, reason="003 Eq. (14) (⋆) fails: one point queried 5 times, M=2, ℓ=0.5, η=0.1")
+@pytest.mark.xfail(
+    strict=True, reason="[Kandasamy2015, Eq. (14) (⋆)] fails: one point queried 5 times, M=2, ℓ=0.5, η=0.1"
+)
 @given(X=sequences, lengthscale=st.floats(0.05, 1.0), eta=st.floats(0.05, 5.0))
 @example(X=REPEATED, lengthscale=0.5, eta=0.1)
 def test_eq14_printed_chain(X, lengthscale, eta):
-    """003 Eq. (14) as printed (withdrawn by the authors' erratum) on real sequences: every link holds."""
+    """[Kandasamy2015, Eq. (14) as printed (withdrawn by the authors' erratum)] on real sequences: every link
+    holds."""
     assert add.eq14_chain(K_components=component_grams(X, lengthscale), eta=eta, reading="A").all_hold
 
 
@@ -48,7 +51,7 @@ def test_eq14_corrected_chain_and_jensen_link(X, lengthscale, eta):
 @example(sigma2=0.0, eta=0.01)
 @example(sigma2=1.0, eta=100.0)
 def test_sigma_log_ineq(sigma2, eta):
-    """003 Thm 5 proof: σ² <= log(1+η⁻²σ²)/log(1+η⁻²) for σ² ∈ [0, 1]."""
+    """[Kandasamy2015, Thm 5] proof: σ² <= log(1+η⁻²σ²)/log(1+η⁻²) for σ² ∈ [0, 1]."""
     assert sigma2 <= add.sigma_log_ineq(sigma2=sigma2, eta=eta) * (1 + 1e-12) + 1e-300
 
 
@@ -85,11 +88,13 @@ def test_normal_tail(c):
     assert scipy.stats.norm.sf(c) <= add.normal_tail_bound(c=c) * (1 + 1e-12)
 
 
-@pytest.mark.xfail(strict=True, reason="003 App. B.1.1 'T* <= (M+1)T+' fails at T*=1, M=2 (T+ = 0)")
+@pytest.mark.xfail(
+    strict=True, reason="[Kandasamy2015, App. B.1.1] 'T* <= (M+1)T+' fails at T*=1, M=2 (T+ = 0)"
+)
 @given(T_star=st.integers(1, 10**4), M=st.integers(1, 100))
 @example(T_star=1, M=2)
 def test_tstar_printed(T_star, M):
-    """003 App. B.1.1 as printed: T* <= (M+1)⌊T*/M⌋ for all integers T*, M >= 1."""
+    """[Kandasamy2015, App. B.1.1] as printed: T* <= (M+1)⌊T*/M⌋ for all integers T*, M >= 1."""
     assert add.tstar_bound_holds(T_star=T_star, M=M, reading="A")
 
 
@@ -106,7 +111,7 @@ def test_tstar_corrected(T_star, M):
 @given(s=st.integers(1, 8), x=st.floats(1.0, 200.0))
 @example(s=1, x=1.0)
 def test_upper_incomplete_gamma_bound(s, x):
-    """003 App. B.1.1: Γ(s, x) <= s! e^{-x} x^{s-1} for integer s and x >= 1."""
+    """[Kandasamy2015, App. B.1.1]: Γ(s, x) <= s! e^{-x} x^{s-1} for integer s and x >= 1."""
     exact = scipy.special.gammaincc(s, x) * scipy.special.gamma(s)
     assert exact <= add.upper_gamma_bound(s=s, x=x) * (1 + 1e-10)
 
@@ -114,7 +119,7 @@ def test_upper_incomplete_gamma_bound(s, x):
 @given(T_plus=st.integers(1, 10**4), p=st.floats(1.01, 10.0))
 @example(T_plus=1, p=1.01)
 def test_matern_tail_sum(T_plus, p):
-    """003 App. B.1.2: Σ_{s>T+} s^{-p} <= T+^{-p} + T+^{1-p}/(p-1)."""
+    """[Kandasamy2015, App. B.1.2]: Σ_{s>T+} s^{-p} <= T+^{-p} + T+^{1-p}/(p-1)."""
     assert scipy.special.zeta(p, T_plus + 1) <= add.thm4_2_tail_sum_bound(T_plus=T_plus, p=p) * (1 + 1e-10)
 
 
@@ -122,7 +127,8 @@ def test_matern_tail_sum(T_plus, p):
 @given(delta=st.floats(1e-3, 0.799))
 @example(delta=0.5)
 def test_c2_third_term_printed(delta):
-    """003 Thm 5: the printed third term of C2 dominates Σ_t (L/η√p)√(2log(π_t/2δ))/t² for all δ < 0.8."""
+    """[Kandasamy2015, Thm 5]: the printed third term of C2 dominates Σ_t (L/η√p)√(2log(π_t/2δ))/t² for all δ
+    < 0.8."""
     assert add.C2_lemma11_sum(L=1.0, eta=1.0, p=1, delta=delta, n_terms=20_000) <= np.pi**1.5 / np.sqrt(
         12 * delta
     )

@@ -15,7 +15,8 @@ lengthscales = st.floats(0.05, 2.0)
 
 
 def realised(X, lengthscale, sigma):
-    """β_t (Srinivas finite-domain, non-decreasing) and σ²_{t-1}(x_t) for an SE sequence with k(x, x) = 1."""
+    """β_t ([Srinivas2010, Thm 1], finite domain, non-decreasing) and σ²_{t-1}(x_t) for an SE sequence with
+    k(x, x) = 1."""
     sq = np.sum((X[:, None, :] - X[None, :, :]) ** 2, axis=-1)
     K = np.exp(-sq / (2 * lengthscale**2))
     var = sequential_posterior_variances(K=K, sigma=sigma)
@@ -29,7 +30,8 @@ def realised(X, lengthscale, sigma):
 @example(X=np.zeros((12, 1)), lengthscale=1.0, sigma=0.05)
 @example(X=np.zeros((12, 1)), lengthscale=1.0, sigma=20.0)
 def test_c1_reading_A_holds_on_any_sequence(X, lengthscale, sigma):
-    """C1 = 8/log(1+σ⁻²) (004 Eq. 22): Σ4β_tσ²_{t-1}(x_t) <= C1 β_T I(y_A; f_A) for every sequence, any σ."""
+    """C1 = 8/log(1+σ⁻²) ([Ha2019, Eq. (22)]): Σ4β_tσ²_{t-1}(x_t) <= C1 β_T I(y_A; f_A) for every sequence,
+    any σ."""
     beta, var = realised(X, lengthscale, sigma)
     assert g.c1_inequality(beta=beta, variances=var, sigma=sigma, reading="A").holds
 
@@ -37,18 +39,20 @@ def test_c1_reading_A_holds_on_any_sequence(X, lengthscale, sigma):
 @given(X=points, lengthscale=lengthscales, sigma=st.floats(0.05, 1.0))
 @example(X=np.zeros((1, 1)), lengthscale=1.0, sigma=1.0)
 def test_c1_reading_B_holds_for_noise_at_most_1(X, lengthscale, sigma):
-    """C1 = 8/log(1+σ²) (000 Prop. 4) is >= reading A when σ <= 1, so the inequality holds there."""
+    """C1 = 8/log(1+σ²) ([TranThe2020-ext, Prop. 4]) is >= reading A when σ <= 1, so the inequality holds
+    there."""
     beta, var = realised(X, lengthscale, sigma)
     assert g.c1_inequality(beta=beta, variances=var, sigma=sigma, reading="B").holds
 
 
 @pytest.mark.xfail(
-    strict=True, reason="000 Prop. 4 C1 = 8/log(1+σ²) fails for σ > 1, e.g. σ = 10 and a single query"
+    strict=True, reason="C1 = 8/log(1+σ²) of [TranThe2020-ext, Prop. 4] fails for σ > 1, e.g. σ=10, one query"
 )
 @given(X=points, lengthscale=lengthscales, sigma=noise)
 @example(X=np.zeros((1, 1)), lengthscale=1.0, sigma=10.0)
 def test_c1_reading_B_printed_any_noise(X, lengthscale, sigma):
-    """000 Prop. 4 as printed, on every sequence and noise level: fails for σ > 1 (see bounds/ERRATA.md)."""
+    """[TranThe2020-ext, Prop. 4 as printed], on every sequence and noise level: fails for σ > 1 (see
+    bounds/ERRATA.md)."""
     beta, var = realised(X, lengthscale, sigma)
     assert g.c1_inequality(beta=beta, variances=var, sigma=sigma, reading="B").holds
 
@@ -60,7 +64,8 @@ ts = st.integers(1, 10**5)
 @given(t=ts, delta=deltas, D=st.integers(1, 50), a=st.floats(1.0, 100.0), b=st.floats(0.01, 100.0))
 @example(t=1, delta=0.999, D=1, a=1.0, b=0.01)
 def test_beta_schedules_increase_in_t(t, delta, D, a, b):
-    """Every Srinivas-type β_t is strictly increasing in t (finite domain, Thm 2, 003 Thm 6)."""
+    """Every β_t of GP-UCB type is strictly increasing in t ([Srinivas2010, Thms 1-2],
+    [Kandasamy2015, Thm 6])."""
     for f in (
         lambda s: g.beta_t_finite(t=s, n_points=D, delta=delta),
         lambda s: g.beta_t_srinivas_thm2(t=s, d=D, delta=delta, a=a, b=b, r=1.0),

@@ -22,7 +22,7 @@ def se_gram(X, lengthscale, variance=1.0):
 @example(X=np.zeros((1, 1)), lengthscale=1.0, sigma=1.0)
 @example(X=np.zeros((15, 2)), lengthscale=1.0, sigma=0.05)
 def test_chain_rule_equals_logdet(X, lengthscale, sigma):
-    """003 Lemma 7: ½Σ log(1+σ⁻²σ²_{t-1}(x_t)) = ½ log det(I + σ⁻² K_A)."""
+    """[Kandasamy2015, Lemma 7]: ½Σ log(1+σ⁻²σ²_{t-1}(x_t)) = ½ log det(I + σ⁻² K_A)."""
     K = se_gram(X, lengthscale)
     chain = ig.information_gain(K=K, sigma=sigma)
     logdet = ig.information_gain(K=K, sigma=sigma, method="logdet")

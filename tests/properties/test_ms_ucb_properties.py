@@ -1,4 +1,4 @@
-"""Hypothesis properties of MS-UCB's inequalities (papers 000/002): |Z_t| bounds, Prop. 4's auxiliary
+"""Hypothesis properties of MS-UCB's inequalities ([TranThe2020]): |Z_t| bounds, Prop. 4's auxiliary
 inequalities, Thm 1's derivation steps, beta_t's monotonicity, D-dependence and d = 0 / d = D limits.
 
 Printed inequalities that fail are pinned with ``@example`` and marked ``xfail(strict=True)``; the
@@ -161,7 +161,8 @@ def test_d0_limit(t, delta, D):
 
 @given(kw=beta_kw)
 def test_dD_limit_dominates_srinivas(kw):
-    """d = D limit: MS-UCB's beta_t >= Srinivas' Thm 2 beta_t on [-1,1]^D (r = 2, split delta/2)."""
+    """d = D limit: MS-UCB's beta_t >= the beta_t of [Srinivas2010, Thm 2] on [-1,1]^D (r = 2, split
+    delta/2)."""
     t, D, a, b, delta = kw["t"], kw["D"], kw["a"], kw["b"], kw["delta"]
     srinivas = 2 * np.log(2 * t**2 * np.pi**2 / (3 * delta)) + 2 * D * np.log(
         t**2 * D * b * 2 * np.sqrt(np.log(4 * D * a / delta))

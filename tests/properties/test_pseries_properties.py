@@ -1,4 +1,5 @@
-"""Hypothesis properties of MS-UCB's p-series bounds (paper 000 supplement, Props 2-3; Chlebus 2009).
+"""Hypothesis properties of MS-UCB's p-series bounds ([TranThe2020-ext, Props 2-3];
+[Chlebus2009]).
 
 Printed strict inequalities that fail at a boundary are pinned with ``@example`` and marked
 ``xfail(strict=True)``; the non-strict (corrected) form is tested next to them. See bounds/ERRATA.md.

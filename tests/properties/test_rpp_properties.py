@@ -1,4 +1,4 @@
-"""Hypothesis properties of the inequalities stated in Li et al. (AISTATS 2016), regretlab.bounds.rpp."""
+"""Hypothesis properties of the inequalities stated in [Li2016], regretlab.bounds.rpp."""
 
 import numpy as np
 import pytest

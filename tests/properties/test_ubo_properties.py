@@ -1,4 +1,4 @@
-"""Hypothesis properties of the claims of Ha et al. (NeurIPS 2019), regretlab.bounds.ubo.
+"""Hypothesis properties of the claims of [Ha2019], regretlab.bounds.ubo.
 
 GP quantities are computed directly with numpy/scipy on random data (SE kernel, zero prior mean).
 """

@@ -1,6 +1,6 @@
 """Type-II maximum likelihood: the log marginal likelihood, its analytic gradient, and L-BFGS-B restarts.
 
-The gradient is Rasmussen & Williams (2006), Eq. 5.9 (Sect. 5.4.1):
+The gradient is [Rasmussen2006, Eq. (5.9), §5.4.1]:
 
 .. math::
     \\frac{\\partial}{\\partial\\theta_k} \\log p(y|X,\\theta) =
@@ -12,8 +12,7 @@ variance :math:`\\partial\\Delta/\\partial\\log\\sigma^2 = \\sigma^2 I`.
 
 References
 ----------
-.. [1] C. E. Rasmussen and C. K. I. Williams, *Gaussian Processes for Machine Learning*, MIT Press, 2006,
-   Eqs. 2.30 and 5.9, Algorithm 2.1.
+.. [1] [Rasmussen2006, Eqs. (2.30), (5.9), Alg. 2.1].
 """
 
 from __future__ import annotations
@@ -90,7 +89,7 @@ def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool)
     n = X.shape[0]
     delta = kernel(X)
     delta[np.diag_indices_from(delta)] += noise_variance
-    # R&W Alg. 2.1 line 2: L = cholesky(K + σ²I)
+    # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
     L, _ = cholesky_with_jitter(delta)
     if mean is None:
         # GLS constant mean m̂ = 1ᵀΔ⁻¹y / 1ᵀΔ⁻¹1 maximises the likelihood over m; by the envelope
@@ -99,14 +98,14 @@ def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool)
         u = cho_solve((L, True), ones, check_finite=False)
         mean = float(u @ y / (u @ ones))
     r = y - mean
-    # R&W Alg. 2.1 line 3: α = Lᵀ \ (L \ (y - m))
+    # [Rasmussen2006, Alg. 2.1, line 3]: α = Lᵀ \ (L \ (y - m))
     v = solve_triangular(L, r, lower=True, check_finite=False)
     alpha = solve_triangular(L, v, lower=True, trans="T", check_finite=False)
-    # R&W Alg. 2.1 line 7: log p(y|X) = -½ (y-m)ᵀα - Σ log L_ii - n/2 log 2π
+    # [Rasmussen2006, Alg. 2.1, line 7]: log p(y|X) = -½ (y-m)ᵀα - Σ log L_ii - n/2 log 2π
     lml = -0.5 * float(v @ v) - float(np.sum(np.log(np.diag(L)))) - 0.5 * n * math.log(2.0 * math.pi)
     if not eval_gradient:
         return lml, None, mean
-    # R&W Eq. 5.9: ∂/∂θ_k = ½ tr((ααᵀ - Δ⁻¹) ∂Δ/∂θ_k)
+    # [Rasmussen2006, Eq. (5.9)]: ∂/∂θ_k = ½ tr((ααᵀ - Δ⁻¹) ∂Δ/∂θ_k)
     inner = np.outer(alpha, alpha) - cho_solve((L, True), np.eye(n), check_finite=False)
     grad = np.empty(kernel.n_hyperparameters + 1)
     for block, dK in kernel.iter_gradient(X):
@@ -116,7 +115,8 @@ def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool)
 
 
 def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean=0.0, eval_gradient=False):
-    """Log marginal likelihood :math:`\\log p(y | X, \\theta, \\sigma^2)` (R&W Eq. 2.30, Alg. 2.1 line 7).
+    """Log marginal likelihood :math:`\\log p(y | X, \\theta, \\sigma^2)`
+    ([Rasmussen2006, Eq. (2.30), Alg. 2.1, line 7]).
 
     Parameters
     ----------

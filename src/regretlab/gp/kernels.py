@@ -12,20 +12,17 @@ Stationary kernels are written as :math:`k(x, x') = s^2 g(r^2)` with the scaled 
 
 The sums are the structured kernels of the papers:
 
-* :class:`Additive` — Kandasamy et al. (2015), Eq. 4 (Sect. 3):
+* :class:`Additive` — [Kandasamy2015, Eq. (4), §3]:
   :math:`k(x, x') = \\sum_j k^{(j)}(x^{(j)}, x'^{(j)})` over disjoint coordinate groups.
-* :class:`ProjectedAdditive` — Li et al. (2016), Eq. 6 (Sect. 4):
+* :class:`ProjectedAdditive` — [Li2016, Eq. (6), §4]:
   :math:`k(x, x') = \\sum_j k_j(W_j^\\top x, W_j^\\top x')`.
 
 References
 ----------
-.. [1] C. E. Rasmussen and C. K. I. Williams, *Gaussian Processes for Machine Learning*, MIT Press, 2006,
-   Sect. 4.2 (Eqs. 4.9, 4.14, 4.17) and Sect. 5.4.1.
-.. [2] A. Rahimi and B. Recht, "Random features for large-scale kernel machines", NIPS 2007.
-.. [3] K. Kandasamy, J. Schneider, B. Póczos, "High dimensional Bayesian optimisation and bandits via
-   additive models", ICML 2015 (paper 003).
-.. [4] C.-L. Li, K. Kandasamy, B. Póczos, J. Schneider, "High dimensional Bayesian optimization via
-   restricted projection pursuit models", AISTATS 2016 (paper 001).
+.. [1] [Rasmussen2006, §4.2 (Eqs. (4.9), (4.14), (4.17)), §5.4.1].
+.. [2] [Rahimi2007].
+.. [3] [Kandasamy2015, Eq. (4)].
+.. [4] [Li2016, Eq. (6)].
 """
 
 from __future__ import annotations
@@ -302,7 +299,7 @@ class Stationary(Kernel):
     def spectral_frequencies(self, n_features, dim, rng=None) -> np.ndarray:
         """Sample ω from the kernel's normalised spectral density (Bochner's theorem).
 
-        For random Fourier features (Rahimi & Recht 2007, Alg. 1):
+        For random Fourier features ([Rahimi2007, Alg. 1]):
         :math:`k(x, x') \\approx \\frac{2 s^2}{M} \\sum_{m=1}^M \\cos(\\omega_m^\\top x + b_m)
         \\cos(\\omega_m^\\top x' + b_m)` with :math:`b_m \\sim U[0, 2\\pi]`.
 
@@ -318,7 +315,7 @@ class Stationary(Kernel):
         -------
         ndarray of shape (n_features, dim)
             SE: :math:`\\omega \\sim N(0, \\mathrm{diag}(\\ell^{-2}))`; Matérn-ν: multivariate Student-t with
-            2ν degrees of freedom and scale :math:`\\mathrm{diag}(\\ell^{-2})` (R&W Eq. 4.15).
+            2ν degrees of freedom and scale :math:`\\mathrm{diag}(\\ell^{-2})` ([Rasmussen2006, Eq. (4.15)]).
         """
         n_features = check_integer("n_features", n_features, low=1)
         dim = check_integer("dim", dim, low=1)
@@ -335,7 +332,7 @@ class Stationary(Kernel):
 
 
 class SquaredExponential(Stationary):
-    """Squared exponential kernel :math:`k(x, x') = s^2 \\exp(-r^2 / 2)` (R&W Eq. 4.9).
+    """Squared exponential kernel :math:`k(x, x') = s^2 \\exp(-r^2 / 2)` ([Rasmussen2006, Eq. (4.9)]).
 
     >>> k = SquaredExponential(lengthscale=2.0, variance=3.0)
     >>> bool(k([[0.0]], [[2.0]])[0, 0] == 3.0 * np.exp(-0.5))
@@ -351,7 +348,8 @@ class SquaredExponential(Stationary):
 
 
 class Matern32(Stationary):
-    """Matérn-3/2 kernel :math:`s^2 (1 + \\sqrt{3} r) e^{-\\sqrt{3} r}` (R&W Eq. 4.17, ν = 3/2).
+    """Matérn-3/2 kernel :math:`s^2 (1 + \\sqrt{3} r) e^{-\\sqrt{3} r}` ([Rasmussen2006, Eq. (4.17)], ν =
+    3/2).
 
     Here :math:`dg/d(r^2) = -\\tfrac32 e^{-\\sqrt3 r}`, finite at r = 0.
     """
@@ -366,7 +364,8 @@ class Matern32(Stationary):
 
 
 class Matern52(Stationary):
-    """Matérn-5/2 kernel :math:`s^2 (1 + \\sqrt5 r + \\tfrac53 r^2) e^{-\\sqrt5 r}` (R&W Eq. 4.17, ν = 5/2).
+    """Matérn-5/2 kernel :math:`s^2 (1 + \\sqrt5 r + \\tfrac53 r^2) e^{-\\sqrt5 r}`
+    ([Rasmussen2006, Eq. (4.17)], ν = 5/2).
 
     Here :math:`dg/d(r^2) = -\\tfrac56 (1 + \\sqrt5 r) e^{-\\sqrt5 r}`.
     """
@@ -531,7 +530,7 @@ class _SumOfMapped(Kernel):
 
 
 class Additive(_SumOfMapped):
-    """Additive kernel of Kandasamy et al. (2015), Eq. 4 (Sect. 3, paper 003).
+    """Additive kernel of [Kandasamy2015, Eq. (4), §3].
 
     .. math:: k(x, x') = \\sum_{j=1}^M k^{(j)}(x^{(j)}, x'^{(j)}),
 
@@ -589,7 +588,7 @@ class Additive(_SumOfMapped):
 
 
 class ProjectedAdditive(_SumOfMapped):
-    """Projected-additive kernel of Li et al. (2016), Eq. 6 (Sect. 4, paper 001).
+    """Projected-additive kernel of [Li2016, Eq. (6), §4].
 
     .. math:: k(x, x') = \\sum_{j=1}^M k_j(W_j^\\top x, W_j^\\top x'),
 

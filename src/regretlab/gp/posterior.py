@@ -1,18 +1,17 @@
 """Exact GP regression with a constant mean, O(t²) rank-one updates and per-group additive posteriors.
 
-Implements Rasmussen & Williams (2006), Algorithm 2.1 (Sect. 2.2, p. 19); each linear-algebra line cites
-the algorithm's line. Failed Cholesky factorisations retry with growing jitter, then raise with advice;
-negative predicted variances clip to 0 (as scikit-learn's ``sklearn/gaussian_process/_gpr.py``).
+Implements [Rasmussen2006, Alg. 2.1, §2.2]; each linear-algebra line cites the algorithm's line. Failed
+Cholesky factorisations retry with growing jitter, then raise with advice; negative predicted variances clip
+to 0 (as scikit-learn's ``sklearn/gaussian_process/_gpr.py``).
 
-Notation: :math:`K = k(X, X)`, :math:`\\Delta = K + \\sigma^2 I` (Kandasamy et al. 2015, Eq. 5),
+Notation: :math:`K = k(X, X)`, :math:`\\Delta = K + \\sigma^2 I` ([Kandasamy2015, Eq. (5)]),
 :math:`L = \\mathrm{chol}(\\Delta)`, :math:`\\alpha = \\Delta^{-1}(y - m)`.
 
 References
 ----------
-.. [1] C. E. Rasmussen and C. K. I. Williams, *Gaussian Processes for Machine Learning*, MIT Press, 2006,
-   Algorithm 2.1 and Eqs. 2.25-2.26.
-.. [2] K. Kandasamy, J. Schneider, B. Póczos, ICML 2015 (paper 003), Eq. 5, Sect. 3.
-.. [3] C.-L. Li, K. Kandasamy, B. Póczos, J. Schneider, AISTATS 2016 (paper 001), Eq. 3, Sect. 3.
+.. [1] [Rasmussen2006, Alg. 2.1, Eqs. (2.25)-(2.26)].
+.. [2] [Kandasamy2015, Eq. (5), §3].
+.. [3] [Li2016, Eq. (3), §3].
 """
 
 from __future__ import annotations
@@ -52,7 +51,7 @@ def cholesky_with_jitter(A: np.ndarray) -> tuple[np.ndarray, float]:
     for jitter in (0.0,) + tuple(scale * j for j in _JITTERS):
         try:
             Aj = A if jitter == 0.0 else A + jitter * np.eye(A.shape[0])
-            # R&W Alg. 2.1 line 2: L = cholesky(K + σ²I)
+            # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
             return cholesky(Aj, lower=True, check_finite=False), jitter
         except LinAlgError:
             continue
@@ -209,10 +208,10 @@ class GP:
         X = self._X_buf[:t]
         delta = self.kernel(X)
         delta[np.diag_indices_from(delta)] += self.noise_variance
-        # R&W Alg. 2.1 line 2: L = cholesky(K + σ²I)  (with jitter escalation)
+        # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)  (with jitter escalation)
         L, self._jitter = cholesky_with_jitter(delta)
         self._L_buf[:t, :t] = L
-        # R&W Alg. 2.1 line 3 (first half): v = L \ (y - m)
+        # [Rasmussen2006, Alg. 2.1, line 3] (first half): v = L \ (y - m)
         self._v_buf[:t] = solve_triangular(L, self._y_buf[:t] - self.mean, lower=True, check_finite=False)
         self._update_alpha()
 
@@ -229,7 +228,7 @@ class GP:
         return solve_triangular(self._L_buf, B_pad, lower=True, trans=trans_flag, check_finite=False)[:t]
 
     def _update_alpha(self) -> None:
-        # R&W Alg. 2.1 line 3 (second half): α = Lᵀ \ v = Lᵀ \ (L \ (y - m))
+        # [Rasmussen2006, Alg. 2.1, line 3] (second half): α = Lᵀ \ v = Lᵀ \ (L \ (y - m))
         self._alpha = self._solve_L(self._v_buf[: self._t], trans=True)
 
     def append(self, x, y) -> GP:
@@ -304,11 +303,11 @@ class GP:
             return mean, prior_var, np.zeros_like(X), self.kernel.diag_gradient_x(X)
         Xt = self._X_buf[: self._t]
         k_star = self.kernel(X, Xt)  # (q, t)
-        # R&W Alg. 2.1 line 4: f̄* = k*ᵀ α  (+ constant mean)
+        # [Rasmussen2006, Alg. 2.1, line 4]: f̄* = k*ᵀ α  (+ constant mean)
         mean = self.mean + k_star @ self._alpha
-        # R&W Alg. 2.1 line 5: v = L \ k*
+        # [Rasmussen2006, Alg. 2.1, line 5]: v = L \ k*
         v = self._solve_L(k_star.T)
-        # R&W Alg. 2.1 line 6: V[f*] = k(x*, x*) - vᵀv, clipped at 0
+        # [Rasmussen2006, Alg. 2.1, line 6]: V[f*] = k(x*, x*) - vᵀv, clipped at 0
         var = np.maximum(prior_var - np.einsum("ij,ij->j", v, v), 0.0)
         if not return_grad:
             return mean, var
@@ -323,7 +322,7 @@ class GP:
     def predict_component(self, j: int, Z, *, return_grad: bool = False):
         """Posterior of additive component :math:`f^{(j)}` at inputs ``Z`` given in the component's own space.
 
-        Same formula as :meth:`predict_components` (Kandasamy et al. 2015 Eq. 5; Li et al. 2016 Eq. 3), but
+        Same formula as :meth:`predict_components` ([Kandasamy2015, Eq. (5)]; [Li2016, Eq. (3)]), but
         ``Z`` (shape (q, d_j)) holds component features :math:`P_j x` (``kernel.features(X, j)``), so a
         per-group acquisition maximiser evaluates only the j-th kernel on d_j columns. The training features
         are computed once per data set and cached. Written by hand: no library gives per-component
@@ -369,7 +368,7 @@ class GP:
     def predict_components(self, X) -> list[tuple[np.ndarray, np.ndarray]]:
         """Posterior of each additive component :math:`f^{(j)}` at the rows of ``X``.
 
-        Kandasamy et al. (2015), Eq. 5 (Sect. 3) / Li et al. (2016), Eq. 3 (Sect. 3):
+        [Kandasamy2015, Eq. (5), §3]; [Li2016, Eq. (3), §3]:
         :math:`\\mu^{(j)}(x) = k^{(j)}(x, X) \\Delta^{-1} (y - m)` and
         :math:`\\sigma^{(j)2}(x) = k^{(j)}(x, x) - k^{(j)}(x, X) \\Delta^{-1} k^{(j)}(X, x)`.
         The constant prior mean ``m`` belongs to no component: :math:`m + \\sum_j \\mu^{(j)} = \\mu`.
@@ -388,14 +387,14 @@ class GP:
         return [(mean - self.mean, var)]
 
     def log_marginal_likelihood(self) -> float:
-        """:math:`\\log p(y | X)` of the current data and hyperparameters (R&W Eq. 2.30).
+        """:math:`\\log p(y | X)` of the current data and hyperparameters ([Rasmussen2006, Eq. (2.30)]).
 
         With jitter in use, the likelihood is that of ``K + (σ² + jitter) I``.
         """
         if self._t == 0:
             return 0.0
         v = self._v_buf[: self._t]
-        # R&W Alg. 2.1 line 7: log p(y|X) = -½ yᵀα - Σ log L_ii - n/2 log 2π   (yᵀα = vᵀv)
+        # [Rasmussen2006, Alg. 2.1, line 7]: log p(y|X) = -½ yᵀα - Σ log L_ii - n/2 log 2π   (yᵀα = vᵀv)
         return float(-0.5 * v @ v - np.sum(np.log(np.diag(self.L))) - 0.5 * self._t * math.log(2.0 * math.pi))
 
     def __repr__(self) -> str:

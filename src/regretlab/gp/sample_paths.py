@@ -6,25 +6,23 @@ Three kinds of sample path f ~ GP(0, k), each able to report its own maximiser a
 * :func:`sample_on_points` / :class:`FiniteSamplePath` — exact joint draws of (f(x_1), ..., f(x_n)) by a
   Cholesky factor of the kernel matrix; the maximum is exact ("exact-finite").
 * :class:`RFFSamplePath` — a continuous path on the whole box from random Fourier features
-  (Rahimi & Recht 2007) for the stationary kernels (squared exponential, Matérn), with an analytic
+  ([Rahimi2007]) for the stationary kernels (squared exponential, Matérn), with an analytic
   gradient; the maximum is found by a dense grid (or a scrambled Sobol' set in D >= 3) followed by
   L-BFGS-B polishing ("grid+polish"). On a tensor grid a rigorous upper bound on the true maximum over
   the box is reported too.
 * :class:`AdditiveSamplePath` — f(x) = Σ_j f^(j)(x^(j)) with independent RFF paths per group, the
-  additive model of Kandasamy et al. (2015), Eq. 4 (Sec. 3); because the groups are disjoint its global
+  additive model of [Kandasamy2015, Eq. (4), §3]; because the groups are disjoint its global
   maximum is the sum of the groups' maxima, found group by group ("per-group"), as Add-GP-UCB does for
-  its acquisition function (Sec. 4.2).
+  its acquisition function [Kandasamy2015, §4.2].
 
 All randomness comes from the ``rng`` argument (None, int or :class:`numpy.random.Generator`) through
 :func:`regretlab._rng.as_generator`.
 
 References
 ----------
-.. [1] A. Rahimi and B. Recht, "Random features for large-scale kernel machines", NeurIPS 2007.
-.. [2] K. Kandasamy, J. Schneider and B. Póczos, "High dimensional Bayesian optimisation and bandits via
-   additive models", ICML 2015 (paper 003 of this project).
-.. [3] C. E. Rasmussen and C. K. I. Williams, "Gaussian Processes for Machine Learning", MIT Press 2006,
-   App. A.2 (sampling from a multivariate Gaussian).
+.. [1] [Rahimi2007].
+.. [2] [Kandasamy2015, Eq. (4), §4.2].
+.. [3] [Rasmussen2006, App. A.2] (sampling from a multivariate Gaussian).
 """
 
 from __future__ import annotations
@@ -113,7 +111,7 @@ def sample_on_points(kernel, X, *, n_samples: int = 1, rng=None, jitter: float =
     r"""Exact joint draws of a zero-mean GP at the rows of ``X``.
 
     Draws :math:`f = L z` with :math:`z \sim \mathcal N(0, I)` and :math:`L L^\top = K = k(X, X)`
-    (Rasmussen & Williams 2006, App. A.2). Duplicate rows of ``X`` are sampled once and receive identical
+    ([Rasmussen2006, App. A.2]). Duplicate rows of ``X`` are sampled once and receive identical
     values, as a sample *path* must give them.
 
     Parameters
@@ -188,7 +186,7 @@ def _sample_on_points(kernel, X, *, n_samples, rng, jitter, max_tries):
             f"the kernel matrix at X is not numerically positive definite even with jitter={used:g}; "
             "remove near-duplicate points of X or raise jitter"
         )
-    # R&W App. A.2: f = L z with z ~ N(0, I) has covariance L Lᵀ.
+    # [Rasmussen2006, App. A.2]: f = L z with z ~ N(0, I) has covariance L Lᵀ.
     Z = rng.standard_normal((unique.shape[0], n_samples))
     draws = (L @ Z).T
     return draws[:, inverse], used
@@ -276,7 +274,7 @@ class RFFSamplePath:
         w_i \sim \mathcal N(0, 1),\ b_i \sim U[0, 2\pi),\ \omega_i \sim p(\omega)
 
     where s² is the kernel variance and p the kernel's normalised spectral density (Bochner's theorem;
-    Rahimi & Recht 2007): N(0, ℓ⁻² I) for the squared exponential, a Student-t with 2ν degrees of freedom
+    [Rahimi2007]): N(0, ℓ⁻² I) for the squared exponential, a Student-t with 2ν degrees of freedom
     scaled by 1/ℓ for Matérn-ν (``kernel.spectral_frequencies``).
 
     Parameters
@@ -304,7 +302,7 @@ class RFFSamplePath:
         \operatorname{Var} \tilde k(x, x')
         = \frac{s^4}{M}\Bigl(1 + \tfrac12\rho(2\Delta) - \rho(\Delta)^2\Bigr) \le \frac{3 s^4}{2M},
 
-    i.e. an O(M^{-1/2}) error per pair (Rahimi & Recht 2007, Claim 1 gives the uniform version). The path is
+    i.e. an O(M^{-1/2}) error per pair ([Rahimi2007], Claim 1 gives the uniform version). The path is
     infinitely differentiable even for Matérn kernels: a smooth stand-in for a rougher process.
     """
 
@@ -500,7 +498,7 @@ class AdditiveSamplePath:
 
     .. math:: f(x) = \sum_{j=1}^M f^{(j)}(x^{(j)}), \qquad f^{(j)} \sim GP(0, k^{(j)}) \text{ independent},
 
-    the additive model of Kandasamy et al. (2015), Eq. 4 (Sec. 3), each f^(j) an :class:`RFFSamplePath`
+    the additive model of [Kandasamy2015, Eq. (4), §3], each f^(j) an :class:`RFFSamplePath`
     of the group's kernel ``kernel.kernels[j]`` on the group's coordinates.
 
     Parameters
@@ -575,7 +573,7 @@ class AdditiveSamplePath:
         Since the groups are disjoint and the box is a product, max_x Σ_j f^(j)(x^(j)) = Σ_j max f^(j):
         each group's path is maximised on its own coordinates by :meth:`RFFSamplePath.maximum` (same
         arguments; ``grid="auto"`` picks per group by the group's dimension) and the maximisers are
-        concatenated — the reduction Add-GP-UCB uses for its acquisition (Kandasamy et al. 2015, Sec. 4.2).
+        concatenated — the reduction Add-GP-UCB uses for its acquisition ([Kandasamy2015], Sec. 4.2).
         Coordinates in no group are set to the box's centre. ``upper_bound`` is the sum of the groups'
         bounds (None if any group has none).
         """

@@ -51,7 +51,7 @@ class Objective:
         Source of the observation noise (its own stream; see :func:`regretlab._rng.as_generator`).
     enforce_bounds : bool, default True
         If True, points outside the box raise ``ValueError``. Set it to False for algorithms that search
-        beyond the given box (GPUCB-UBO, Ha et al. 2019): the formula is then evaluated anywhere, while
+        beyond the given box (GPUCB-UBO, [Ha2019]): the formula is then evaluated anywhere, while
         ``optimum_value`` and ``optimizers`` still refer to the box.
 
     Attributes

@@ -1,9 +1,9 @@
 """Registry of objectives by name: :func:`get`, :func:`available`, :func:`describe`.
 
-Names are lower-case with digits and underscores. Fixed-dimension names (``levy3``, ``hartmann6``, ...)
-reject any other ``dim``; variable-dimension names take ``dim`` and have a default used by
-:func:`describe` (MS-UCB's smallest :math:`D=20` for its benchmarks, 003's (10, 3, 3) configuration for
-``additive_trimodal``, 001's :math:`D=50` for ``projected_additive``, 004's :math:`d=3` for
+Names are lower-case with digits and underscores. Fixed-dimension names (``levy3``, ``hartmann6``, ...) reject
+any other ``dim``; variable-dimension names take ``dim`` and have a default used by :func:`describe` (MS-UCB's
+smallest :math:`D=20` for its benchmarks, [Kandasamy2015]'s (10, 3, 3) configuration for
+``additive_trimodal``, [Li2016]'s :math:`D=50` for ``projected_additive``, [Ha2019]'s :math:`d=3` for
 ``levy_ubo``).
 """
 
@@ -63,24 +63,26 @@ def register(name: str, factory: Callable[..., Objective], *, fixed_dim: int | N
     _REGISTRY[name] = _Entry(factory, fixed_dim, default_dim, source)
 
 
-register("ackley", Ackley, default_dim=20, source="MS-UCB §5 Fig. 1-3")
-register("ackley10", _fixed(Ackley, 10, "ackley10"), fixed_dim=10, source="UBO App. C")
-register("levy", Levy, default_dim=20, source="MS-UCB §5 Fig. 1")
-register("levy3", _fixed(Levy, 3, "levy3"), fixed_dim=3, source="UBO §6 Fig. 3 (textbook form)")
-register("levy10", _fixed(Levy, 10, "levy10"), fixed_dim=10, source="UBO App. C (textbook form)")
-register("levy_ubo", LevyUBO, default_dim=3, source="UBO authors' code form of Levy")
-register("hyperellipsoid", HyperEllipsoid, default_dim=20, source="MS-UCB §5 Fig. 1-3")
-register("camelback", lambda dim=None, **kw: SixHumpCamel(**kw), fixed_dim=2, source="MS-UCB §5")
-register("camelback_embedded", _camelback_embedded, default_dim=20, source="MS-UCB §5 Fig. 1")
-register("beale", lambda dim=None, **kw: Beale(**kw), fixed_dim=2, source="UBO §6 Fig. 2-3")
-register("eggholder", lambda dim=None, **kw: Eggholder(**kw), fixed_dim=2, source="UBO §6 Fig. 3")
-register("hartmann3", lambda dim=None, **kw: Hartmann3(**kw), fixed_dim=3, source="UBO §6 Fig. 3")
-register("hartmann6", lambda dim=None, **kw: Hartmann6(**kw), fixed_dim=6, source="UBO §6 (textbook form)")
+register("ackley", Ackley, default_dim=20, source="[TranThe2020, Figs 1-3]")
+register("ackley10", _fixed(Ackley, 10, "ackley10"), fixed_dim=10, source="[Ha2019, App. C]")
+register("levy", Levy, default_dim=20, source="[TranThe2020, Fig. 1]")
+register("levy3", _fixed(Levy, 3, "levy3"), fixed_dim=3, source="[Ha2019, §6, Fig. 3] (textbook form)")
+register("levy10", _fixed(Levy, 10, "levy10"), fixed_dim=10, source="[Ha2019, App. C] (textbook form)")
+register("levy_ubo", LevyUBO, default_dim=3, source="the form of Levy in the code of [Ha2019]'s authors")
+register("hyperellipsoid", HyperEllipsoid, default_dim=20, source="[TranThe2020, Figs 1-3]")
+register("camelback", lambda dim=None, **kw: SixHumpCamel(**kw), fixed_dim=2,
+         source="[TranThe2020, §Experiments]")
+register("camelback_embedded", _camelback_embedded, default_dim=20, source="[TranThe2020, Fig. 1]")
+register("beale", lambda dim=None, **kw: Beale(**kw), fixed_dim=2, source="[Ha2019, §6, Figs 2-3]")
+register("eggholder", lambda dim=None, **kw: Eggholder(**kw), fixed_dim=2, source="[Ha2019, §6, Fig. 3]")
+register("hartmann3", lambda dim=None, **kw: Hartmann3(**kw), fixed_dim=3, source="[Ha2019, §6, Fig. 3]")
+register("hartmann6", lambda dim=None, **kw: Hartmann6(**kw), fixed_dim=6,
+         source="[Ha2019, §6] (textbook form)")
 register("hartmann6_ubo", lambda dim=None, **kw: Hartmann6UBO(**kw), fixed_dim=6,
-         source="UBO §6 Fig. 3 (authors' rescaled form)")
-register("trimodal", Trimodal, default_dim=2, source="Add-GP-UCB Eq. (7), Fig. 2")
-register("additive_trimodal", AdditiveTrimodal, default_dim=10, source="Add-GP-UCB §5.1 Fig. 3-4")
-register("projected_additive", ProjectedAdditive, default_dim=50, source="RPP-GP-UCB §5.1 Tables 1-5")
+         source="[Ha2019, §6, Fig. 3] (the authors' rescaled form)")
+register("trimodal", Trimodal, default_dim=2, source="[Kandasamy2015, Eq. (7), Fig. 2]")
+register("additive_trimodal", AdditiveTrimodal, default_dim=10, source="[Kandasamy2015, §5.1, Figs 3-4]")
+register("projected_additive", ProjectedAdditive, default_dim=50, source="[Li2016, §5.1, Tables 1-5]")
 
 
 def available() -> list[str]:

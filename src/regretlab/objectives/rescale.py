@@ -1,8 +1,9 @@
-r"""Affine rescaling of an objective's box: :math:`[-1,1]^D` (MS-UCB §5) or :math:`[0,1]^D` (Add-GP, RPP).
+r"""Affine rescaling of an objective's box: :math:`[-1,1]^D` ([TranThe2020, §Experiments]) or :math:`[0,1]^D`
+(Add-GP, RPP).
 
-MS-UCB (000/002 §5) rescales every benchmark's search space to :math:`[-1,1]^D`; Add-GP-UCB (003 §3) and
-RPP-GP-UCB (001 §2) work on :math:`[0,1]^D`. Rescaling changes the coordinates only: values, the optimum
-value and the set of maximisers (mapped) are unchanged.
+MS-UCB ([TranThe2020, §Experiments]) rescales every benchmark's search space to :math:`[-1,1]^D`; Add-GP-UCB
+([Kandasamy2015, §3]) and RPP-GP-UCB ([Li2016, §2]) work on :math:`[0,1]^D`. Rescaling changes the coordinates
+only: values, the optimum value and the set of maximisers (mapped) are unchanged.
 """
 
 from __future__ import annotations

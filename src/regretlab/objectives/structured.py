@@ -1,13 +1,14 @@
 r"""Objectives with random structure: trimodal additive (Add-GP-UCB), projected-additive (RPP), embeddings.
 
-* :class:`Trimodal` — Kandasamy et al. 2015 (paper 003) §5.1 Eq. (7), the trimodal :math:`f_{d'}`
-  (FORMULAS.md ADD.synthetic_f); 001 §5.1 uses the same function with a Gaussian pdf (RPP.synthetic_f).
-* :class:`AdditiveTrimodal` — 003 §5.1: :math:`f(x)=\sum_{j=1}^{M'}f_{d'}(x^{(j)})` over :math:`M'`
-  random disjoint groups of :math:`d'` coordinates; the other :math:`D-d'M'` coordinates are dummies.
-* :class:`ProjectedAdditive` — Li et al. 2016 (paper 001) §5.1:
+* :class:`Trimodal` — [Kandasamy2015, §5.1, Eq. (7)], the trimodal :math:`f_{d'}`
+  (CATALOGUE.md ADD.synthetic_f); [Li2016, §5.1] uses the same function with a Gaussian pdf (RPP.synthetic_f).
+* :class:`AdditiveTrimodal` — [Kandasamy2015, §5.1]: :math:`f(x)=\sum_{j=1}^{M'}f_{d'}(x^{(j)})` over
+  :math:`M'` random disjoint groups of :math:`d'` coordinates; the other :math:`D-d'M'` coordinates are
+  dummies.
+* :class:`ProjectedAdditive` — [Li2016, §5.1]:
   :math:`f(x)=\sum_{i=1}^M f_{d'}(A_i^\top x)`, :math:`A=I+S`.
 * :class:`Embedded` — a low-dimensional objective among irrelevant coordinates (MS-UCB's Camelback "with
-  auxiliary dimensions", 000/002 §5 Fig. 1).
+  auxiliary dimensions", [TranThe2020, §Experiments, Fig. 1]).
 
 Every random choice (groups, centres :math:`v_1,v_2,v_3`, matrix :math:`S`, active coordinates) is drawn
 from an integer ``seed`` and recorded as an attribute. The observation noise has its own ``rng``.
@@ -18,12 +19,12 @@ printed form first):
 ``sign_reading`` (ADD.synthetic_f, sign of the exponent of Eq. (7))
     ``"A"``: :math:`\exp(+\|x-v_i\|^2/2h^2)` as printed; ``"B"``: :math:`\exp(-\|x-v_i\|^2/2h^2)`.
     **Default "B"**: the text calls :math:`f_{d'}` trimodal with 3 modes per group, Fig. 2 shows three
-    bumps, and 001 (same group of authors) uses the Gaussian pdf. Under "A" the function is convex (a
+    bumps, and [Li2016] (same group of authors) uses the Gaussian pdf. Under "A" the function is convex (a
     log-sum-exp of convex quadratics), so its maximum over the box is at a vertex, far from every
     :math:`v_i`.
 ``bandwidth_reading`` (ADD.synthetic_f / RPP.synthetic_f, cross-paper)
-    ``"A"``: 003 Eq. (7): :math:`h_{d'}=0.01d'^{0.1}` is a standard deviation, normaliser
-    :math:`h^{-d'}`; ``"B"``: 001 §5.1: :math:`\sigma^2=0.01d'^{0.1}` is a variance, full
+    ``"A"``: [Kandasamy2015, Eq. (7)]: :math:`h_{d'}=0.01d'^{0.1}` is a standard deviation, normaliser
+    :math:`h^{-d'}`; ``"B"``: [Li2016, §5.1]: :math:`\sigma^2=0.01d'^{0.1}` is a variance, full
     ``mvnpdf`` normaliser :math:`(2\pi\sigma^2)^{-d'/2}`. **Default: each paper's own** — "A" for the
     Add-GP-UCB objectives, "B" for :class:`ProjectedAdditive`.
 ``S_reading`` (RPP.synthetic_f, distribution of :math:`S`)
@@ -33,7 +34,7 @@ printed form first):
     :math:`s=1/4` at :math:`D=50` and :math:`1/8` at :math:`D=100`; for other :math:`D` it defaults to
     :math:`12.5/D`, which matches both printed cases.
 
-Centres (unstated in both papers; FORMULAS.md §6): :math:`v_1,v_2,v_3` are drawn uniformly from
+Centres (unstated in both papers; CATALOGUE.md §6): :math:`v_1,v_2,v_3` are drawn uniformly from
 :math:`[0,1]^{d'}`, rejecting draws closer pairwise than :math:`4\sigma_B`, where
 :math:`\sigma_B=\sqrt{0.01d'^{0.1}}` is the larger of the two bandwidth readings (so the centres do not
 depend on the reading). This separation is what certifies the optimum (see :func:`_trimodal_maximum`).
@@ -52,7 +53,7 @@ from .base import Objective
 
 __all__ = ["Trimodal", "AdditiveTrimodal", "ProjectedAdditive", "Embedded", "TRIMODAL_WEIGHTS"]
 
-#: Mixture weights of Eq. (7) (003) / §5.1 (001): :math:`(0.1, 0.1, 0.8)`; :math:`v_3` carries 0.8.
+#: Mixture weights (0.1, 0.1, 0.8) of [Kandasamy2015, Eq. (7)] and [Li2016, §5.1]; :math:`v_3` has 0.8.
 TRIMODAL_WEIGHTS = np.array([0.1, 0.1, 0.8])
 SIGN_READINGS = ("A", "B")
 BANDWIDTH_READINGS = ("A", "B")
@@ -89,7 +90,8 @@ def draw_centres(rng: np.random.Generator, d: int, max_batches: int = 200) -> np
 
 
 class _TrimodalFunction:
-    r"""The function :math:`f_{d'}` of 003 Eq. (7) / 001 §5.1 on :math:`\mathbb R^{d'}` (not an Objective).
+    r"""The function :math:`f_{d'}` of [Kandasamy2015, Eq. (7)] / [Li2016, §5.1] on :math:`\mathbb R^{d'}`
+    (not an Objective).
 
     .. math:: f_{d'}(z) = \log\sum_{i=1}^3 w_i\,C\,\exp\big(\pm\|z-v_i\|^2/(2s^2)\big)
 
@@ -202,14 +204,14 @@ class _TrimodalAttributes:
 
 
 class Trimodal(_TrimodalAttributes, Objective):
-    r"""The trimodal :math:`f_{d'}` of Kandasamy et al. 2015, Eq. (7) (§5.1), on :math:`[0,1]^{d'}`.
+    r"""The trimodal :math:`f_{d'}` of [Kandasamy2015, Eq. (7) (§5.1)], on :math:`[0,1]^{d'}`.
 
     .. math:: f_{d'}(x)=\log\sum_{i=1}^3 w_i\,h_{d'}^{-d'}\exp\Big(\mp\frac{\|x-v_i\|^2}{2h_{d'}^2}\Big),
               \quad w=(0.1,0.1,0.8),\ h_{d'}=0.01d'^{0.1}
 
     Parameters
     ----------
-    dim : int, default 2 (the :math:`d'=2` of 003 Fig. 2)
+    dim : int, default 2 (the :math:`d'=2` of [Kandasamy2015, Fig. 2])
     seed : int, default 0
         Draws the centres (:func:`draw_centres`).
     sign_reading : {"B", "A"}
@@ -241,7 +243,8 @@ class Trimodal(_TrimodalAttributes, Objective):
 
 
 class AdditiveTrimodal(_TrimodalAttributes, Objective):
-    r"""Add-GP-UCB's synthetic additive function (003 §5.1): :math:`f(x)=\sum_{j=1}^{M'}f_{d'}(x^{(j)})`.
+    r"""Add-GP-UCB's synthetic additive function ([Kandasamy2015, §5.1]):
+    :math:`f(x)=\sum_{j=1}^{M'}f_{d'}(x^{(j)})`.
 
     The :math:`M'` groups of :math:`d'` coordinates are the first :math:`d'M'` entries of a random
     permutation of :math:`\{0,\dots,D-1\}` (drawn first from ``seed``), then the centres are drawn; the
@@ -255,7 +258,8 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
     Parameters
     ----------
     dim : int, default 10
-        :math:`D` (003 Fig. 3 uses (D, d', M') = (10, 3, 3), (24, 6, 4), (24, 11, 2), (40, 5, 8), ...).
+        :math:`D` ([Kandasamy2015, Fig. 3] uses (D, d', M') = (10, 3, 3), (24, 6, 4), (24, 11, 2), (40, 5, 8),
+        ...).
     group_dim : int, default 3
         :math:`d'`.
     n_groups : int, default 3
@@ -298,14 +302,14 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
 
 
 class ProjectedAdditive(_TrimodalAttributes, Objective):
-    r"""RPP-GP-UCB's synthetic projected-additive function (Li et al. 2016, §5.1), on :math:`[0,1]^D`.
+    r"""RPP-GP-UCB's synthetic projected-additive function ([Li2016, §5.1]), on :math:`[0,1]^D`.
 
     .. math:: f(x)=\sum_{i=1}^M f_{d'}\big(A_i^\top(x-o)\big),\quad A=I+S=[A_1,\dots,A_M],\ D=Md'
 
-    with :math:`f_{d'}` the Gaussian-pdf trimodal function (001 prints ``mvnpdf``, so the sign is fixed to
-    the bump reading) and :math:`\sigma^2=0.01d'^{0.1}`.
+    with :math:`f_{d'}` the Gaussian-pdf trimodal function ([Li2016] prints ``mvnpdf``, so the sign is fixed
+    to the bump reading) and :math:`\sigma^2=0.01d'^{0.1}`.
 
-    **The offset o (a documented choice).** 001 prints :math:`o=0`. How :math:`[0,1]^D` maps to the
+    **The offset o (a documented choice).** [Li2016] prints :math:`o=0`. How :math:`[0,1]^D` maps to the
     argument of :math:`f_{d'}` is unstated (RPP.synthetic_f issues), and with :math:`o=0` the unconstrained
     maximiser :math:`A^{-\top}z^*` is generally outside the box: for the printed :math:`S` reading
     (:math:`A=I-s\mathbf 1\mathbf 1^\top`) the image :math:`A^\top[0,1]^D` has coordinates near
@@ -323,9 +327,9 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
     Parameters
     ----------
     dim : int, default 50
-        :math:`D` (001 uses 50 and 100).
+        :math:`D` ([Li2016] uses 50 and 100).
     n_groups : int, default 2
-        :math:`M`; :math:`d'=D/M` must be an integer (001: :math:`d'=D/2`).
+        :math:`M`; :math:`d'=D/M` must be an integer ([Li2016]: :math:`d'=D/2`).
     S_reading : {"B", "A"}; S_scale : float, optional (default :math:`12.5/D`)
     bandwidth_reading : {"B", "A"}
     seed : int, default 0
@@ -346,7 +350,7 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
         D = check_integer("dim", 50 if dim is None else dim, low=1)
         M = check_integer("n_groups", n_groups, low=1, high=D)
         if D % M:
-            raise ValueError(f"dim={D} is not a multiple of n_groups={M}; 001 requires D = M d'")
+            raise ValueError(f"dim={D} is not a multiple of n_groups={M}; [Li2016] requires D = M d'")
         d = D // M
         self.S_reading = check_choice("S_reading", S_reading, S_READINGS)
         self.S_scale = check_real("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0)
@@ -389,9 +393,9 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
 class Embedded(Objective):
     """A base objective on ``len(active)`` coordinates of a D-dimensional box; the rest are irrelevant.
 
-    MS-UCB (000/002 §5, Fig. 1) embeds the 2-D Camelback in :math:`D\\in\\{20,50,100\\}` "with auxiliary
-    dimensions" without saying which coordinates are active: here they are drawn from ``seed`` unless
-    ``active`` is given. Active coordinates keep the base box; dummies get ``dummy_bounds``.
+    MS-UCB ([TranThe2020, §Experiments, Fig. 1]) embeds the 2-D Camelback in :math:`D\\in\\{20,50,100\\}`
+    "with auxiliary dimensions" without saying which coordinates are active: here they are drawn from ``seed``
+    unless ``active`` is given. Active coordinates keep the base box; dummies get ``dummy_bounds``.
 
     **Optimum (exact):** that of the base; each base optimizer is listed with the dummies at the centre
     of their interval (any dummy value is optimal).

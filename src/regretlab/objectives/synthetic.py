@@ -1,6 +1,7 @@
-"""Standard benchmark functions used by MS-UCB (000/002 §5) and GPUCB-UBO (004 §6, App. C).
+"""Standard benchmark functions used by MS-UCB ([TranThe2020, §Experiments]) and GPUCB-UBO
+([Ha2019, §6, App. C]).
 
-None of the papers prints these definitions; FORMULAS.md §7 (BENCH.*) lists the customary forms from the
+None of the papers prints these definitions; CATALOGUE.md §7 (BENCH.*) lists the customary forms from the
 Virtual Library of Simulation Experiments (VLSE, Surjanovic & Bingham). All are **minimisation** benchmarks
 in the textbook, so each class returns ``-f_textbook`` (maximisation convention, see
 :mod:`regretlab.objectives.base`) and its ``optimum_value`` is ``-min f_textbook``.
@@ -12,7 +13,7 @@ uses a different form, it is provided next to the textbook one under a distinct 
   ``i = 2..D`` instead of ``1..D-1``; the minimum stays 0 but ``x_1`` then only enters through
   ``sin^2(pi w_1)``, so the minimiser is no longer unique (five minimisers in ``[-10, 10]^D``).
 * :class:`Hartmann6UBO` — the authors use the rescaled Hartmann-6 ``-(2.58 + sum_i alpha_i e_i)/1.94``
-  (VLSE's "rescaled form", Picheny et al. 2013); same minimiser, minimum ``-(2.58 + 3.32237)/1.94 =
+  (VLSE's "rescaled form", [Picheny2013]); same minimiser, minimum ``-(2.58 + 3.32237)/1.94 =
   -3.04246`` instead of ``-3.32237`` (their code still records ``fmin = -3.32237``, so regrets computed
   against it would be offset by 0.28).
 """
@@ -59,7 +60,8 @@ class _VariableDim(Objective):
 
 
 class Ackley(_VariableDim):
-    r"""Ackley function (BENCH.ackley), negated; used by MS-UCB Fig. 1-3 and by UBO App. C (Ackley10).
+    r"""Ackley function (BENCH.ackley), negated; used by [TranThe2020, Figs 1-3] and by [Ha2019, App. C]
+    (Ackley10).
 
     .. math:: f(x) = -20 e^{-0.2\sqrt{\frac1D\sum x_i^2}} - e^{\frac1D\sum\cos 2\pi x_i} + 20 + e
 
@@ -67,7 +69,7 @@ class Ackley(_VariableDim):
 
     References
     ----------
-    FORMULAS.md §7 BENCH.ackley; Tran-The et al. 2020 §5 (Fig. 1); Ha et al. 2019 App. C.
+    CATALOGUE.md §7 BENCH.ackley; [TranThe2020, §Experiments, Fig. 1]; [Ha2019, App. C].
     """
 
     name = "ackley"
@@ -87,7 +89,8 @@ class Ackley(_VariableDim):
 
 
 class Levy(_VariableDim):
-    r"""Levy function, textbook form (BENCH.levy), negated; MS-UCB Fig. 1, UBO Fig. 3 (Levy3) and App. C.
+    r"""Levy function, textbook form (BENCH.levy), negated; [TranThe2020, Fig. 1], [Ha2019, Fig. 3] (Levy3)
+    and [Ha2019, App. C].
 
     With :math:`w_i = 1 + (x_i - 1)/4`,
 
@@ -153,12 +156,12 @@ class LevyUBO(_VariableDim):
 
 
 class HyperEllipsoid(_VariableDim):
-    r"""Hyper-Ellipsoid (BENCH.hyperellipsoid), negated; MS-UCB Fig. 1-3.
+    r"""Hyper-Ellipsoid (BENCH.hyperellipsoid), negated; [TranThe2020, Figs 1-3].
 
     ``variant="rotated"`` (default): :math:`f(x)=\sum_{i=1}^D\sum_{j=1}^i x_j^2` on
     :math:`[-65.536, 65.536]^D` (VLSE "rotated hyper-ellipsoid"). ``variant="axis_parallel"``:
     :math:`f(x)=\sum_i i\,x_i^2` on :math:`[-5.12, 5.12]^D`. Both have minimum 0 at 0. MS-UCB does not say
-    which it used (FORMULAS.md §7); the rotated one is the default because it is the form listed first in
+    which it used (CATALOGUE.md §7); the rotated one is the default because it is the form listed first in
     the catalogue, and the domain does not matter for MS-UCB, which rescales to :math:`[-1,1]^D`.
     """
 
@@ -186,7 +189,8 @@ class HyperEllipsoid(_VariableDim):
 
 
 class SixHumpCamel(Objective):
-    r"""Six-hump Camelback (BENCH.camel6), negated; MS-UCB Fig. 1 (embedded: see ``camelback_embedded``).
+    r"""Six-hump Camelback (BENCH.camel6), negated; [TranThe2020, Fig. 1] (embedded: see
+    ``camelback_embedded``).
 
     .. math:: f(x) = (4 - 2.1x_1^2 + x_1^4/3)x_1^2 + x_1x_2 + (-4 + 4x_2^2)x_2^2
 
@@ -207,7 +211,7 @@ class SixHumpCamel(Objective):
 
 
 class Beale(Objective):
-    r"""Beale function (BENCH.beale), negated; GPUCB-UBO Fig. 2 and 3.
+    r"""Beale function (BENCH.beale), negated; [Ha2019, Figs 2-3].
 
     .. math:: f(x,y) = (1.5-x+xy)^2 + (2.25-x+xy^2)^2 + (2.625-x+xy^3)^2
 
@@ -227,7 +231,7 @@ class Beale(Objective):
 
 
 class Eggholder(Objective):
-    r"""Eggholder function (BENCH.eggholder), negated; GPUCB-UBO Fig. 3.
+    r"""Eggholder function (BENCH.eggholder), negated; [Ha2019, Fig. 3].
 
     .. math:: f(x) = -(x_2+47)\sin\sqrt{|x_2+x_1/2+47|} - x_1\sin\sqrt{|x_1-(x_2+47)|}
 
@@ -260,7 +264,7 @@ def _hartmann_sum(X: np.ndarray, A: np.ndarray, P: np.ndarray) -> np.ndarray:
 
 
 class Hartmann3(Objective):
-    r"""Hartmann-3 (BENCH.hartmann3), negated; GPUCB-UBO Fig. 3.
+    r"""Hartmann-3 (BENCH.hartmann3), negated; [Ha2019, Fig. 3].
 
     :math:`f(x) = -\sum_{i=1}^4\alpha_i\exp(-\sum_{j=1}^3A_{ij}(x_j-P_{ij})^2)` on :math:`[0,1]^3`;
     minimum :math:`-3.86278` at :math:`(0.114614, 0.555649, 0.852547)` (literature digits; refined below).
@@ -280,7 +284,7 @@ class Hartmann3(Objective):
 
 
 class Hartmann6(Objective):
-    r"""Hartmann-6, textbook form (BENCH.hartmann6), negated; GPUCB-UBO Fig. 3 uses :class:`Hartmann6UBO`.
+    r"""Hartmann-6, textbook form (BENCH.hartmann6), negated; [Ha2019, Fig. 3] uses :class:`Hartmann6UBO`.
 
     :math:`f(x) = -\sum_{i=1}^4\alpha_i\exp(-\sum_{j=1}^6A_{ij}(x_j-P_{ij})^2)` on :math:`[0,1]^6`;
     minimum :math:`-3.32237` at :math:`(0.20169, 0.150011, 0.476874, 0.275332, 0.311652, 0.6573)`
