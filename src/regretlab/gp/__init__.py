@@ -4,7 +4,13 @@
 and ``regretlab._rng`` (a test checks it in a fresh interpreter).
 """
 
-from regretlab.gp.fit import FitResult, fit_hyperparameters, log_marginal_likelihood
+from regretlab.gp.fit import (
+    FitResult,
+    LikelihoodTerms,
+    fit_hyperparameters,
+    likelihood_terms,
+    log_marginal_likelihood,
+)
 from regretlab.gp.kernels import (
     Additive,
     Kernel,
@@ -13,14 +19,19 @@ from regretlab.gp.kernels import (
     ProjectedAdditive,
     SquaredExponential,
     Stationary,
+    check_groups,
 )
-from regretlab.gp.posterior import GP
+from regretlab.gp.posterior import GP, cholesky_with_jitter
 
 __all__ = [
     "GP",
     "FitResult",
     "fit_hyperparameters",
     "log_marginal_likelihood",
+    "likelihood_terms",
+    "LikelihoodTerms",
+    "cholesky_with_jitter",
+    "check_groups",
     "Kernel",
     "Stationary",
     "SquaredExponential",

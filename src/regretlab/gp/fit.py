@@ -30,7 +30,14 @@ from regretlab._validate import check_array, check_integer, check_real
 from regretlab.gp.kernels import Kernel
 from regretlab.gp.posterior import cholesky_with_jitter
 
-__all__ = ["FitResult", "log_marginal_likelihood", "fit_hyperparameters", "NOISE_NAME"]
+__all__ = [
+    "FitResult",
+    "LikelihoodTerms",
+    "likelihood_terms",
+    "log_marginal_likelihood",
+    "fit_hyperparameters",
+    "NOISE_NAME",
+]
 
 #: Name of the noise hyperparameter in ``fixed`` and in gradient order (last entry).
 NOISE_NAME = "noise_variance"
@@ -84,34 +91,76 @@ def _check_data(kernel, X, y):
     return X, y
 
 
-def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool):
-    """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used)."""
-    n = X.shape[0]
-    delta = kernel(X)
-    delta[np.diag_indices_from(delta)] += noise_variance
+@dataclass(frozen=True)
+class LikelihoodTerms:
+    r"""The Gaussian log likelihood of ``y`` under covariance :math:`\Delta` and a constant mean, with the
+    pieces its gradients are built from.
+
+    Attributes
+    ----------
+    value : float
+        :math:`\log p(y) = -\tfrac12(y-m)^\top\Delta^{-1}(y-m)-\tfrac12\log|\Delta|-\tfrac n2\log2\pi`.
+    mean : float
+        The constant mean :math:`m` used (the given one, or the generalised-least-squares estimate).
+    alpha : ndarray, shape (n,)
+        :math:`\alpha=\Delta^{-1}(y-m)`.
+    L : ndarray, shape (n, n)
+        Lower Cholesky factor of :math:`\Delta` (plus the jitter it needed).
+    """
+
+    value: float
+    mean: float
+    alpha: np.ndarray
+    L: np.ndarray
+
+    def gradient_weights(self) -> np.ndarray:
+        r""":math:`\alpha\alpha^\top-\Delta^{-1}`, so that :math:`\partial\log p/\partial\theta_k =
+        \tfrac12\operatorname{tr}\big((\alpha\alpha^\top-\Delta^{-1})\,\partial\Delta/\partial\theta_k\big)`
+        for any parameter of :math:`\Delta` ([Rasmussen2006, Eq. (5.9)])."""
+        n = self.alpha.shape[0]
+        return np.outer(self.alpha, self.alpha) - cho_solve((self.L, True), np.eye(n), check_finite=False)
+
+
+def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None) -> LikelihoodTerms:
+    r"""Log likelihood of ``y`` under :math:`\mathcal N(m\mathbf 1, \Delta)` ([Rasmussen2006, Alg. 2.1]).
+
+    The core of :func:`log_marginal_likelihood`, for callers that build :math:`\Delta=K+\sigma^2I` themselves
+    (RPP-GP-UCB differentiates it in the projection ``W``). Unvalidated: ``delta`` is a symmetric (n, n)
+    array, ``y`` finite (n,); a :math:`\Delta` that no jitter makes positive definite raises ``ValueError``.
+    ``mean=None`` profiles the constant mean out with its generalised-least-squares estimate
+    :math:`\hat m = \mathbf 1^\top\Delta^{-1}y/\mathbf 1^\top\Delta^{-1}\mathbf 1`, which maximises the
+    likelihood over :math:`m`; by the envelope theorem a gradient of the profiled likelihood is the partial
+    gradient at :math:`\hat m`.
+    """
+    n = y.shape[0]
     # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
     L, _ = cholesky_with_jitter(delta)
     if mean is None:
-        # GLS constant mean m̂ = 1ᵀΔ⁻¹y / 1ᵀΔ⁻¹1 maximises the likelihood over m; by the envelope
-        # theorem the θ-gradient of the profiled likelihood is the partial gradient at m̂.
         ones = np.ones(n)
         u = cho_solve((L, True), ones, check_finite=False)
         mean = float(u @ y / (u @ ones))
-    r = y - mean
     # [Rasmussen2006, Alg. 2.1, line 3]: α = Lᵀ \ (L \ (y - m))
-    v = solve_triangular(L, r, lower=True, check_finite=False)
+    v = solve_triangular(L, y - mean, lower=True, check_finite=False)
     alpha = solve_triangular(L, v, lower=True, trans="T", check_finite=False)
     # [Rasmussen2006, Alg. 2.1, line 7]: log p(y|X) = -½ (y-m)ᵀα - Σ log L_ii - n/2 log 2π
     lml = -0.5 * float(v @ v) - float(np.sum(np.log(np.diag(L)))) - 0.5 * n * math.log(2.0 * math.pi)
+    return LikelihoodTerms(lml, float(mean), alpha, L)
+
+
+def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool):
+    """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used)."""
+    delta = kernel(X)
+    delta[np.diag_indices_from(delta)] += noise_variance
+    terms = likelihood_terms(delta, y, mean)
     if not eval_gradient:
-        return lml, None, mean
+        return terms.value, None, terms.mean
     # [Rasmussen2006, Eq. (5.9)]: ∂/∂θ_k = ½ tr((ααᵀ - Δ⁻¹) ∂Δ/∂θ_k)
-    inner = np.outer(alpha, alpha) - cho_solve((L, True), np.eye(n), check_finite=False)
+    inner = terms.gradient_weights()
     grad = np.empty(kernel.n_hyperparameters + 1)
     for block, dK in kernel.iter_gradient(X):
         grad[block] = 0.5 * np.einsum("ij,ijk->k", inner, dK)
     grad[-1] = 0.5 * noise_variance * float(np.trace(inner))  # ∂Δ/∂log σ² = σ² I
-    return lml, grad, mean
+    return terms.value, grad, terms.mean
 
 
 def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean=0.0, eval_gradient=False):

@@ -45,6 +45,7 @@ __all__ = [
     "Matern52",
     "Additive",
     "ProjectedAdditive",
+    "check_groups",
 ]
 
 
@@ -384,8 +385,15 @@ class Matern52(Stationary):
 # ---------------------------------------------------------------------------------------------------
 
 
-def _check_groups(groups, *, n_columns: int | None, cover: bool) -> tuple[tuple[int, ...], ...]:
-    """Validate a list of disjoint, non-empty lists of indices in ``[0, n_columns)``."""
+def check_groups(groups, *, n_columns: int | None, cover: bool) -> tuple[tuple[int, ...], ...]:
+    """Validate a list of disjoint, non-empty lists of indices in ``[0, n_columns)``; return tuples.
+
+    With ``cover`` the groups must partition ``range(n_columns)``. Used by the additive kernels and by the
+    algorithms that take a decomposition (``groups=``).
+
+    >>> check_groups([[0, 2], [1]], n_columns=3, cover=True)
+    ((0, 2), (1,))
+    """
     if isinstance(groups, np.ndarray):
         groups = groups.tolist()
     if not isinstance(groups, Sequence) or isinstance(groups, str) or len(groups) == 0:
@@ -556,7 +564,7 @@ class Additive(_SumOfMapped):
         if dim is not None:
             dim = check_integer("dim", dim, low=1)
         self._dim = dim
-        self._groups = _check_groups(groups, n_columns=dim, cover=False)
+        self._groups = check_groups(groups, n_columns=dim, cover=False)
         self._kernels = _component_kernels(base, self._groups)
         self._index = tuple(np.array(g, dtype=np.intp) for g in self._groups)
 
@@ -610,7 +618,7 @@ class ProjectedAdditive(_SumOfMapped):
         if W.shape[0] == 0 or W.shape[1] == 0:
             raise ValueError(f"W has shape {W.shape}; expected (D, p) with D, p >= 1")
         self._W = _frozen(W)
-        self._groups = _check_groups(groups, n_columns=W.shape[1], cover=True)
+        self._groups = check_groups(groups, n_columns=W.shape[1], cover=True)
         self._kernels = _component_kernels(base, self._groups)
         self._W_blocks = tuple(self._W[:, list(g)] for g in self._groups)
 
