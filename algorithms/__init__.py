@@ -5,18 +5,47 @@
 - ``AddGPUCB``: Add-GP-UCB, [Kandasamy2015, Algs 1-2];
 - ``RPPGPUCB``: RPP-GP-UCB, [Li2016, Alg. 3];
 - ``GPUCBUBO``: GPUCB-UBO, [Ha2019, Alg. 1];
-- ``RandomSearch``: uniform random search, the baseline of every comparison.
+- ``RandomSearch`` (in :mod:`regretlab.algorithms.baselines`): uniform random search, the baseline of every
+  comparison.
 
 Each is ``Name(bounds, *, rng=None, **params)`` with ``ask()``, ``tell(x, y)`` and
-``run(objective, n_iter) -> Trace``; β_t schedules come from :mod:`regretlab.bounds`.
+``run(objective, n_iter) -> Trace``. The modules:
+
+================  ===================================================================================
+``base``          the ask/tell loop (:class:`BayesianOptimizer`), its defaults (:class:`LoopDefaults`)
+``beta``          the β_t schedule: ``beta``, ``beta_scale``, ``beta_value``, one meaning for all
+``acquisition``   UCB, LCB, EI, :class:`Acquisition` and its :class:`Restricted` form
+``maximize``      DIRECT, multistart L-BFGS-B and random search with a hard evaluation budget
+``posteriors``    the posterior in observation units and per additive component
+``groups``        the ``groups`` / ``d`` / ``M`` keywords of the additive algorithms
+``trace``         the :class:`Trace` of a run (npz + JSON)
+``baselines``     the papers' baselines, one module per method
+================  ===================================================================================
 """
 
+from .acquisition import Acquisition, Restricted
 from .add_gp_ucb import AddGPUCB
-from .base import BayesianOptimizer, RandomSearch
+from .base import BayesianOptimizer, LoopDefaults
+from .baselines import RandomSearch
+from .beta import BetaOptions, BetaSchedule
 from .gp_ucb import GPUCB
 from .ms_ucb import MSUCB
 from .rpp_gp_ucb import RPPGPUCB
 from .trace import Trace
 from .ubo import GPUCBUBO
 
-__all__ = ["AddGPUCB", "BayesianOptimizer", "GPUCB", "GPUCBUBO", "MSUCB", "RPPGPUCB", "RandomSearch", "Trace"]
+__all__ = [
+    "Acquisition",
+    "AddGPUCB",
+    "BayesianOptimizer",
+    "BetaOptions",
+    "BetaSchedule",
+    "GPUCB",
+    "GPUCBUBO",
+    "LoopDefaults",
+    "MSUCB",
+    "RPPGPUCB",
+    "RandomSearch",
+    "Restricted",
+    "Trace",
+]

@@ -1,4 +1,5 @@
-r"""Acquisition functions on batches and acquisition maximisers with a hard evaluation budget.
+r"""What the algorithms maximise: UCB, LCB and EI on batches, the :class:`Acquisition` of a posterior, and its
+:class:`Restricted` form on a subset of the coordinates.
 
 Conventions (DESIGN.md "Conventions" 2 and 4):
 
@@ -10,22 +11,18 @@ Conventions (DESIGN.md "Conventions" 2 and 4):
   [Srinivas2010, Thm 1]; it is *not* implemented.
 * Functions take batches: a point set ``X`` of shape ``(q, D)``; acquisition values have shape ``(q,)`` and
   their gradients ``(q, D)``.
-* Maximisers take a batch function ``func(X: (q, D)) -> (q,)`` (or, for L-BFGS-B, ``func_and_grad(X) ->
-  ((q,), (q, D))``) and never evaluate it at more than ``max_evaluations`` points: every point passed to
-  ``func`` counts as one evaluation. Each returns a :class:`MaximizeResult` with the evaluations used.
+
+The maximisers with their hard evaluation budgets are in :mod:`regretlab.algorithms.maximize`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
-from scipy import optimize, special
+from scipy import special
 
-from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from regretlab._validate import check_array, check_choice, check_integer, check_real
 
 __all__ = [
     "ucb",
@@ -35,10 +32,7 @@ __all__ = [
     "expected_improvement",
     "expected_improvement_grad",
     "Acquisition",
-    "MaximizeResult",
-    "maximize_direct",
-    "maximize_lbfgsb",
-    "maximize_random",
+    "Restricted",
     "ACQUISITION_KINDS",
 ]
 
@@ -288,287 +282,70 @@ class Acquisition:
         return values, grads
 
 
-# --------------------------------------------------------------------------------------------------------
-# Maximisers
-# --------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MaximizeResult:
-    """Outcome of an acquisition maximiser.
+class Restricted:
+    r"""An acquisition restricted to some coordinates of an anchor point: a batch function of those only.
 
-    Attributes
+    .. math:: \varphi(z) = a(x(z)),\qquad x(z)_i = z_k \text{ for } i = \text{coordinates}_k,\quad
+        x(z)_i = \text{anchor}_i \text{ otherwise}.
+
+    Rows ``Z`` of shape (q, k) are written into the ``coordinates`` of copies of ``anchor`` (shape (D,)) and
+    ``acquisition`` is evaluated on the q full points in one batch; gradients are the ``coordinates`` columns
+    of the full gradient (the other coordinates are fixed). One class serves every restricted search of the
+    papers:
+
+    * MS-UCB's subspaces :math:`\mathcal S(\mathbf A,\mathbf z)`: the free block of the point with anchor
+      block :math:`\mathbf z` ([TranThe2020, Def. 1, Eq. (8)]);
+    * Add-GP-UCB's groups: the group-:math:`j` UCB on :math:`\mathcal X^{(j)}`
+      ([Kandasamy2015, Alg. 1, step 1]), ``acquisition`` reading a
+      :class:`~regretlab.algorithms.posteriors.ComponentPosterior`;
+    * RPP-GP-UCB's projected groups on the outer box ([Li2016, Eq. (5)]), in the same way.
+
+    Parameters
     ----------
-    x : ndarray, shape (D,)
-        Best point evaluated (inside the bounds).
-    value : float
-        Function value at ``x``.
-    n_evaluations : int
-        Points at which the function was evaluated (never more than the budget).
-    status : str
-        ``"budget_exhausted"``, ``"converged"`` or ``"completed"``.
-    message : str
-        Human-readable detail (e.g. the scipy message).
+    acquisition : Acquisition or callable
+        A batch function ``X (q, D) -> (q,)``; for :meth:`value_and_grad` it needs its own
+        ``value_and_grad(X) -> ((q,), (q, D))`` (as :class:`Acquisition` has).
+    anchor : array_like, shape (D,)
+        The fixed coordinates (finite).
+    coordinates : array_like of int, shape (k,)
+        The free coordinates, distinct indices in ``[0, D)``.
+
+    Examples
+    --------
+    >>> restricted = Restricted(lambda X: -np.sum(X**2, axis=1), [1.0, 2.0, 3.0], coordinates=[0, 2])
+    >>> restricted.embed([[0.0, 0.0]]).tolist(), restricted([[0.0, 0.0]]).tolist()
+    ([[0.0, 2.0, 0.0]], [-4.0])
     """
 
-    x: np.ndarray
-    value: float
-    n_evaluations: int
-    status: str
-    message: str
-
-
-class _BudgetExhausted(Exception):
-    """Raised inside an optimiser's callback to stop it exactly at the evaluation budget."""
-
-
-class _BudgetedFunction:
-    """Counts evaluations of a batch function, tracks the best point, and stops at a hard budget.
-
-    Written by hand because scipy's optimisers only *aim* at ``maxfun``: ``scipy.optimize.direct`` finishes
-    its current iteration and can overshoot ``maxfun`` (by up to 2D evaluations per divided rectangle), and
-    L-BFGS-B's line search may exceed ``maxfun`` too. When the budget is used up this wrapper raises
-    :class:`_BudgetExhausted` *before* evaluating, the caller catches it and returns the best point so far.
-    """
-
-    def __init__(self, func, lower, upper, budget: int):
-        self.func = func
-        self.lower, self.upper = lower, upper
-        self.budget = budget
-        self.count = 0
-        self.best_x: np.ndarray | None = None
-        self.best_value = -np.inf
+    def __init__(self, acquisition, anchor, coordinates):
+        if not callable(acquisition):
+            raise ValueError(f"acquisition={acquisition!r} is not callable: it maps X (q, D) to (q,) values")
+        self.acquisition = acquisition
+        self.anchor = check_array("anchor", anchor, ndim=1).copy()
+        dim = self.anchor.shape[0]
+        coords = np.atleast_1d(check_integer("coordinates", np.asarray(coordinates), low=0, high=dim - 1))
+        if coords.ndim != 1 or coords.size == 0 or np.unique(coords).size != coords.size:
+            shown = np.asarray(coordinates).tolist()
+            raise ValueError(f"coordinates={shown} must be distinct indices in [0, {dim})")
+        self.coordinates = coords.astype(np.intp)
 
     @property
-    def remaining(self) -> int:
-        return self.budget - self.count
+    def n_evaluations(self) -> int:
+        """Points evaluated so far by the underlying acquisition (0 if it does not count)."""
+        return int(getattr(self.acquisition, "n_evaluations", 0))
 
-    def _record(self, X, values):
-        values = np.asarray(values, dtype=float).reshape(-1)
-        if values.shape[0] != X.shape[0]:
-            raise ValueError(f"func returned {values.shape[0]} values for {X.shape[0]} points")
-        if np.any(np.isnan(values)):
-            raise ValueError("func returned NaN; an acquisition function must be finite or -inf")
-        i = int(np.argmax(values))
-        if self.best_x is None or values[i] > self.best_value:
-            self.best_x, self.best_value = X[i].copy(), float(values[i])
-        return values
+    def embed(self, Z) -> np.ndarray:
+        """The full points of the rows of ``Z`` (shape (q, k) or (k,)) → shape (q, D)."""
+        Z = np.atleast_2d(np.asarray(Z, dtype=float))
+        X = np.repeat(self.anchor[None, :], Z.shape[0], axis=0)
+        X[:, self.coordinates] = Z
+        return X
 
-    def batch(self, X):
-        """Evaluate a batch (clipped to the budget: only the first ``remaining`` rows are evaluated)."""
-        X = np.clip(np.atleast_2d(X), self.lower, self.upper)[: self.remaining]
-        if X.shape[0] == 0:
-            raise _BudgetExhausted
-        self.count += X.shape[0]
-        return X, self._record(X, self.func(X))
+    def __call__(self, Z) -> np.ndarray:
+        """Acquisition values at the full points of the rows of ``Z`` → shape (q,)."""
+        return self.acquisition(self.embed(Z))
 
-    def negated(self, x):
-        """One point, negated value (scipy minimises)."""
-        if self.remaining <= 0:
-            raise _BudgetExhausted
-        X = np.clip(np.asarray(x, dtype=float)[None, :], self.lower, self.upper)
-        self.count += 1
-        return -float(self._record(X, self.func(X))[0])
-
-    def negated_with_grad(self, x):
-        """One point, negated value and gradient (for L-BFGS-B with ``jac=True``)."""
-        if self.remaining <= 0:
-            raise _BudgetExhausted
-        X = np.clip(np.asarray(x, dtype=float)[None, :], self.lower, self.upper)
-        self.count += 1
-        values, grads = self.func(X)
-        value = float(self._record(X, values)[0])
-        grad = np.asarray(grads, dtype=float).reshape(X.shape)[0]
-        if not np.isfinite(value):
-            # L-BFGS-B cannot handle inf; a very bad finite value keeps it away from here.
-            return 1e300, np.zeros_like(grad)
-        return -value, -grad
-
-
-def _check_budget(name, value):
-    return check_integer(name, value, low=1)
-
-
-def _result(counted: _BudgetedFunction, status: str, message: str) -> MaximizeResult:
-    return MaximizeResult(counted.best_x, counted.best_value, counted.count, status, message)
-
-
-def maximize_direct(
-    func: Callable[[np.ndarray], np.ndarray],
-    bounds,
-    *,
-    max_evaluations: int,
-    locally_biased: bool = True,
-    eps: float = 1e-4,
-    vol_tol: float = 1e-16,
-    len_tol: float = 1e-6,
-) -> MaximizeResult:
-    """Maximise ``func`` on a box with DIRECT (``scipy.optimize.direct``), at most ``max_evaluations`` points.
-
-    DIRECT [Jones1993] is the acquisition optimiser of Add-GP-UCB [Kandasamy2015, §5] and RPP-GP-UCB
-    [Li2016, §5], with the budget given there as a number of function evaluations. scipy's ``maxfun`` is
-    passed but is only checked between DIRECT iterations, so scipy alone overshoots it; the hard budget is
-    enforced by a counting wrapper that stops DIRECT when the budget is used up and returns the best point
-    evaluated.
-
-    Parameters
-    ----------
-    func : callable
-        Batch function ``X (q, D) -> (q,)`` to maximise; called here with q = 1.
-    bounds : array_like, shape (D, 2)
-    max_evaluations : int
-        Hard budget (>= 1).
-    locally_biased, eps, vol_tol, len_tol
-        Passed to :func:`scipy.optimize.direct` (DIRECT-L by default, as scipy).
-
-    Returns
-    -------
-    MaximizeResult
-
-    Examples
-    --------
-    >>> f = lambda X: -np.sum((X - 0.3) ** 2, axis=1)
-    >>> res = maximize_direct(f, [[0, 1], [0, 1]], max_evaluations=200)
-    >>> res.n_evaluations <= 200, bool(np.allclose(res.x, 0.3, atol=1e-2))
-    (True, True)
-    """
-    box = check_bounds("bounds", bounds)
-    budget = _check_budget("max_evaluations", max_evaluations)
-    counted = _BudgetedFunction(func, box[:, 0], box[:, 1], budget)
-    try:
-        res = optimize.direct(
-            counted.negated,
-            optimize.Bounds(box[:, 0], box[:, 1]),
-            maxfun=budget,
-            maxiter=max(budget, 1),
-            locally_biased=locally_biased,
-            eps=eps,
-            vol_tol=vol_tol,
-            len_tol=len_tol,
-        )
-    except _BudgetExhausted:
-        return _result(counted, "budget_exhausted", f"stopped at the budget of {budget} evaluations")
-    status = "budget_exhausted" if counted.count >= budget else "converged"
-    return _result(counted, status, str(res.message))
-
-
-def maximize_random(func, bounds, *, n_samples: int, rng=None, batch_size: int = 4096) -> MaximizeResult:
-    """Maximise ``func`` by uniform random search: the best of ``n_samples`` uniform points in the box.
-
-    Evaluates in batches of at most ``batch_size`` rows (one ``func`` call per batch).
-
-    >>> res = maximize_random(lambda X: -np.abs(X[:, 0]), [[-1, 1]], n_samples=500, rng=0)
-    >>> res.n_evaluations, abs(float(res.x[0])) < 0.02
-    (500, True)
-    """
-    box = check_bounds("bounds", bounds)
-    n_samples = check_integer("n_samples", n_samples, low=1)
-    batch_size = check_integer("batch_size", batch_size, low=1)
-    gen = as_generator(rng)
-    counted = _BudgetedFunction(func, box[:, 0], box[:, 1], n_samples)
-    while counted.remaining > 0:
-        q = min(batch_size, counted.remaining)
-        counted.batch(gen.uniform(box[:, 0], box[:, 1], size=(q, box.shape[0])))
-    return _result(counted, "completed", f"best of {n_samples} uniform random points")
-
-
-def maximize_lbfgsb(
-    func_and_grad,
-    bounds,
-    *,
-    n_starts: int,
-    max_evaluations: int,
-    rng=None,
-    n_candidates: int = 0,
-    initial_points=None,
-    tol: float = 1e-9,
-) -> MaximizeResult:
-    """Maximise a differentiable ``func_and_grad`` by multistart L-BFGS-B (``scipy.optimize.minimize``).
-
-    The MS-UCB experiments [TranThe2020, §Experiments] optimise the acquisition with L-BFGS-B from 10·D random
-    starts. Starts are ``initial_points`` (if given) followed by uniform random points; with
-    ``n_candidates > 0``, that many uniform points are first scored in **one** batch call and the best
-    ``n_starts`` become the random starts.
-    The budget is shared across starts (each start may use an equal share of what is left) and is a hard cap:
-    candidate scoring and every function/gradient evaluation inside L-BFGS-B count.
-
-    Parameters
-    ----------
-    func_and_grad : callable
-        ``X (q, D) -> (values (q,), gradients (q, D))`` (analytic gradients, e.g.
-        :meth:`Acquisition.value_and_grad`).
-    bounds : array_like, shape (D, 2)
-    n_starts : int
-        Number of random starts (>= 1).
-    max_evaluations : int
-        Hard budget (>= 1).
-    rng : None, int or Generator
-    n_candidates : int, default 0
-        Uniform candidates scored in one batch to choose the random starts (0: starts are uniform).
-    initial_points : array_like, shape (k, D), optional
-        Extra starts tried first (e.g. the best observed points).
-    tol : float
-        L-BFGS-B ``ftol``/``gtol``.
-
-    Examples
-    --------
-    >>> fg = lambda X: (-np.sum((X - 0.3) ** 2, axis=1), -2 * (X - 0.3))
-    >>> res = maximize_lbfgsb(fg, [[0, 1]] * 3, n_starts=2, max_evaluations=60, rng=0)
-    >>> res.n_evaluations <= 60, bool(np.allclose(res.x, 0.3, atol=1e-6))
-    (True, True)
-    """
-    box = check_bounds("bounds", bounds)
-    dim = box.shape[0]
-    n_starts = check_integer("n_starts", n_starts, low=1)
-    budget = _check_budget("max_evaluations", max_evaluations)
-    n_candidates = check_integer("n_candidates", n_candidates, low=0)
-    if n_candidates >= budget:
-        raise ValueError(
-            f"n_candidates={n_candidates} is outside its domain: it must be < max_evaluations={budget}"
-        )
-    if n_candidates and n_candidates < n_starts:
-        raise ValueError(f"n_candidates={n_candidates} is outside its domain: 0 or >= n_starts={n_starts}")
-    tol = check_real("tol", tol, low=0.0, low_open=True)
-    gen = as_generator(rng)
-    lower, upper = box[:, 0], box[:, 1]
-
-    starts = []
-    if initial_points is not None:
-        extra = check_array("initial_points", initial_points)
-        extra = extra.reshape(1, -1) if extra.ndim == 1 else extra
-        if extra.ndim != 2 or extra.shape[1] != dim:
-            raise ValueError(f"initial_points has shape {extra.shape}; expected (k, {dim})")
-        starts.extend(np.clip(extra, lower, upper))
-
-    counted = _BudgetedFunction(lambda X: func_and_grad(X)[0], lower, upper, budget)
-    if n_candidates:
-        cand = gen.uniform(lower, upper, size=(n_candidates, dim))
-        _, values = counted.batch(cand)
-        order = np.argsort(-values, kind="stable")[:n_starts]
-        starts.extend(cand[order])
-    else:
-        starts.extend(gen.uniform(lower, upper, size=(n_starts, dim)))
-
-    status, message = "completed", f"{len(starts)} L-BFGS-B starts completed"
-    for k, x0 in enumerate(starts):
-        share = counted.remaining // (len(starts) - k)
-        if share < 1:
-            status, message = "budget_exhausted", f"budget of {budget} evaluations used after {k} starts"
-            break
-        # maxfun is only a hint to L-BFGS-B (its line search can exceed it); `local` enforces the share.
-        local = _BudgetedFunction(func_and_grad, lower, upper, share)
-        local.best_x, local.best_value = counted.best_x, counted.best_value
-        try:
-            optimize.minimize(
-                local.negated_with_grad,
-                x0,
-                jac=True,
-                method="L-BFGS-B",
-                bounds=optimize.Bounds(lower, upper),
-                options={"maxfun": share, "ftol": tol, "gtol": tol},
-            )
-        except _BudgetExhausted:
-            pass
-        counted.count += local.count
-        counted.best_x, counted.best_value = local.best_x, local.best_value
-    if counted.count >= budget and status == "completed":
-        status, message = "budget_exhausted", f"all {budget} evaluations used"
-    return _result(counted, status, message)
+    def value_and_grad(self, Z) -> tuple[np.ndarray, np.ndarray]:
+        """Values (q,) and gradients (q, k) with respect to the free coordinates."""
+        values, grads = self.acquisition.value_and_grad(self.embed(Z))
+        return values, grads[:, self.coordinates]

@@ -19,127 +19,27 @@ by marginal likelihood over a few random decompositions [Kandasamy2015, Alg. 2, 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_integer, check_probability, check_real
+from regretlab._validate import check_integer, check_probability, check_real
 from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.gp import Additive, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
 
-from .acquisition import MaximizeResult, ucb
-from .base import BayesianOptimizer, Proposal
+from .acquisition import Acquisition, Restricted
+from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .beta import BetaFormula, BetaOptions
+from .groups import group_spec, random_decomposition
+from .posteriors import ComponentPosterior
 
-__all__ = ["AddGPUCB", "GroupUCB", "BETA_SCHEDULES", "GROUP_OPTIMIZERS", "random_decomposition"]
+__all__ = ["AddGPUCB", "PRACTICAL_BETA"]
 
-#: Named β_t schedules of :class:`AddGPUCB`.
-BETA_SCHEDULES = ("practical", "thm5", "constant")
-#: Acquisition maximisers usable per group (the posterior gives no per-group gradients, so no L-BFGS-B).
-GROUP_OPTIMIZERS = ("direct", "random")
-
-
-class GroupUCB:
-    r"""Per-group UCB (Alg. 1 step 1): :math:`\mu^{(j)}_{t-1}(z)+\sqrt{\beta_t}\sigma^{(j)}_{t-1}(z)`.
-
-    A batch function of :math:`z\in\mathcal X^{(j)}` (rows of shape (q, d_j)) for the DIRECT maximiser, in
-    observation units (``posterior`` is a :class:`regretlab.algorithms.base.ScaledPosterior` whose GP has
-    an :class:`regretlab.gp.Additive` kernel). The component posterior is [Kandasamy2015, Eq. (5)],
-
-    .. math::
-
-        \mu^{(j)}(z)=\kappa^{(j)}(z,X^{(j)})\Delta^{-1}(Y-m),\qquad
-        \sigma^{(j)2}(z)=\kappa^{(j)}(z,z)-\kappa^{(j)}(z,X^{(j)})\Delta^{-1}\kappa^{(j)}(X^{(j)},z),
-
-    evaluated on the d_j group coordinates only by :meth:`regretlab.gp.GP.predict_component` (the same
-    quantities as :meth:`regretlab.gp.GP.predict_components`, without evaluating the other M - 1
-    components at every call). With one group, :math:`\kappa^{(1)}=\kappa` and
-    Eq. (5) is the full posterior, which is then taken from ``posterior.predict`` (so one-group Add-GP-UCB
-    and GP-UCB evaluate the same floating-point expression).
-
-    The constant part of the posterior mean (the GP's prior mean m and the y-normalisation shift) belongs to
-    no component; the group with ``carries_constant=True`` adds it, so that
-    :math:`\sum_j\tilde\varphi^{(j)}_t(x^{(j)})=\mu_{t-1}(x)+\sqrt{\beta_t}\sum_j\sigma^{(j)}_{t-1}(x^{(j)})`
-    is exactly Eq. (6). A constant does not move a maximiser.
-    """
-
-    def __init__(self, posterior, j: int, beta: float, *, anchor, carries_constant: bool = False):
-        self.posterior = posterior
-        gp = posterior.gp
-        self.j = int(j)
-        self.group = np.asarray(gp.kernel.groups[self.j], dtype=np.intp)
-        self.kernel = gp.kernel.kernels[self.j]
-        self.one_group = gp.kernel.n_components == 1
-        self.anchor = np.asarray(anchor, dtype=float)
-        self.beta = check_real("beta", beta, low=0.0)
-        self.carries_constant = bool(carries_constant) or self.one_group
-        self.n_evaluations = 0
-
-    def embed(self, Z) -> np.ndarray:
-        """Full-D points equal to ``anchor`` except the group's coordinates, set to the rows of ``Z``."""
-        Z = np.atleast_2d(np.asarray(Z, dtype=float))
-        X = np.tile(self.anchor, (Z.shape[0], 1))
-        X[:, self.group] = Z
-        return X
-
-    def mean_and_variance(self, Z) -> tuple[np.ndarray, np.ndarray]:
-        r""":math:`\mu^{(j)}_{t-1}` (plus the constant, if carried) and :math:`\sigma^{(j)2}_{t-1}` at Z."""
-        post = self.posterior
-        if self.one_group:
-            return post.predict(self.embed(Z))
-        mean, var = post.gp.predict_component(self.j, np.atleast_2d(np.asarray(Z, dtype=float)))
-        if self.carries_constant:
-            mean = post.shift + post.scale * (post.gp.mean + mean)
-        else:
-            mean = post.scale * mean
-        return mean, post.scale**2 * var
-
-    def __call__(self, Z) -> np.ndarray:
-        mean, variance = self.mean_and_variance(Z)
-        self.n_evaluations += mean.shape[0]
-        return ucb(mean, variance, self.beta)
-
-
-def random_decomposition(rng: np.random.Generator, dim: int, n_groups: int) -> list[list[int]]:
-    """A uniformly random split of ``range(dim)`` into ``n_groups`` groups of sizes as equal as possible.
-
-    The groups are consecutive chunks of ``rng.permutation(dim)`` (sizes differ by at most one, the larger
-    first); each group is sorted and the groups are ordered by their smallest index (a canonical form, so
-    equal decompositions compare equal).
-    """
-    chunks = np.array_split(rng.permutation(dim), n_groups)
-    return _canonical([sorted(int(i) for i in c) for c in chunks])
-
-
-def _canonical(groups) -> list[list[int]]:
-    return sorted((sorted(int(i) for i in g) for g in groups), key=lambda g: g[0])
-
-
-def _check_groups(groups, dim: int) -> list[list[int]]:
-    """Validate a known decomposition: disjoint, non-empty index lists covering ``range(dim)``."""
-    if isinstance(groups, np.ndarray):
-        groups = groups.tolist()
-    if not isinstance(groups, Sequence) or isinstance(groups, str) or len(groups) == 0:
-        raise ValueError(f"groups={groups!r} is outside its domain: a non-empty list of index lists")
-    out: list[list[int]] = []
-    seen: set[int] = set()
-    for j, group in enumerate(groups):
-        if isinstance(group, str):
-            raise ValueError(f"groups[{j}]={group!r} is not a list of indices in [0, {dim - 1}]")
-        idx = np.atleast_1d(check_integer(f"groups[{j}]", np.asarray(group), low=0, high=dim - 1))
-        if idx.ndim != 1 or idx.size == 0:
-            raise ValueError(f"groups[{j}]={group!r} must be a non-empty 1-D list of indices")
-        for i in idx.tolist():
-            if i in seen:
-                raise ValueError(f"groups={groups!r} are not disjoint: index {i} appears twice")
-            seen.add(i)
-        out.append([int(i) for i in idx])
-    if len(seen) != dim:
-        missing = sorted(set(range(dim)) - seen)
-        raise ValueError(
-            f"groups={groups!r} do not cover all {dim} coordinates (missing {missing}); x_t is assembled "
-            "from the group maximisers, so every coordinate needs a group"
-        )
-    return out
+#: The practical β_t = 0.2 d log 2t of [Kandasamy2015, §4.4] with d the largest group (``optimizer.d``);
+#: RPP-GP-UCB, built on Add-GP-UCB, uses the same schedule.
+PRACTICAL_BETA = BetaFormula(
+    add_bounds.beta_t_practical, lambda opt, t: {"t": t, "d": opt.d}, kind="practical",
+    source="[Kandasamy2015, §4.4, Alg. 2]",
+)
 
 
 class AddGPUCB(BayesianOptimizer):
@@ -153,14 +53,14 @@ class AddGPUCB(BayesianOptimizer):
         x_t^{(j)}=\arg\max_{z\in\mathcal X^{(j)}}\ \mu^{(j)}_{t-1}(z)+\sqrt{\beta_t}\,\sigma^{(j)}_{t-1}(z),
         \qquad x_t=\bigcup_{j=1}^M x_t^{(j)},
 
-    each maximised by DIRECT on its own sub-box :math:`\mathcal X^{(j)}` with a per-group budget of
-    :math:`\lfloor 0.9\,n_{GP}/M\rfloor` evaluations, :math:`n_{GP}=` ``acq_budget`` (default
-    :math:`\min(5000,100D)`; [Kandasamy2015, §5], :func:`regretlab.bounds.add_gp_ucb.budgets`).
+    each maximised (by DIRECT, as in [Kandasamy2015, §5]) on its own sub-box :math:`\mathcal X^{(j)}` with a
+    per-group budget of :math:`\lfloor 0.9\,n_{GP}/M\rfloor` evaluations, :math:`n_{GP}=` ``acq_budget``
+    (default :math:`\min(5000,100D)`; [Kandasamy2015, §5], :func:`regretlab.bounds.add_gp_ucb.budgets`).
 
     **Decomposition.** With ``groups=`` the decomposition is known (Alg. 1; "Add-*" in
-    [Kandasamy2015, §5.1]). With ``d=`` (and optionally ``M=``) it is learned (Alg. 2; "Add-d/M"): at every
-    hyperparameter refit (``n_init`` and then every ``n_cyc`` observations, [Kandasamy2015, §5]:
-    :math:`N_{init}=10`, :math:`N_{cyc}=25`)
+    [Kandasamy2015, §5.1]). With ``d=`` and/or ``M=`` it is learned (Alg. 2; "Add-d/M";
+    :mod:`regretlab.algorithms.groups` reads the three keywords): at every hyperparameter refit (``n_init``
+    and then every ``n_cyc`` observations, [Kandasamy2015, §5]: :math:`N_{init}=10`, :math:`N_{cyc}=25`)
     ``n_decompositions`` random decompositions into M groups of at most d coordinates are drawn from
     ``rng``, each is scored by its maximised log marginal likelihood (ML-II of its own kernel
     hyperparameters, :func:`regretlab.gp.fit_hyperparameters`), and the best is kept until the next refit.
@@ -175,7 +75,8 @@ class AddGPUCB(BayesianOptimizer):
     groups : list of list of int, optional
         Known decomposition: disjoint, non-empty index groups covering all D coordinates (Alg. 1).
     d : int, optional
-        Learned decomposition: maximum group size, :math:`1\le d\le D` (Alg. 2).
+        Learned decomposition: maximum group size, :math:`1\le d\le D` (Alg. 2; default
+        :math:`\lceil D/M\rceil`).
     M : int, optional
         Learned decomposition: number of groups, :math:`\lceil D/d\rceil\le M\le D` (default
         :math:`\lceil D/d\rceil`). Groups are chunks of a random permutation, sizes as equal as possible
@@ -183,7 +84,7 @@ class AddGPUCB(BayesianOptimizer):
     n_decompositions : int, optional
         Random decompositions scored at each refit (>= 1; default D, the :math:`\mathcal O(D)` of §4.4).
     beta : {"practical", "thm5", "constant"}
-        The :math:`\beta_t` schedule:
+        The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
         * ``"practical"`` (default, Alg. 2 and §4.4): :math:`0.2\,d\log(2t)`,
           :func:`regretlab.bounds.add_gp_ucb.beta_t_practical`, d the maximum group size;
@@ -191,7 +92,7 @@ class AddGPUCB(BayesianOptimizer):
           :func:`regretlab.bounds.add_gp_ucb.beta_t_thm5`;
         * ``"constant"``: ``beta_value`` for every t.
     beta_scale : float
-        Multiplies the schedule (> 0).
+        Multiplies the schedule, the constant included (> 0, default 1).
     beta_value : float
         :math:`\beta` of the ``"constant"`` schedule (> 0).
     delta : float
@@ -202,7 +103,7 @@ class AddGPUCB(BayesianOptimizer):
         :math:`\max(1,\lfloor\text{budget\_fraction}\cdot\text{acq\_budget}/M\rfloor)`.
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`): ``rng``,
-        ``n_init``, ``n_cyc``, ``kernel``, ``acq_optimizer`` (``"direct"`` or ``"random"``), ``acq_budget``,
+        ``n_init``, ``n_cyc``, ``kernel``, ``acq_optimizer`` (default ``"direct"``), ``acq_budget``,
         ... ``kernel`` is the **per-group** kernel: a :class:`regretlab.gp.Kernel` used for every group (each
         copy has its own hyperparameters) or a factory ``kernel(sub_bounds) -> Kernel`` called with each
         group's sub-box. Default per group: squared exponential, lengthscale
@@ -235,8 +136,22 @@ class AddGPUCB(BayesianOptimizer):
     """
 
     name = "Add-GP-UCB"
-    default_n_init = 10
-    default_n_cyc = 25
+    defaults = LoopDefaults(
+        n_init=10, n_cyc=25,
+        sources={"n_init": "[Kandasamy2015, §5]: N_init = 10", "n_cyc": "[Kandasamy2015, §5]: N_cyc = 25",
+                 "acq_optimizer": "[Kandasamy2015, §5]: DiRect"},
+    )
+    beta_options = BetaOptions(
+        formulas={
+            "practical": PRACTICAL_BETA,
+            "thm5": BetaFormula(
+                add_bounds.beta_t_thm5,
+                lambda opt, t: {"t": t, "M": opt.n_groups, "d": opt.d, "D": opt.dim, "delta": opt.delta},
+                kind="theory", source="[Kandasamy2015, Thm 5]",
+            ),
+        },
+        default="practical",
+    )
 
     def __init__(
         self,
@@ -246,43 +161,19 @@ class AddGPUCB(BayesianOptimizer):
         d: int | None = None,
         M: int | None = None,
         n_decompositions: int | None = None,
-        beta: str = "practical",
-        beta_scale: float = 1.0,
-        beta_value: float = 4.0,
         delta: float = 0.1,
         budget_fraction: float = 0.9,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
-        check_choice("acq_optimizer", self.acq_optimizer, GROUP_OPTIMIZERS)
         D = self.dim
-        if groups is not None:
-            if d is not None or M is not None:
-                raise ValueError(
-                    f"groups={groups!r} with d={d!r}, M={M!r}: give either the known decomposition groups= "
-                    "or the learned decomposition's d= (and M=), not both"
-                )
-            self.groups = _check_groups(groups, D)
-            self.learn_decomposition = False
-            self.n_groups = len(self.groups)
-            self.d = max(len(g) for g in self.groups)
-        else:
-            if d is None:
-                raise ValueError(
-                    "d=None is outside its domain {1, ..., D}: give the known decomposition groups= or the "
-                    "maximum group size d= of a learned decomposition"
-                )
-            self.d = check_integer("d", d, low=1, high=D)
-            min_groups = -(-D // self.d)
-            self.n_groups = check_integer("M", min_groups if M is None else M, low=min_groups, high=D)
-            self.learn_decomposition = True
-            self.groups = self._only_decomposition()
+        spec = group_spec(D, groups=groups, d=d, M=M)
+        self.learn_decomposition = spec.groups is None
+        self.d, self.n_groups = spec.d, spec.M
+        self.groups = spec.groups if spec.groups is not None else self._only_decomposition()
         self.n_decompositions = check_integer(
             "n_decompositions", D if n_decompositions is None else n_decompositions, low=1
         )
-        self.beta_schedule = check_choice("beta", beta, BETA_SCHEDULES)
-        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
-        self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
         self.delta = check_probability("delta", delta)
         self.budget_fraction = check_real(
             "budget_fraction", budget_fraction, low=0.0, high=1.0, low_open=True
@@ -290,49 +181,21 @@ class AddGPUCB(BayesianOptimizer):
         self.group_budget = max(1, math.floor(self.budget_fraction * self.acq_budget / self.n_groups + 1e-9))
         self._anchor = self.bounds.mean(axis=1)
         self._search_record: dict | None = None
-        self._polish_only = False
-        self.params.update(
-            groups=None if groups is None else [list(g) for g in self.groups],
-            d=self.d,
-            M=self.n_groups,
-            learn_decomposition=self.learn_decomposition,
-            n_decompositions=self.n_decompositions,
-            beta=self.beta_schedule,
-            beta_scale=self.beta_scale,
-            beta_value=self.beta_value,
-            delta=self.delta,
-            budget_fraction=self.budget_fraction,
-            group_budget=self.group_budget,
+        self._record_params(
+            "d", "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget",
+            groups=None if groups is None else [list(g) for g in self.groups], M=self.n_groups,
         )
-
-    # ---- β_t --------------------------------------------------------------------------------------------
-    def beta_t(self, t: int) -> float:
-        r""":math:`\beta_t` of the schedule times ``beta_scale`` (t counts every observation, from 1)."""
-        t = check_integer("t", t, low=1)
-        if self.beta_schedule == "constant":
-            value = self.beta_value
-        elif self.beta_schedule == "practical":
-            value = add_bounds.beta_t_practical(t=t, d=self.d)
-        else:
-            value = add_bounds.beta_t_thm5(t=t, M=self.n_groups, d=self.d, D=self.dim, delta=self.delta)
-        return self.beta_scale * float(value)
 
     # ---- the additive model -----------------------------------------------------------------------------
     def group_kernel(self, group) -> Kernel:
         """The prior kernel :math:`\\kappa^{(j)}` of one group (from ``kernel=`` or the default SE)."""
-        spec = self._kernel_spec
         sub_bounds = self.bounds[np.asarray(group, dtype=np.intp)]
-        if spec is None:
+        if self._kernel_spec is None:
             side = float(np.mean(sub_bounds[:, 1] - sub_bounds[:, 0]))
             return SquaredExponential(
                 lengthscale=0.25 * side * math.sqrt(len(group)), variance=1.0 / self.n_groups
             )
-        if isinstance(spec, Kernel):
-            return spec
-        kernel = spec(sub_bounds.copy())
-        if not isinstance(kernel, Kernel):
-            raise ValueError(f"kernel factory returned {kernel!r}, not a regretlab.gp.kernels.Kernel")
-        return kernel
+        return self._kernel_from_spec(self._kernel_spec, sub_bounds)
 
     def make_kernel(self, groups=None) -> Additive:
         """The additive prior :math:`\\sum_j\\kappa^{(j)}` [Kandasamy2015, Eq. (4)] over ``groups`` (default:
@@ -348,37 +211,24 @@ class AddGPUCB(BayesianOptimizer):
             return [[i] for i in range(self.dim)]
         return None
 
-    def fit_options(self):
-        """ML-II options; after a decomposition search the winner is only polished (no extra restarts)."""
-        options = super().fit_options()
-        if self._polish_only:
-            options["n_restarts"] = 0
-        return options
+    def _fit_model(self, X, y_n):
+        """[Kandasamy2015, Alg. 2, step 1] when the decomposition is learned: score ``n_decompositions``
+        random decompositions by their ML-II log marginal likelihood ([Kandasamy2015, §4.4]), keep the best,
+        then polish its hyperparameters (no further restarts); otherwise the shared ML-II fit."""
+        if not (self.learn_decomposition and self._only_decomposition() is None):
+            return super()._fit_model(X, y_n)
+        self._search_decomposition(X, y_n)
+        if not self.fit_hyperparameters:
+            return self.kernel, self.noise_variance, 0.0
+        fit = fit_hyperparameters(
+            self.kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng,
+            **{**self.fit_options(), "n_restarts": 0},
+        )
+        self.last_fit = fit
+        return fit.kernel, fit.noise_variance, fit.mean
 
-    def refit(self) -> None:
-        """Re-learn the decomposition (Alg. 2 step 1, if learned), then re-fit θ and rebuild the posterior."""
-        if self.learn_decomposition and self._only_decomposition() is None:
-            self._search_decomposition()
-            self._polish_only = self.fit_hyperparameters
-            try:
-                super().refit()
-            finally:
-                self._polish_only = False
-            return
-        super().refit()
-
-    def _normalised_targets(self) -> np.ndarray:
-        """y as the shared loop's refit will normalise it (``normalize_y``), for scoring decompositions."""
-        y = self.y
-        if not self.normalize_y:
-            return y
-        scale = float(np.std(y))
-        return (y - float(np.mean(y))) / (scale if scale > 0.0 else 1.0)
-
-    def _search_decomposition(self) -> None:
-        """[Kandasamy2015, §4.4]: score ``n_decompositions`` random decompositions by likelihood, keep the
-        best."""
-        X, y = self.X, self._normalised_targets()
+    def _search_decomposition(self, X, y_n) -> None:
+        """Draw the candidates from ``rng``, fit each (or score it as it is), keep the best in ``groups``."""
         candidates = [
             random_decomposition(self.rng, self.dim, self.n_groups) for _ in range(self.n_decompositions)
         ]
@@ -387,22 +237,18 @@ class AddGPUCB(BayesianOptimizer):
             kernel = self.make_kernel(groups)
             if self.fit_hyperparameters:
                 fit = fit_hyperparameters(
-                    kernel, X, y, noise_variance=self.noise_variance, rng=self.rng, **self.fit_options()
+                    kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng, **self.fit_options()
                 )
                 scores.append(float(fit.log_marginal_likelihood))
                 fitted.append((fit.kernel, fit.noise_variance))
             else:
-                lml = log_marginal_likelihood(kernel, X, y, noise_variance=self.noise_variance, mean=0.0)
+                lml = log_marginal_likelihood(kernel, X, y_n, noise_variance=self.noise_variance, mean=0.0)
                 scores.append(float(lml))
                 fitted.append((kernel, self.noise_variance))
         best = int(np.argmax(scores))
         self.groups = candidates[best]
         self.kernel, self.noise_variance = fitted[best]
-        self._search_record = {
-            "candidates": candidates,
-            "log_marginal_likelihoods": scores,
-            "chosen": best,
-        }
+        self._search_record = {"candidates": candidates, "log_marginal_likelihoods": scores, "chosen": best}
 
     def _update_model(self, x, y):
         records = super()._update_model(x, y)
@@ -411,31 +257,39 @@ class AddGPUCB(BayesianOptimizer):
             self._search_record = None
         return records
 
-    # ---- Alg. 1 steps 1-2 -------------------------------------------------------------------------------
-    def group_acquisitions(self, beta: float) -> list[GroupUCB]:
-        r"""The M group acquisitions :math:`\tilde\varphi^{(j)}_t` (the first carries the constant mean)."""
-        return [
-            GroupUCB(self.model, j, beta, anchor=self._anchor, carries_constant=(j == 0))
-            for j in range(len(self.groups))
-        ]
+    # ---- [Kandasamy2015, Alg. 1, steps 1-2] -------------------------------------------------------------
+    def group_acquisitions(self, beta: float) -> list[Restricted]:
+        r"""The M group acquisitions :math:`\tilde\varphi^{(j)}_t` as functions of each group's coordinates.
 
-    def _maximize_group(self, acquisition: GroupUCB) -> MaximizeResult:
-        sub_box = self.domain[acquisition.group]
-        return self.maximize_acquisition(acquisition, bounds=sub_box, budget=self.group_budget)
+        Group j's UCB :math:`\mu^{(j)}_{t-1}+\sqrt{\beta_t}\sigma^{(j)}_{t-1}` reads the component posterior
+        of [Kandasamy2015, Eq. (5)] (:class:`~regretlab.algorithms.posteriors.ComponentPosterior`); the first
+        group carries the constant part of the mean, so the sum of the M values is
+        :math:`\tilde\varphi_t` of [Kandasamy2015, Eq. (6)]. With one group :math:`\kappa^{(1)}=\kappa`
+        and Eq. (5) is the full posterior, which is then read from the model itself (so one-group Add-GP-UCB
+        and GP-UCB evaluate the same floating-point expression).
+        """
+        if len(self.groups) == 1:
+            return [Restricted(Acquisition(self.model, "ucb", beta=beta), self._anchor, self.groups[0])]
+        return [
+            Restricted(
+                Acquisition(ComponentPosterior(self.model, j, g, carries_constant=j == 0), "ucb", beta=beta),
+                self._anchor,
+                g,
+            )
+            for j, g in enumerate(self.groups)
+        ]
 
     def _propose(self, t: int, beta: float) -> Proposal:
         """Maximise each :math:`\\tilde\\varphi^{(j)}_t` on its sub-box, assemble :math:`x_t` (Alg. 1)."""
-        x = self._anchor.copy()
-        evaluations, value = [], 0.0
-        for acquisition in self.group_acquisitions(beta):
-            result = self._maximize_group(acquisition)
-            x[acquisition.group] = result.x
-            evaluations.append(int(result.n_evaluations))
-            value += float(result.value)
+        acquisitions = self.group_acquisitions(beta)
+        boxes = [self.domain[acq.coordinates] for acq in acquisitions]
+        x, evaluations, values = self.maximize_by_blocks(
+            acquisitions, boxes, [self.group_budget] * len(acquisitions), self._anchor
+        )
         records = {
             "decomposition": [list(g) for g in self.groups],
             "group_budget": self.group_budget,
             "group_evaluations": evaluations,
-            "acquisition_value": value,
+            "acquisition_value": sum(values),
         }
         return Proposal(x, sum(evaluations), records)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,28 +42,51 @@ from regretlab._validate import (
 from regretlab._version import __version__
 from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters
 
-from .acquisition import (
-    Acquisition,
-    MaximizeResult,
-    maximize_direct,
-    maximize_lbfgsb,
-    maximize_random,
-)
+from .acquisition import Acquisition
+from .beta import BetaOptions, BetaSchedule
+from .maximize import MaximizeResult, maximize_direct, maximize_lbfgsb, maximize_random
+from .posteriors import ScaledPosterior
 from .trace import Trace
 
-__all__ = [
-    "BayesianOptimizer",
-    "Proposal",
-    "RandomSearch",
-    "ScaledPosterior",
-    "INIT_DESIGNS",
-    "ACQ_OPTIMIZERS",
-]
+__all__ = ["BayesianOptimizer", "LoopDefaults", "Proposal", "INIT_DESIGNS", "ACQ_OPTIMIZERS"]
 
 INIT_DESIGNS = ("random", "lhs")
 ACQ_OPTIMIZERS = ("direct", "lbfgsb", "random")
 # Tolerance (relative to the side length) for points on the boundary that round-off pushed just outside.
 _BOX_TOL = 1e-9
+
+
+@dataclass(frozen=True)
+class LoopDefaults:
+    """One algorithm's defaults for the shared loop's keywords, each with where it comes from.
+
+    An algorithm declares them in one place (its ``defaults`` class attribute); a keyword the user does not
+    give takes the value here. ``sources`` says, per keyword, the paper section, the authors' code, or why the
+    value was chosen when the paper is silent.
+
+    Attributes
+    ----------
+    n_init : int or callable
+        Initial design size, or ``n_init(D)`` (e.g. 3D in [Ha2019, §6]).
+    n_cyc : int
+        Observations between hyperparameter refits.
+    init_design : {"random", "lhs"}
+    acq_optimizer : {"direct", "lbfgsb", "random"}
+    normalize_y : bool
+    sources : mapping
+        Keyword -> source of its default.
+    """
+
+    n_init: int | Callable[[int], int] = 10
+    n_cyc: int = 25
+    init_design: str = "random"
+    acq_optimizer: str = "direct"
+    normalize_y: bool = False
+    sources: Mapping[str, str] = field(default_factory=dict)
+
+    def n_init_for(self, dim: int) -> int:
+        """The default initial design size in dimension ``dim``."""
+        return int(self.n_init(dim)) if callable(self.n_init) else int(self.n_init)
 
 
 @dataclass
@@ -84,31 +108,9 @@ class Proposal:
     records: dict[str, Any] = field(default_factory=dict)
 
 
-class ScaledPosterior:
-    r"""The GP posterior in the units of the observations when the GP is fitted to normalised y.
-
-    With :math:`\tilde y = (y - a)/s`, a GP on :math:`\tilde y` gives :math:`\mu = a + s\tilde\mu` and
-    :math:`\sigma^2 = s^2\tilde\sigma^2` (gradients scale the same way). With ``a = 0, s = 1`` it is the GP.
-    """
-
-    def __init__(self, gp, shift: float = 0.0, scale: float = 1.0):
-        self.gp, self.shift, self.scale = gp, float(shift), float(scale)
-
-    def predict(self, X, return_grad: bool = False):
-        """Posterior mean and variance of f at the rows of X (and their gradients with ``return_grad``)."""
-        out = self.gp.predict(X, return_grad=return_grad)
-        s, s2 = self.scale, self.scale**2
-        if not return_grad:
-            return self.shift + s * out[0], s2 * out[1]
-        return self.shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
-
-    def predict_components(self, X):
-        """Per-group posteriors ([Kandasamy2015, Eq. (5)]; [Li2016, Eq. (3)]) in observation units."""
-        return [(self.scale * m, self.scale**2 * v) for m, v in self.gp.predict_components(X)]
-
-
 class BayesianOptimizer(ABC):
-    """Abstract ask/tell optimiser: bounds, RNG, history, initial design, GP refit schedule, budgets, Trace.
+    """Abstract ask/tell optimiser: bounds, RNG, history, initial design, GP refit schedule, β_t, budgets,
+    Trace.
 
     Parameters
     ----------
@@ -117,16 +119,25 @@ class BayesianOptimizer(ABC):
     rng : None, int or numpy.random.Generator
         The one source of randomness (initial design, hyperparameter restarts, acquisition starts). An int is
         the seed; with None a seed is drawn from OS entropy and recorded, so every run can be repeated.
+    beta : str, optional
+        The :math:`\\beta_t` schedule: a name of the algorithm's ``beta_options`` (its paper's formulas of
+        :mod:`regretlab.bounds`) or ``"constant"``. Default: the algorithm's.
+    beta_scale : float, optional
+        Multiplies the schedule, whichever it is (> 0): :math:`\\beta_t=` ``beta_scale`` :math:`\\times`
+        (formula at t, or ``beta_value``), the same meaning for every algorithm
+        (:mod:`regretlab.algorithms.beta`). Default: the algorithm's (1, or 0.2 where the paper divides by 5).
+    beta_value : float
+        The constant of ``beta="constant"`` (> 0).
     n_init : int, optional
-        Size of the initial design (default per paper: ``default_n_init`` of the class; [Li2016, §5] and
-        [Kandasamy2015, §5]: 10, [TranThe2020, §Experiments]: 20, [Ha2019, §6]: 3d). At least 1 for
+        Size of the initial design. Default: the algorithm's ``defaults`` (10 for [Li2016, §5] and
+        [Kandasamy2015, §5], 20 for [TranThe2020, §Experiments], 3D for [Ha2019, §6]). At least 1 for
         model-based methods.
     init_design : {"random", "lhs"}, optional
         Uniform random points ([TranThe2020], [Li2016], [Kandasamy2015]) or a Latin hypercube
         ([Ha2019, §6]), scaled to ``bounds``.
     n_cyc : int, optional
         Hyperparameters are re-fitted when the number of observations t satisfies t = n_init or
-        (t - n_init) % n_cyc == 0; in between the GP gets a rank-one append. Default ``default_n_cyc``
+        (t - n_init) % n_cyc == 0; in between the GP gets a rank-one append. Default: the algorithm's
         ([Li2016, §5] and [Kandasamy2015, §5]: 25).
     kernel : Kernel or callable, optional
         Prior covariance, or a factory ``kernel(bounds) -> Kernel``. Default: isotropic squared exponential
@@ -141,11 +152,11 @@ class BayesianOptimizer(ABC):
         Whether σ² is fitted.
     n_restarts : int
         Random restarts of the likelihood optimiser at each refit.
-    normalize_y : bool
+    normalize_y : bool, optional
         Fit the GP to :math:`(y - \\bar y)/\\mathrm{sd}(y)` ([Ha2019, §6]); the constants are frozen between
-        refits.
-    acq_optimizer : {"direct", "lbfgsb", "random"}
-        Acquisition maximiser used by :meth:`maximize_acquisition`.
+        refits. Default: the algorithm's.
+    acq_optimizer : {"direct", "lbfgsb", "random"}, optional
+        Acquisition maximiser used by :meth:`maximize_acquisition`. Default: the algorithm's.
     acq_budget : int, optional
         Hard cap on acquisition evaluations per iteration. Default ``min(5000, 100 D)`` ([Kandasamy2015, §5]).
     n_starts : int, optional
@@ -154,10 +165,10 @@ class BayesianOptimizer(ABC):
 
     #: Algorithm name used in traces and progress bars.
     name = "BayesianOptimizer"
-    #: Defaults that subclasses override with their paper's values.
-    default_n_init = 10
-    default_n_cyc = 25
-    default_init_design = "random"
+    #: The loop's defaults for this algorithm, with their sources (subclasses declare their paper's).
+    defaults = LoopDefaults()
+    #: The β_t schedules the algorithm offers (None: a model-free method without β).
+    beta_options: BetaOptions | None = None
     #: Whether the method uses a GP posterior (RandomSearch does not).
     uses_model = True
     #: What to do when a β_t schedule gives a value that is not positive (appended to the error message).
@@ -168,6 +179,9 @@ class BayesianOptimizer(ABC):
         bounds,
         *,
         rng=None,
+        beta: str | None = None,
+        beta_scale: float | None = None,
+        beta_value: float = 4.0,
         n_init: int | None = None,
         init_design: str | None = None,
         n_cyc: int | None = None,
@@ -176,25 +190,29 @@ class BayesianOptimizer(ABC):
         fit_hyperparameters: bool = True,
         fit_noise: bool = True,
         n_restarts: int = 2,
-        normalize_y: bool = False,
-        acq_optimizer: str = "direct",
+        normalize_y: bool | None = None,
+        acq_optimizer: str | None = None,
         acq_budget: int | None = None,
         n_starts: int | None = None,
     ):
         self.bounds = check_bounds("bounds", bounds)
         self.dim = self.bounds.shape[0]
         self.seed, self.rng = seeded_generator(rng)
+        defaults = self.defaults
         low = 1 if self.uses_model else 0
-        self.n_init = check_integer("n_init", self.default_n_init if n_init is None else n_init, low=low)
+        n_init = defaults.n_init_for(self.dim) if n_init is None else n_init
+        self.n_init = check_integer("n_init", n_init, low=low)
         self.init_design = check_choice(
-            "init_design", self.default_init_design if init_design is None else init_design, INIT_DESIGNS
+            "init_design", defaults.init_design if init_design is None else init_design, INIT_DESIGNS
         )
-        self.n_cyc = check_integer("n_cyc", self.default_n_cyc if n_cyc is None else n_cyc, low=1)
+        self.n_cyc = check_integer("n_cyc", defaults.n_cyc if n_cyc is None else n_cyc, low=1)
         self.noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
         self.fit_hyperparameters = check_bool("fit_hyperparameters", fit_hyperparameters)
         self.fit_noise = check_bool("fit_noise", fit_noise)
         self.n_restarts = check_integer("n_restarts", n_restarts, low=0)
+        normalize_y = defaults.normalize_y if normalize_y is None else normalize_y
         self.normalize_y = check_bool("normalize_y", normalize_y)
+        acq_optimizer = defaults.acq_optimizer if acq_optimizer is None else acq_optimizer
         self.acq_optimizer = check_choice("acq_optimizer", acq_optimizer, ACQ_OPTIMIZERS)
         default_budget = min(5000, 100 * self.dim)
         self.acq_budget = check_integer(
@@ -205,6 +223,11 @@ class BayesianOptimizer(ABC):
         if kernel is not None and not callable(kernel):
             raise ValueError(f"kernel={kernel!r} is not a Kernel or a factory kernel(bounds) -> Kernel")
         self._kernel_spec = kernel
+        self.beta_schedule: BetaSchedule | None = None
+        if self.beta_options is not None:
+            self.beta_schedule = self.beta_options.select(beta, beta_scale, beta_value)
+        elif beta is not None or beta_scale is not None:
+            raise ValueError(f"{self.name} has no β_t: beta={beta!r}, beta_scale={beta_scale!r} must be None")
         self.kernel = None  # current kernel (with fitted hyperparameters once fitted)
         self.gp = None
         self.model: ScaledPosterior | None = None
@@ -218,6 +241,7 @@ class BayesianOptimizer(ABC):
         self._objective_name: str | None = None
         self._optimum_value = math.nan
         self.params: dict[str, Any] = {
+            **({} if self.beta_schedule is None else self.beta_schedule.params),
             "n_init": self.n_init,
             "init_design": self.init_design,
             "n_cyc": self.n_cyc,
@@ -232,10 +256,27 @@ class BayesianOptimizer(ABC):
             "n_starts": self.n_starts,
         }
 
-    # ---- to implement -----------------------------------------------------------------------------------
-    @abstractmethod
+    def _record_params(self, *names: str, **values) -> None:
+        """Add the attributes ``names`` (arrays as lists) and ``values`` to the parameters a Trace records."""
+        for name in names:
+            value = getattr(self, name)
+            self.params[name] = value.tolist() if isinstance(value, np.ndarray) else value
+        self.params.update(values)
+
+    # ---- β_t and the proposal ------------------------------------------------------------------------
+    @property
+    def beta_scale(self) -> float:
+        """The factor of the β_t schedule (``beta_scale``)."""
+        return self.beta_schedule.scale if self.beta_schedule is not None else math.nan
+
     def beta_t(self, t: int) -> float:
-        r"""Exploration weight :math:`\beta_t` for query number t (1-based, counting every observation)."""
+        r""":math:`\\beta_t` for query number t (1-based, counting every observation): ``beta_scale`` times
+        the chosen formula of :mod:`regretlab.bounds` at t, or times ``beta_value``
+        (:mod:`regretlab.algorithms.beta`). NaN for a model-free method."""
+        t = check_integer("t", t, low=1)
+        if self.beta_schedule is None:
+            return math.nan
+        return self.beta_schedule(self, t)
 
     @abstractmethod
     def _propose(self, t: int, beta: float) -> Proposal | np.ndarray:
@@ -294,15 +335,20 @@ class BayesianOptimizer(ABC):
         return np.array(x, dtype=float)
 
     # ---- the model --------------------------------------------------------------------------------------
-    def make_kernel(self):
+    def make_kernel(self) -> Kernel:
         """The prior kernel before the first fit (from ``kernel=`` or the default SE kernel)."""
         spec = self._kernel_spec
         if spec is None:
             side = float(np.mean(self.bounds[:, 1] - self.bounds[:, 0]))
             return SquaredExponential(lengthscale=0.25 * side * math.sqrt(self.dim), variance=1.0)
+        return self._kernel_from_spec(spec, self.bounds)
+
+    @staticmethod
+    def _kernel_from_spec(spec, bounds) -> Kernel:
+        """``kernel=`` as given: a Kernel, or a factory called with (a copy of) ``bounds``."""
         if isinstance(spec, Kernel):
             return spec
-        kernel = spec(self.bounds.copy())
+        kernel = spec(np.array(bounds, dtype=float))
         if not isinstance(kernel, Kernel):
             raise ValueError(f"kernel factory returned {kernel!r}, not a regretlab.gp.kernels.Kernel")
         return kernel
@@ -314,23 +360,37 @@ class BayesianOptimizer(ABC):
     def _normalised(self, y):
         return (np.asarray(y, dtype=float) - self._y_shift) / self._y_scale
 
-    def refit(self) -> None:
-        """Re-fit hyperparameters (ML-II) on all data; rebuild the posterior ([Rasmussen2006, Alg. 2.1], all t
-        points)."""
-        X, y = self.X, self.y
+    def _fit_targets(self) -> np.ndarray:
+        """The observations as the GP sees them: with ``normalize_y``, set the shift (mean) and scale
+        (standard deviation, 1 if it is 0) frozen until the next refit, and return :math:`(y - a)/s`."""
+        y = self.y
         if self.normalize_y:
             scale = float(np.std(y))
             self._y_shift, self._y_scale = float(np.mean(y)), (scale if scale > 0.0 else 1.0)
-        y_n = self._normalised(y)
-        if self.kernel is None:
-            self.kernel = self.make_kernel()
-        mean = 0.0
-        if self.fit_hyperparameters:
-            fit = fit_hyperparameters(
-                self.kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng, **self.fit_options()
-            )
-            self.kernel, self.noise_variance, mean = fit.kernel, fit.noise_variance, fit.mean
-            self.last_fit = fit
+        return self._normalised(y)
+
+    def _fit_model(self, X: np.ndarray, y_n: np.ndarray) -> tuple[Kernel, float, float]:
+        """The refit's model on data ``(X, y_n)``: ``(kernel, noise_variance, constant mean)``.
+
+        ML-II of the current kernel's hyperparameters (:func:`regretlab.gp.fit_hyperparameters`, recorded in
+        ``last_fit``; the prior of :meth:`make_kernel` at the first refit), or the kernel as it is with
+        ``fit_hyperparameters=False``. Subclasses with a structure to
+        learn first (Add-GP-UCB's decomposition, RPP-GP-UCB's projection) override this.
+        """
+        kernel = self.make_kernel() if self.kernel is None else self.kernel
+        if not self.fit_hyperparameters:
+            return kernel, self.noise_variance, 0.0
+        fit = fit_hyperparameters(
+            kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng, **self.fit_options()
+        )
+        self.last_fit = fit
+        return fit.kernel, fit.noise_variance, fit.mean
+
+    def refit(self) -> None:
+        """Re-fit the model on all data and rebuild the posterior ([Rasmussen2006, Alg. 2.1], all t points):
+        :meth:`_fit_targets`, then :meth:`_fit_model`, then the exact GP on the result."""
+        X, y_n = self.X, self._fit_targets()
+        self.kernel, self.noise_variance, mean = self._fit_model(X, y_n)
         self.gp = GP(self.kernel, noise_variance=self.noise_variance, mean=mean).fit(X, y_n)
         self.model = ScaledPosterior(self.gp, self._y_shift, self._y_scale)
         self.n_refits += 1
@@ -376,6 +436,24 @@ class BayesianOptimizer(ABC):
                 acquisition.value_and_grad, box, n_starts=n_starts, max_evaluations=budget, rng=self.rng
             )
         return maximize_random(acquisition, box, n_samples=budget, rng=self.rng)
+
+    def maximize_by_blocks(
+        self, acquisitions, boxes, budgets, start
+    ) -> tuple[np.ndarray, list[int], list[float]]:
+        """Maximise restricted acquisitions one after the other, each on its box with its budget.
+
+        Each maximiser is written into its coordinates of a copy of ``start``: the group-wise step of
+        [Kandasamy2015, Alg. 1, steps 1-2] and [Li2016, Alg. 3, step 2], where the groups' maximisers
+        together are the maximiser of the sum. Returns ``(point, evaluations per block, value per block)``.
+        """
+        point = np.array(start, dtype=float)
+        evaluations, values = [], []
+        for acquisition, box, budget in zip(acquisitions, boxes, budgets, strict=True):
+            result = self.maximize_acquisition(acquisition, bounds=box, budget=budget)
+            point[acquisition.coordinates] = result.x
+            evaluations.append(int(result.n_evaluations))
+            values.append(float(result.value))
+        return point, evaluations, values
 
     # ---- ask / tell -------------------------------------------------------------------------------------
     def ask(self) -> np.ndarray:
@@ -519,30 +597,3 @@ class BayesianOptimizer(ABC):
             objective=self._objective_name,
             version=__version__,
         )
-
-
-class RandomSearch(BayesianOptimizer):
-    """Uniform random search on the box: the baseline ("RAND", [Kandasamy2015, §5]) of every comparison.
-
-    Every query is an independent uniform point of ``bounds``; no model, no β (recorded as NaN).
-
-    >>> rs = RandomSearch([[0.0, 1.0], [-1.0, 1.0]], rng=0)
-    >>> trace = rs.run(lambda x: -float(np.sum(x**2)), 5, progress=False)
-    >>> trace.x.shape, bool(np.all(trace.x[:, 0] >= 0) and np.all(trace.x[:, 0] <= 1))
-    ((5, 2), True)
-    """
-
-    name = "RandomSearch"
-    default_n_init = 0
-    uses_model = False
-
-    def __init__(self, bounds, *, rng=None):
-        super().__init__(bounds, rng=rng, n_init=0)
-        self.params = {}
-
-    def beta_t(self, t: int) -> float:
-        """No β: NaN."""
-        return math.nan
-
-    def _propose(self, t: int, beta: float) -> Proposal:
-        return Proposal(self.rng.uniform(self.bounds[:, 0], self.bounds[:, 1]))

@@ -12,16 +12,14 @@ formula that is tested is the formula that runs), scaled by a constant, or fixed
 
 from __future__ import annotations
 
-from regretlab._validate import check_choice, check_integer, check_probability, check_real
+from regretlab._validate import check_probability, check_real
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
 
 from .acquisition import Acquisition
-from .base import BayesianOptimizer, Proposal
+from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .beta import BetaFormula, BetaOptions
 
-__all__ = ["GPUCB", "BETA_SCHEDULES"]
-
-#: Named β_t schedules of :class:`GPUCB`.
-BETA_SCHEDULES = ("thm6", "srinivas_thm2", "constant")
+__all__ = ["GPUCB"]
 
 
 class GPUCB(BayesianOptimizer):
@@ -36,7 +34,7 @@ class GPUCB(BayesianOptimizer):
     bounds : array_like, shape (D, 2)
         The box :math:`\mathcal X`.
     beta : {"thm6", "srinivas_thm2", "constant"}
-        The :math:`\beta_t` schedule:
+        The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
         * ``"thm6"`` (default): :func:`regretlab.bounds.gp_ucb.beta_t_gpucb_thm6`,
           :math:`2\log(2t^2\pi^2/\delta)+2D\log(Dt^3)` ([Kandasamy2015, App. A, Thm 6]);
@@ -45,8 +43,9 @@ class GPUCB(BayesianOptimizer):
           of ``bounds``);
         * ``"constant"``: :math:`\beta_t = ` ``beta_value`` for every t.
     beta_scale : float
-        Multiplies the schedule (> 0). The theoretical :math:`\beta_t` is known to over-explore; practical
-        runs scale it down ([Kandasamy2015, §5] uses :math:`0.2\,d\log 2t`; [Ha2019, §6] divides by 5).
+        Multiplies the schedule, the constant included (> 0; default 1). The theoretical :math:`\beta_t` is
+        known to over-explore; practical runs scale it down ([Kandasamy2015, §5] uses :math:`0.2\,d\log 2t`;
+        [Ha2019, §6] divides by 5).
     beta_value : float
         :math:`\beta` of the ``"constant"`` schedule (> 0).
     delta : float
@@ -73,52 +72,36 @@ class GPUCB(BayesianOptimizer):
     """
 
     name = "GP-UCB"
-    default_n_init = 10
-    default_n_cyc = 25
+    defaults = LoopDefaults(
+        n_init=10, n_cyc=25,
+        sources={"n_init": "not stated in [Srinivas2010]; 10 as the GP-UCB baseline of [Kandasamy2015, §5] "
+                           "and [Li2016, §5]",
+                 "n_cyc": "[Kandasamy2015, §5] and [Li2016, §5]: N_cyc = 25"},
+    )
+    beta_options = BetaOptions(
+        formulas={
+            "thm6": BetaFormula(
+                gp_ucb_bounds.beta_t_gpucb_thm6, lambda opt, t: {"t": t, "D": opt.dim, "delta": opt.delta},
+                kind="theory", source="[Kandasamy2015, App. A, Thm 6]",
+            ),
+            "srinivas_thm2": BetaFormula(
+                gp_ucb_bounds.beta_t_srinivas_thm2,
+                lambda opt, t: {"t": t, "d": opt.dim, "delta": opt.delta, "a": opt.a, "b": opt.b,
+                                "r": float((opt.bounds[:, 1] - opt.bounds[:, 0]).max())},
+                kind="theory", source="[Srinivas2010, Thm 2]",
+            ),
+        },
+        default="thm6",
+    )
 
-    def __init__(
-        self,
-        bounds,
-        *,
-        beta: str = "thm6",
-        beta_scale: float = 1.0,
-        beta_value: float = 4.0,
-        delta: float = 0.1,
-        a: float = 1.0,
-        b: float = 1.0,
-        **kwargs,
-    ):
+    def __init__(self, bounds, *, delta: float = 0.1, a: float = 1.0, b: float = 1.0, **kwargs):
         super().__init__(bounds, **kwargs)
-        self.beta_schedule = check_choice("beta", beta, BETA_SCHEDULES)
-        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
-        self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
         self.delta = check_probability("delta", delta)
         self.a = check_real("a", a, low=1.0)
         self.b = check_real("b", b, low=0.0, low_open=True)
-        self.params.update(
-            beta=self.beta_schedule,
-            beta_scale=self.beta_scale,
-            beta_value=self.beta_value,
-            delta=self.delta,
-            a=self.a,
-            b=self.b,
-        )
-
-    def beta_t(self, t: int) -> float:
-        r""":math:`\beta_t` of the schedule times ``beta_scale`` (t counts every observation, from 1)."""
-        t = check_integer("t", t, low=1)
-        if self.beta_schedule == "constant":
-            value = self.beta_value
-        elif self.beta_schedule == "thm6":
-            value = gp_ucb_bounds.beta_t_gpucb_thm6(t=t, D=self.dim, delta=self.delta)
-        else:
-            side = float((self.bounds[:, 1] - self.bounds[:, 0]).max())
-            value = gp_ucb_bounds.beta_t_srinivas_thm2(
-                t=t, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=side
-            )
-        return self.beta_scale * float(value)
+        self._record_params("delta", "a", "b")
 
     def _propose(self, t: int, beta: float) -> Proposal:
-        """Maximise UCB over the whole box ([Srinivas2010, Alg. 1] line 3)."""
+        """Maximise UCB over the whole box ([Srinivas2010, Alg. 1], line 3)."""
         result = self.maximize_acquisition(Acquisition(self.model, "ucb", beta=beta))
         return Proposal(result.x, result.n_evaluations)

@@ -26,45 +26,18 @@ from regretlab._validate import check_choice, check_integer, check_probability, 
 from regretlab.bounds import ms_ucb as ms_ucb_bounds
 from regretlab.gp import Matern52
 
-from .acquisition import Acquisition
-from .base import BayesianOptimizer, Proposal
+from .acquisition import Acquisition, Restricted
+from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .beta import BetaFormula, BetaOptions
 
-__all__ = ["MSUCB", "BETA_SCHEDULES", "ROUNDINGS", "ACTIVE_COORDINATES"]
+__all__ = ["MSUCB", "ROUNDINGS", "ACTIVE_COORDINATES"]
 
-#: Named β_t schedules of :class:`MSUCB`.
-BETA_SCHEDULES = ("theory", "scaled", "constant")
 #: How a non-integer N_0 t^α becomes a count (``rounding`` of :func:`regretlab.bounds.ms_ucb.n_t`).
 ROUNDINGS = ("ceil", "none")
 #: Which coordinates are the free block y: the paper's last d, or a fixed random d-subset.
 ACTIVE_COORDINATES = ("last", "random")
 #: Rows per acquisition batch when the subspaces are points (d = 0).
 _BATCH_ROWS = 4096
-
-
-class _SubspaceAcquisition:
-    """The acquisition restricted to one subspace: a batch function of the free coordinates only.
-
-    Rows ``Y`` (q, d) are written into the ``active`` columns of the anchor point ``base`` (shape (D,)),
-    giving points of :math:`\\mathcal S(\\mathbf A,\\mathbf z)`; one batched posterior call per batch.
-    Gradients are the ``active`` columns of the full gradient (the others are fixed on the subspace).
-    """
-
-    def __init__(self, acquisition: Acquisition, base: np.ndarray, active: np.ndarray):
-        self.acquisition, self.base, self.active = acquisition, base, active
-
-    def embed(self, Y) -> np.ndarray:
-        """Points of the subspace with free coordinates ``Y`` (shape (q, d) or (d,)) → shape (q, D)."""
-        Y = np.atleast_2d(np.asarray(Y, dtype=float))
-        X = np.repeat(self.base[None, :], Y.shape[0], axis=0)
-        X[:, self.active] = Y
-        return X
-
-    def __call__(self, Y) -> np.ndarray:
-        return self.acquisition(self.embed(Y))
-
-    def value_and_grad(self, Y):
-        values, grads = self.acquisition.value_and_grad(self.embed(Y))
-        return values, grads[:, self.active]
 
 
 class MSUCB(BayesianOptimizer):
@@ -141,19 +114,19 @@ class MSUCB(BayesianOptimizer):
         integer :math:`\alpha`.
     active : {"last", "random"}
         The free coordinates (see above).
-    beta : {"theory", "scaled", "constant"}
-        The :math:`\beta_t` schedule:
+    beta : {"theory", "constant"}
+        The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
         * ``"theory"`` (default): :func:`regretlab.bounds.ms_ucb.beta_t` (reading A, the algorithm's:
           :math:`2\log\frac{\pi^2t^2}{\delta}+2d\log(2bd\sqrt{\log(6Da/\delta)}\,t^2)`), and for ``d = 0``
           :func:`regretlab.bounds.ms_ucb.beta_t_d0`;
-        * ``"scaled"``: the theory value times ``beta_scale`` (the theoretical :math:`\beta_t` over-explores;
-          [Ha2019, §6] scale it down by a factor 5, following [Srinivas2010]; [Kandasamy2015, §5] use the
-          small heuristic :math:`0.2d\log2t`);
         * ``"constant"``: :math:`\beta_t=` ``beta_value`` (with ``GPUCB(beta="constant")`` and ``d = D`` this
           reproduces GP-UCB's trace).
     beta_scale : float
-        Factor of the ``"scaled"`` schedule (> 0, default 0.2 = 1/5 as in [Ha2019, §6]); unused otherwise.
+        Multiplies the schedule, the constant included (> 0, default 1: the formula as printed). The
+        theoretical :math:`\beta_t` over-explores; [Ha2019, §6] scale it down by a factor 5
+        (``beta_scale=0.2``), following [Srinivas2010]; [Kandasamy2015, §5] use the small heuristic
+        :math:`0.2d\log2t`. (The former ``beta="scaled"`` is ``beta="theory", beta_scale=0.2``.)
     beta_value : float
         :math:`\beta` of the ``"constant"`` schedule (> 0).
     delta : float
@@ -166,14 +139,12 @@ class MSUCB(BayesianOptimizer):
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`). Defaults follow
         [TranThe2020, §Experiments]: ``n_init=20`` uniform random points ("randomly initialized with 20
-        points");
-        ``acq_optimizer="lbfgsb"`` with ``n_starts`` :math:`=10d` per subspace (the paper's "LBFGS-B with
-        :math:`10\times D` random starts", applied to the :math:`d`-dimensional subspaces; without a
-        user ``n_starts`` each subspace gets :math:`\max(1,\min(10d,\lfloor\text{share}/10\rfloor))` starts,
-        the shared loop's rule applied to the subspace's share of the budget); a Matérn-5/2 kernel ("we used
+        points"); ``acq_optimizer="lbfgsb"`` with ``n_starts`` :math:`=10d` per subspace (the paper's "LBFGS-B
+        with :math:`10\times D` random starts", applied to the :math:`d`-dimensional subspaces; without a user
+        ``n_starts`` each subspace gets :math:`\max(1,\min(10d,\lfloor\text{share}/10\rfloor))` starts, the
+        shared loop's rule applied to the subspace's share of the budget); a Matérn-5/2 kernel ("we used
         Matern kernel") whose hyperparameters are "estimated automatically from data": the paper gives no
-        refit cycle, and Alg. 1 line 9 updates the GP every iteration, so ``n_cyc=1`` (refit every
-        iteration).
+        refit cycle, and Alg. 1 line 9 updates the GP every iteration, so ``n_cyc=1`` (refit every iteration).
 
     References
     ----------
@@ -195,8 +166,27 @@ class MSUCB(BayesianOptimizer):
         "bounds/ERRATA.md: reading A is negative when 2 b d sqrt(log(6Da/delta)) t^2 < 1; "
         "use a larger b or beta='constant'"
     )
-    default_n_init = 20
-    default_n_cyc = 1
+    defaults = LoopDefaults(
+        n_init=20, n_cyc=1, acq_optimizer="lbfgsb",
+        sources={"n_init": '[TranThe2020, §Experiments]: "randomly initialized with 20 points"',
+                 "n_cyc": "not stated; [TranThe2020, Alg. 1, line 9] updates the GP every iteration and the "
+                          "hyperparameters are 'estimated automatically from data': refitted each time",
+                 "acq_optimizer": '[TranThe2020, §Experiments]: "LBFGS-B with 10 x D random starts"'},
+    )
+    beta_options = BetaOptions(
+        formulas={
+            "theory": BetaFormula(
+                ms_ucb_bounds.beta_t,
+                lambda opt, t: {"t": t, "delta": opt.delta} if opt.d == 0 else
+                {"t": t, "d": opt.d, "D": opt.dim, "a": opt.a, "b": opt.b, "delta": opt.delta},
+                kind="theory",
+                source='[TranThe2020, §"Proposed Algorithm"]; d = 0: [TranThe2020, §Discussion]',
+                choose=lambda opt: ms_ucb_bounds.beta_t_d0 if opt.d == 0 else ms_ucb_bounds.beta_t,
+            ),
+        },
+        default="theory",
+        retired={"scaled": "write beta='theory', beta_scale=0.2 (beta_scale multiplies every schedule)"},
+    )
 
     def __init__(
         self,
@@ -207,16 +197,12 @@ class MSUCB(BayesianOptimizer):
         alpha: float = 0.0,
         rounding: str = "ceil",
         active: str = "last",
-        beta: str = "theory",
-        beta_scale: float = 0.2,
-        beta_value: float = 4.0,
         delta: float = 0.1,
         a: float = 1.0,
         b: float = 1.0,
         subspace_budget: int | None = None,
         **kwargs,
     ):
-        kwargs.setdefault("acq_optimizer", "lbfgsb")
         total = kwargs.get("acq_budget")
         super().__init__(bounds, **kwargs)
         D = self.dim
@@ -230,9 +216,6 @@ class MSUCB(BayesianOptimizer):
                 f"alpha={self.alpha!r}; its domain is {{'ceil', 'none'}} with 'none' for integer alpha only"
             )
         self.active_rule = check_choice("active", active, ACTIVE_COORDINATES)
-        self.beta_schedule = check_choice("beta", beta, BETA_SCHEDULES)
-        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
-        self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
         self.delta = check_probability("delta", delta)
         self.a = check_real("a", a, low=1.0)
         self.b = check_real("b", b, low=0.0, low_open=True)
@@ -248,22 +231,9 @@ class MSUCB(BayesianOptimizer):
             self.n_starts = self._default_starts(int(self._split_budget(self._first_z_size())[1].max()))
         self._Z = np.empty((0, D - self.d))
         self._z_iterations = 0  # Alg. 1 iterations whose anchors have been drawn
-        self.params.update(
-            acq_budget=self.total_budget,
-            n_starts=self.n_starts,
-            d=self.d,
-            N0=self.N0,
-            alpha=self.alpha,
-            rounding=self.rounding,
-            active=self.active_rule,
-            active_coordinates=self.active.tolist(),
-            beta=self.beta_schedule,
-            beta_scale=self.beta_scale,
-            beta_value=self.beta_value,
-            delta=self.delta,
-            a=self.a,
-            b=self.b,
-            subspace_budget=self.subspace_budget,
+        self._record_params(
+            "n_starts", "d", "N0", "alpha", "rounding", "delta", "a", "b", "subspace_budget",
+            acq_budget=self.total_budget, active=self.active_rule, active_coordinates=self.active.tolist(),
         )
 
     # ---- the paper's domain -----------------------------------------------------------------------------
@@ -348,17 +318,6 @@ class MSUCB(BayesianOptimizer):
         return self.from_unit(v)
 
     # ---- the algorithm ----------------------------------------------------------------------------------
-    def beta_t(self, t: int) -> float:
-        r""":math:`\beta_t` of the schedule (t counts every observation, from 1); see ``beta``."""
-        t = check_integer("t", t, low=1)
-        if self.beta_schedule == "constant":
-            return self.beta_value
-        if self.d == 0:
-            value = ms_ucb_bounds.beta_t_d0(t=t, delta=self.delta)
-        else:
-            value = ms_ucb_bounds.beta_t(t=t, d=self.d, D=self.dim, a=self.a, b=self.b, delta=self.delta)
-        return float(value) * (self.beta_scale if self.beta_schedule == "scaled" else 1.0)
-
     def _propose(self, t: int, beta: float) -> Proposal:
         """Alg. 1 lines 4-6: grow Z_t, maximise the UCB on each searched subspace, keep the best."""
         iteration = max(1, t - self.n_init)
@@ -389,7 +348,7 @@ class MSUCB(BayesianOptimizer):
         best_value, best_x, best_index, n_eval = -np.inf, None, int(searched[0]), 0
         for index, budget in zip(searched, budgets, strict=True):
             z = self._Z[index] if self.d < self.dim else np.empty(0)
-            restricted = _SubspaceAcquisition(acquisition, self._anchor_point(z), self.active)
+            restricted = Restricted(acquisition, self._anchor_point(z), self.active)
             result = self._maximize_on(restricted, box, int(budget))
             n_eval += result.n_evaluations
             if best_x is None or result.value > best_value:

@@ -21,23 +21,27 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.linalg import cho_solve, solve_triangular
 from scipy.optimize import lsq_linear, minimize
 
-from regretlab._validate import check_array, check_bool, check_choice, check_integer, check_real
-from regretlab.bounds import add_gp_ucb as add_gp_ucb_bounds
+from regretlab._validate import check_array, check_bool, check_integer, check_real
 from regretlab.bounds import rpp as rpp_bounds
-from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
-from regretlab.gp.kernels import ProjectedAdditive
-from regretlab.gp.posterior import cholesky_with_jitter
+from regretlab.gp import (
+    Kernel,
+    ProjectedAdditive,
+    SquaredExponential,
+    fit_hyperparameters,
+    likelihood_terms,
+    log_marginal_likelihood,
+)
 
-from .acquisition import ucb, ucb_grad
-from .base import BayesianOptimizer, Proposal, ScaledPosterior
+from .acquisition import Acquisition, Restricted
+from .add_gp_ucb import PRACTICAL_BETA
+from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .beta import BetaOptions
+from .groups import consecutive_groups, group_spec
+from .posteriors import ComponentPosterior
 
-__all__ = ["RPPGPUCB", "BETA_SCHEDULES", "outer_box", "projected_additive_lml_and_W_grad"]
-
-#: Named β_t schedules of :class:`RPPGPUCB`.
-BETA_SCHEDULES = ("practical", "constant")
+__all__ = ["RPPGPUCB", "outer_box", "projected_additive_lml_and_W_grad"]
 
 #: Entries of the learnt W are kept in [-_W_ENTRY_BOUND, _W_ENTRY_BOUND] (L-BFGS-B box): the likelihood is
 #: invariant to rescaling a group's columns against its lengthscale, so without a bound W can drift in scale.
@@ -86,7 +90,9 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
         \nabla_1 k_j(Z^{(j)}_a, Z^{(j)}_b),
 
     (:math:`\nabla_1` is the gradient in the first argument, ``Kernel.gradient_x``; the profiled mean adds
-    nothing by the envelope theorem). Written here because ``ProjectedAdditive`` keeps W outside ``theta``.
+    nothing by the envelope theorem). The likelihood and :math:`aa^\top-\Delta^{-1}` are
+    :func:`regretlab.gp.likelihood_terms`, as in the hyperparameter fit; only the chain rule through W is
+    written here, because ``ProjectedAdditive`` keeps W outside ``theta``.
 
     Returns
     -------
@@ -98,60 +104,13 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
     for k, g in zip(kernels, groups, strict=True):
         delta += k(Z[:, list(g)])
     delta[np.diag_indices_from(delta)] += noise_variance
-    # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
-    L, _ = cholesky_with_jitter(delta)
-    ones = np.ones(n)
-    u = cho_solve((L, True), ones, check_finite=False)
-    mean = float(u @ y / (u @ ones))
-    v = solve_triangular(L, y - mean, lower=True, check_finite=False)
-    a = solve_triangular(L, v, lower=True, trans="T", check_finite=False)
-    # [Rasmussen2006, Alg. 2.1, line 7]
-    lml = -0.5 * float(v @ v) - float(np.sum(np.log(np.diag(L)))) - 0.5 * n * math.log(2.0 * math.pi)
-    inner = np.outer(a, a) - cho_solve((L, True), np.eye(n), check_finite=False)
+    terms = likelihood_terms(delta, y, mean=None)  # GLS constant mean, [Rasmussen2006, Alg. 2.1]
+    inner = terms.gradient_weights()  # aaᵀ - Δ⁻¹, [Rasmussen2006, Eq. (5.9)]
     grad = np.zeros_like(W)
     for k, g in zip(kernels, groups, strict=True):
         dk = k.gradient_x(Z[:, list(g)])  # (n, n, d_j): d k(z_a, z_b) / d z_a
         grad[:, list(g)] = X.T @ np.einsum("ab,abk->ak", inner, dk)
-    return lml, grad
-
-
-class _GroupUCB:
-    r"""Per-group UCB :math:`\mu^{(j)}(z^{(j)})+\sqrt{\beta}\,\sigma^{(j)}(z^{(j)})` ([Li2016, Eq. (3)-5]),
-    batches.
-
-    ``z`` are projected unit-cube coordinates of group j; the GP sees :math:`z + c_j` (its kernel acts on
-    the original x, whose projection differs from that of u by the constant :math:`c=\hat W^\top(l/s)`).
-    Values in observation units (``scale``); the constant prior mean is left out (it does not move the
-    argmax).
-    """
-
-    def __init__(self, gp: GP, j: int, offset, scale: float, beta: float):
-        self.gp, self.j = gp, int(j)
-        self.offset, self.scale, self.beta = np.asarray(offset, dtype=float), float(scale), float(beta)
-        self.n_evaluations = 0
-
-    def _posterior(self, Z, return_grad=False):
-        """Component posterior (:meth:`regretlab.gp.GP.predict_component`) at the GP's features z + c_j."""
-        Zq = np.atleast_2d(np.asarray(Z, dtype=float)) + self.offset
-        self.n_evaluations += Zq.shape[0]
-        return self.gp.predict_component(self.j, Zq, return_grad=return_grad)
-
-    def __call__(self, Z) -> np.ndarray:
-        mean, var = self._posterior(Z)
-        return ucb(self.scale * mean, self.scale**2 * var, self.beta)
-
-    def value_and_grad(self, Z):
-        mean, var, dmean, dvar = self._posterior(Z, return_grad=True)
-        s, s2 = self.scale, self.scale**2
-        values = ucb(s * mean, s2 * var, self.beta)
-        return values, ucb_grad(s * mean, s2 * var, self.beta, s * dmean, s2 * dvar)
-
-
-def _default_groups(D: int, d: int | None, M: int | None):
-    """Consecutive blocks: of size d (the last may be smaller), or M near-equal blocks."""
-    if d is not None:
-        return [list(range(i, min(i + d, D))) for i in range(0, D, d)]
-    return [block.tolist() for block in np.array_split(np.arange(D), M)]
+    return terms.value, grad
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -261,8 +220,18 @@ class RPPGPUCB(BayesianOptimizer):
     """
 
     name = "RPP-GP-UCB"
-    default_n_init = 10
-    default_n_cyc = 25
+    defaults = LoopDefaults(
+        n_init=10, n_cyc=25,
+        sources={"n_init": "[Li2016, §5]: N_init = 10", "n_cyc": "[Li2016, §5]: N_cyc = 25",
+                 "acq_optimizer": "[Li2016, §5]: DiRect"},
+    )
+    beta_options = BetaOptions(
+        formulas={
+            # [Kandasamy2015, §4.4]; not stated in [Li2016], whose Thm 2 asks only O(d log t).
+            "practical": PRACTICAL_BETA,
+        },
+        default="practical",
+    )
 
     def __init__(
         self,
@@ -273,9 +242,6 @@ class RPPGPUCB(BayesianOptimizer):
         M: int | None = None,
         delta: float = 0.1,
         n_alpha_grid: int = 21,
-        beta: str = "practical",
-        beta_scale: float = 1.0,
-        beta_value: float = 4.0,
         W_init=None,
         learn_W: bool = True,
         n_W_restarts: int = 1,
@@ -285,24 +251,17 @@ class RPPGPUCB(BayesianOptimizer):
     ):
         super().__init__(bounds, **kwargs)
         D = self.dim
-        given = [name for name, v in (("groups", groups), ("d", d), ("M", M)) if v is not None]
-        if len(given) > 1:
-            raise ValueError(f"{given[0]} and {given[1]} were both given; give at most one of groups, d, M")
-        if d is not None:
-            d = check_integer("d", d, low=1, high=D)
-        if M is not None:
-            M = check_integer("M", M, low=1, high=D)
-        if groups is None:
-            groups = _default_groups(D, d if (d is not None or M is not None) else min(D, 5), M)
-        # ProjectedAdditive validates that groups partition range(D) (messages start with "groups").
-        self.groups = ProjectedAdditive(np.eye(D), groups, SquaredExponential()).groups
+        spec = group_spec(D, groups=groups, d=d, M=M, default_d=min(D, 5))
+        if spec.groups is not None:
+            self.groups = spec.groups
+        elif "M" in spec.given:
+            self.groups = consecutive_groups(D, M=spec.M)
+        else:
+            self.groups = consecutive_groups(D, d=spec.d)
         self.n_groups = len(self.groups)
-        self.group_dim = max(len(g) for g in self.groups)
+        self.d = max(len(g) for g in self.groups)  # the largest group
         self.delta = check_real("delta", delta, low=0.0)
         self.n_alpha_grid = check_integer("n_alpha_grid", n_alpha_grid, low=2)
-        self.beta_schedule = check_choice("beta", beta, BETA_SCHEDULES)
-        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
-        self.beta_value = check_real("beta_value", beta_value, low=0.0, low_open=True)
         self.W_init = self._check_W_init(W_init)
         self.learn_W = check_bool("learn_W", learn_W)
         self.n_W_restarts = check_integer("n_W_restarts", n_W_restarts, low=0)
@@ -318,18 +277,9 @@ class RPPGPUCB(BayesianOptimizer):
         self.alpha = 1.0
         self.W_hat = np.eye(D)
         self.W_log_marginal_likelihood = math.nan
-        self.params.update(
+        self._record_params(
+            "delta", "n_alpha_grid", "W_init", "learn_W", "n_W_restarts", "W_perturbation", "W_maxiter",
             groups=[list(g) for g in self.groups],
-            delta=self.delta,
-            n_alpha_grid=self.n_alpha_grid,
-            beta=self.beta_schedule,
-            beta_scale=self.beta_scale,
-            beta_value=self.beta_value,
-            W_init=self.W_init.tolist(),
-            learn_W=self.learn_W,
-            n_W_restarts=self.n_W_restarts,
-            W_perturbation=self.W_perturbation,
-            W_maxiter=self.W_maxiter,
         )
 
     def _check_W_init(self, W_init) -> np.ndarray:
@@ -340,23 +290,17 @@ class RPPGPUCB(BayesianOptimizer):
             raise ValueError("W_init is singular; its domain is the invertible (D, D) matrices")
         return W
 
-    # ---- β_t --------------------------------------------------------------------------------------------
-    def beta_t(self, t: int) -> float:
-        r""":math:`\beta_t` of the schedule times ``beta_scale`` (t counts every observation, from 1)."""
-        t = check_integer("t", t, low=1)
-        if self.beta_schedule == "constant":
-            value = self.beta_value
-        else:
-            value = float(add_gp_ucb_bounds.beta_t_practical(t=t, d=self.group_dim))
-        return self.beta_scale * value
-
     # ---- model: kernel, W learning, α search ------------------------------------------------------------
-    def make_kernel(self) -> Kernel:
+    def group_kernel(self) -> Kernel:
         """The per-group base kernel (``kernel=`` or a factory, else SE with lengthscale 0.25 √d)."""
-        spec = self._kernel_spec
-        if spec is None:
-            return SquaredExponential(lengthscale=0.25 * math.sqrt(self.group_dim), variance=1.0)
-        return super().make_kernel()
+        if self._kernel_spec is None:
+            return SquaredExponential(lengthscale=0.25 * math.sqrt(self.d), variance=1.0)
+        return self._kernel_from_spec(self._kernel_spec, self.bounds)
+
+    def make_kernel(self) -> ProjectedAdditive:
+        """The prior: the projected-additive kernel at the current :math:`\\hat W` with the base kernel in
+        every group ([Li2016, Eq. (6)])."""
+        return self._projected_kernel(self.W_hat, [self.group_kernel()] * self.n_groups)
 
     def _projected_kernel(self, W_unit, kernels) -> ProjectedAdditive:
         """The GP kernel on original x: projection :math:`\\mathrm{diag}(1/s)\\,W` (u = (x - l)/s)."""
@@ -399,16 +343,12 @@ class RPPGPUCB(BayesianOptimizer):
         self.noise_variance = fit.noise_variance
         return fit
 
-    def refit(self) -> None:
-        """Alg. 3 step 1: learn W and θ (ML-II), choose α by Eq. (8), rebuild the posterior at Ŵ(α)."""
-        X, y = self.X, self.y
-        if self.normalize_y:
-            scale = float(np.std(y))
-            self._y_shift, self._y_scale = float(np.mean(y)), (scale if scale > 0.0 else 1.0)
-        y_n = self._normalised(y)
-        if self.kernel is None:
-            self.kernel = self._projected_kernel(self.W_hat, [self.make_kernel()] * self.n_groups)
-        kernels = list(self.kernel.kernels)
+    def _fit_model(self, X, y_n):
+        """[Li2016, Alg. 3, step 1]: fit θ (ML-II) at W, learn W, choose α by [Li2016, Eq. (8)], refit θ at Ŵ.
+
+        Returns the projected-additive kernel at :math:`\\hat W(\\alpha)`, σ² and the constant mean.
+        """
+        kernels = list((self.make_kernel() if self.kernel is None else self.kernel).kernels)
         if self.fit_hyperparameters:
             kernels = list(self._fit_theta(self.W, kernels, X, y_n, self.n_restarts).kernel.kernels)
         X_scaled = X / self._side  # Z = X diag(1/s) W: the likelihood in unit-cube W
@@ -428,16 +368,11 @@ class RPPGPUCB(BayesianOptimizer):
         )
         self.alpha = search.alpha
         self.W_hat = rpp_bounds.restricted_W(W=self.W, alpha=self.alpha)
-        mean = None
-        if self.fit_hyperparameters:
-            fit = self._fit_theta(self.W_hat, kernels, X, y_n, 0)
-            self.kernel, mean, self.last_fit = fit.kernel, fit.mean, fit
-        else:
-            self.kernel = self._projected_kernel(self.W_hat, kernels)
-        gp = GP(self.kernel, noise_variance=self.noise_variance, mean=0.0 if mean is None else mean)
-        self.gp = gp.fit(X, y_n)
-        self.model = ScaledPosterior(self.gp, self._y_shift, self._y_scale)
-        self.n_refits += 1
+        if not self.fit_hyperparameters:
+            return self._projected_kernel(self.W_hat, kernels), self.noise_variance, 0.0
+        fit = self._fit_theta(self.W_hat, kernels, X, y_n, 0)
+        self.last_fit = fit
+        return fit.kernel, self.noise_variance, fit.mean
 
     # ---- Alg. 3 step 2 ----------------------------------------------------------------------------------
     def _group_budgets(self) -> list[int]:
@@ -454,17 +389,20 @@ class RPPGPUCB(BayesianOptimizer):
         return u, True, float(np.linalg.norm(A @ u - z))
 
     def _propose(self, t: int, beta: float) -> Proposal:
-        """Maximise each group's UCB on its block of outer(Ŵ) (Eq. 5), then map back to the domain."""
+        """Maximise each group's UCB on its block of outer(Ŵ) ([Li2016, Eq. (5)]), map back to the domain."""
         box = outer_box(self.W_hat)
         offset = self.W_hat.T @ (self._low / self._side)  # model projection of x minus z = Ŵᵀu
-        z = box.mean(axis=1)
-        n_eval = 0
-        for j, (group, budget) in enumerate(zip(self.groups, self._group_budgets(), strict=True)):
-            g = list(group)
-            acq = _GroupUCB(self.gp, j, offset[g], self._y_scale, beta)
-            result = self.maximize_acquisition(acq, bounds=box[g], budget=budget)
-            z[g] = result.x
-            n_eval += result.n_evaluations
+        centre = box.mean(axis=1)
+        # Group j's UCB on z^(j), its block of the outer box; the GP saw the features z + c.
+        components = [ComponentPosterior(self.model, j, g, offset=offset) for j, g in enumerate(self.groups)]
+        acquisitions = [
+            Restricted(Acquisition(component, "ucb", beta=beta), centre, g)
+            for component, g in zip(components, self.groups, strict=True)
+        ]
+        z, evaluations, _ = self.maximize_by_blocks(
+            acquisitions, [box[g] for g in self.groups], self._group_budgets(), centre
+        )
+        n_eval = sum(evaluations)
         u, projected, distance = self._to_domain(z)
         records = {
             "W": self.W.copy(),

@@ -31,7 +31,8 @@ from regretlab.bounds import ubo as ubo_bounds
 from regretlab.gp import Kernel, Matern32, Matern52, SquaredExponential
 
 from .acquisition import Acquisition
-from .base import BayesianOptimizer, Proposal
+from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .beta import BetaFormula, BetaOptions
 
 __all__ = ["GPUCBUBO", "KERNELS", "REFINEMENTS"]
 
@@ -106,9 +107,15 @@ class GPUCBUBO(BayesianOptimizer):
         Confidence :math:`\delta\in(0,1)` of Thm 5.1 (not stated in the paper; the authors' code uses 0.1).
     a, b : float
         Constants :math:`a,b>0` of the derivative tail bound of Prop. 5.1 / Thm 5.1; :math:`4Da/\delta>1`.
+    beta : {"theory", "constant"}
+        The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`): ``"theory"`` (default), Thm 5.1 in
+        local time (:func:`regretlab.bounds.ubo.beta_t_thm51`) on the current box; ``"constant"``:
+        ``beta_value``.
     beta_scale : float
-        Multiplies Thm 5.1's :math:`\beta_t` (> 0). Default 0.2: §6 "scale :math:`\beta_t` down by a factor
-        of 5"; 1.0 is the theoretical schedule.
+        Multiplies the schedule, the constant included (> 0). Default 0.2: [Ha2019, §6] "scale
+        :math:`\beta_t` down by a factor of 5"; 1.0 is the theoretical schedule.
+    beta_value : float
+        :math:`\beta` of the ``"constant"`` schedule (> 0).
     kernel : {"SE", "matern32", "matern52"} or Kernel
         Prior kernel family (the ones :func:`regretlab.bounds.ubo.g_k` supports; §6 uses SE), or an
         isotropic :class:`~regretlab.gp.SquaredExponential`, :class:`~regretlab.gp.Matern32` or
@@ -143,9 +150,24 @@ class GPUCBUBO(BayesianOptimizer):
     """
 
     name = "GPUCB-UBO"
-    default_n_init = 3
-    default_n_cyc = 1
-    default_init_design = "lhs"
+    defaults = LoopDefaults(
+        n_init=lambda D: 3 * D, n_cyc=1, init_design="lhs", normalize_y=True,
+        sources={"n_init": "[Ha2019, §6]: 3d initial points", "init_design": "[Ha2019, §6]: Latin hypercube",
+                 "normalize_y": "[Ha2019, §6]: y normalised to N(0, 1)",
+                 "n_cyc": "not stated; the authors' code refits after every observation",
+                 "acq_optimizer": "not stated in [Ha2019]; DIRECT as in the other papers"},
+    )
+    beta_options = BetaOptions(
+        formulas={
+            "theory": BetaFormula(
+                ubo_bounds.beta_t_thm51, lambda opt, t: opt._thm51_arguments(t),
+                kind="theory", source="[Ha2019, Thm 5.1] (local time)",
+            ),
+        },
+        default="theory",
+        default_scale=0.2,
+        scale_source='[Ha2019, §6]: "scale beta_t down by a factor of 5"',
+    )
 
     def __init__(
         self,
@@ -155,25 +177,21 @@ class GPUCBUBO(BayesianOptimizer):
         delta: float = 0.1,
         a: float = 1.0,
         b: float = 1.0,
-        beta_scale: float = 0.2,
         kernel="SE",
         max_bounds=None,
         d_eps_reading: str = "A",
         trigger_reading: str = "B",
         refinement: str = "printed",
         refine_max_balls: int | None = None,
-        normalize_y: bool = True,
         **kwargs,
     ):
         box = check_bounds("bounds", bounds)
-        kwargs.setdefault("n_init", 3 * box.shape[0])
         self.kernel_family, kernel_spec = _kernel_spec(kernel, box)
-        super().__init__(box, kernel=kernel_spec, normalize_y=normalize_y, **kwargs)
+        super().__init__(box, kernel=kernel_spec, **kwargs)
         self.epsilon = check_real("epsilon", epsilon, low=0.0, low_open=True)
         self.delta = check_probability("delta", delta)
         self.a = check_real("a", a, low=0.0, low_open=True)
         self.b = check_real("b", b, low=0.0, low_open=True)
-        self.beta_scale = check_real("beta_scale", beta_scale, low=0.0, low_open=True)
         self.max_bounds = None if max_bounds is None else _check_max_bounds(max_bounds, self.bounds)
         self.d_eps_reading = check_choice("d_eps_reading", d_eps_reading, ("A", "B"))
         self.trigger_reading = check_choice("trigger_reading", trigger_reading, ("A", "B"))
@@ -187,18 +205,9 @@ class GPUCBUBO(BayesianOptimizer):
         self._t_k = 0  # iteration of the last expansion (Alg. 1 line 13)
         self._d_eps: float | None = None  # radius of the last expansion (App. B balls)
         self.n_expansions = 0
-        self.params.update(
-            kernel=self.kernel_family if isinstance(kernel, str) else repr(kernel),
-            epsilon=self.epsilon,
-            delta=self.delta,
-            a=self.a,
-            b=self.b,
-            beta_scale=self.beta_scale,
-            max_bounds=None if self.max_bounds is None else self.max_bounds.tolist(),
-            d_eps_reading=self.d_eps_reading,
-            trigger_reading=self.trigger_reading,
-            refinement=self.refinement,
-            refine_max_balls=self.refine_max_balls,
+        self._record_params(
+            "epsilon", "delta", "a", "b", "max_bounds", "d_eps_reading", "trigger_reading", "refinement",
+            "refine_max_balls", kernel=self.kernel_family if isinstance(kernel, str) else repr(kernel),
         )
 
     # ---- search space -----------------------------------------------------------------------------------
@@ -212,18 +221,17 @@ class GPUCBUBO(BayesianOptimizer):
         return t - self.n_init
 
     # ---- beta -------------------------------------------------------------------------------------------
-    def beta_t(self, t: int) -> float:
-        r""":math:`\beta_t` of Thm 5.1 in local time on the current box, times ``beta_scale``.
+    def _thm51_arguments(self, t: int) -> dict:
+        r"""The arguments of :func:`regretlab.bounds.ubo.beta_t_thm51` at query number t: local time on the
+        current box.
 
         ``t`` counts every observation (1-based); Alg. 1's iteration is :math:`t-n_{init}` and the local
-        time :math:`\tau=t-n_{init}-t_k` must be >= 1.
+        time :math:`\tau=t-n_{init}-t_k` must be >= 1; :math:`r_k` is the largest side of the current box.
         """
         t = check_integer("t", t, low=self.n_init + self._t_k + 1)
         side = float((self._box[:, 1] - self._box[:, 0]).max())
-        value = ubo_bounds.beta_t_thm51(
-            t=self._iteration(t), T_prev=self._t_k, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=side
-        )
-        return self.beta_scale * float(value)
+        return {"t": self._iteration(t), "T_prev": self._t_k, "d": self.dim, "delta": self.delta, "a": self.a,
+                "b": self.b, "r": side}
 
     def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
         """:meth:`BayesianOptimizer.run`; an objective that enforces its own domain caps the search space.
@@ -320,13 +328,10 @@ class GPUCBUBO(BayesianOptimizer):
         """Thm 4.1's d_eps on D_t, Eq. (28) hypercube, union with the old box (clipped to max_bounds)."""
         theta, kernel = self._theta(), self.kernel
         X = self.X
-        y_centred = self._normalised(self.y) - float(self.gp.mean)
         valid = self.epsilon < 4.0 * math.sqrt(beta) * theta
         if valid:
-            q = ubo_bounds.gram_quantities(
-                X=X, y=y_centred, theta=theta, lengthscale=float(kernel.lengthscale),
-                noise_variance=self.noise_variance, kernel=self.kernel_family,
-            )
+            # The GP's own factor of K + σ²I and z = (K + σ²I)⁻¹(y - m) on D_t: no second Gram matrix.
+            q = ubo_bounds.gram_quantities(L=self.gp.L, z=self.gp.alpha)
             radius = float(
                 ubo_bounds.d_eps(
                     beta_t=beta, theta=theta, epsilon=self.epsilon, n=q.n, lambda_max=q.lambda_max,

@@ -383,36 +383,27 @@ class GramQuantities:
     z_mass: float
 
 
-def _sq_dists(A, B):
-    return np.maximum(((A[:, None, :] - B[None, :, :]) ** 2).sum(-1), 0.0)
-
-
-def _kernel(A, B, theta, lengthscale, kernel):
-    r = np.sqrt(_sq_dists(A, B)) / lengthscale
-    if kernel == "SE":
-        return theta**2 * np.exp(-0.5 * r**2)
-    return theta**2 * _matern_profile(r, kernel)
-
-
-def gram_quantities(*, X, y, theta, lengthscale, noise_variance, kernel="SE") -> GramQuantities:
-    r"""Compute :math:`n`, :math:`\lambda_{max}`, :math:`z` and the :math:`z`-mass of Thm 4.1 from data.
+def gram_quantities(*, L, z) -> GramQuantities:
+    r""":math:`n`, :math:`\lambda_{max}`, :math:`z` and the :math:`z`-mass of Thm 4.1, from the GP's own
+    solve.
 
     .. math::
 
-        \lambda_{max}=\lambda_{\max}\big((K+\sigma^2I)^{-1}\big)=\frac1{\lambda_{\min}(K+\sigma^2I)},\qquad
-        z=(K+\sigma^2I)^{-1}\mathbf y
+        \lambda_{max}=\lambda_{\max}\big((K+\sigma^2I)^{-1}\big)=\frac1{\lambda_{\min}(K+\sigma^2I)}
+        =\frac1{s_{\min}(L)^2},\qquad z=(K+\sigma^2I)^{-1}\mathbf y
 
-    with :math:`K_{ij}=k(x_i,x_j)` (zero prior mean, Assumption 4.1). Linear algebra: scipy.linalg
-    (``cho_factor``/``cho_solve`` for :math:`z`, ``eigvalsh`` for :math:`\lambda_{\min}`).
+    with :math:`L` the lower Cholesky factor of :math:`K+\sigma^2I` (:math:`K_{ij}=k(x_i,x_j)`) and
+    :math:`\mathbf y` centred at the prior mean (Assumption 4.1 takes it zero): exactly what a fitted
+    :class:`regretlab.gp.GP` holds as ``L`` and ``alpha``, so the quantities describe the posterior the
+    algorithm uses, and ``bounds/`` keeps no copy of the kernel. The smallest singular value of :math:`L`
+    (:func:`scipy.linalg.svdvals`) gives :math:`\lambda_{\min}` without forming :math:`LL^\top`.
 
     Parameters
     ----------
-    X : array_like, shape (n, d)
-    y : array_like, shape (n,)
-    theta, lengthscale : float, > 0
-    noise_variance : float, > 0
-        :math:`\sigma^2`.
-    kernel : {"SE", "matern32", "matern52"}
+    L : array_like, shape (n, n)
+        Lower-triangular Cholesky factor of :math:`K+\sigma^2I`, positive diagonal, :math:`n\ge1`.
+    z : array_like, shape (n,)
+        :math:`(K+\sigma^2I)^{-1}\mathbf y`.
 
     Returns
     -------
@@ -424,27 +415,25 @@ def gram_quantities(*, X, y, theta, lengthscale, noise_variance, kernel="SE") ->
 
     Examples
     --------
-    >>> q = gram_quantities(X=[[0.0]], y=[1.0], theta=1.0, lengthscale=1.0, noise_variance=1.0)
-    >>> q.n, q.lambda_max, round(float(q.z[0]), 12), round(q.z_mass, 12)
-    (1, 0.5, 0.5, 0.5)
+    >>> q = gram_quantities(L=[[2.0 ** 0.5]], z=[0.5])  # K = 1, sigma^2 = 1, y = 1
+    >>> q.n, round(q.lambda_max, 12), round(q.z_mass, 12)
+    (1, 0.5, 0.5)
     """
-    check_choice("kernel", kernel, KERNELS)
-    Xa = check_array("X", X, ndim=2)
-    ya = check_array("y", y, shape=(Xa.shape[0],))
-    if Xa.shape[0] < 1:
-        raise ValueError("X has no rows; Thm 4.1 needs at least one observation")
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
-    s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-    A = _kernel(Xa, Xa, th, ell, kernel) + s2 * np.eye(Xa.shape[0])
-    # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + sigma^2 I); z = L^T \ (L \ y)
-    z = scipy.linalg.cho_solve(scipy.linalg.cho_factor(A, lower=True), ya)
-    lam_min = scipy.linalg.eigvalsh(A, subset_by_index=[0, 0])[0]
-    mass = max(float(-z[z <= 0].sum()), float(z[z >= 0].sum()))
-    return GramQuantities(int(Xa.shape[0]), float(1.0 / lam_min), z, mass)
+    La = check_array("L", L, ndim=2)
+    n = La.shape[0]
+    if n < 1 or La.shape != (n, n):
+        raise ValueError(f"L has shape {La.shape}; expected (n, n) with n >= 1 (a Cholesky factor)")
+    if not np.all(np.diag(La) > 0.0) or np.any(np.triu(La, 1) != 0.0):
+        raise ValueError("L is not a lower-triangular Cholesky factor with a positive diagonal")
+    za = check_array("z", z, shape=(n,))
+    s_min = float(scipy.linalg.svdvals(La)[-1])
+    mass = max(float(-za[za <= 0].sum()), float(za[za >= 0].sum()))
+    return GramQuantities(int(n), 1.0 / s_min**2, za.copy(), mass)
 
 
-gram_quantities.latex = r"\lambda_{max}=1/\lambda_{\min}(K+\sigma^2I),\quad z=(K+\sigma^2I)^{-1}\mathbf y"
+gram_quantities.latex = (
+    r"\lambda_{max}=1/\lambda_{\min}(K+\sigma^2I)=1/s_{\min}(L)^2,\quad z=(K+\sigma^2I)^{-1}\mathbf y"
+)
 
 
 @formula("UBO.eq13")

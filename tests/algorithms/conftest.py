@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from regretlab.algorithms.base import RandomSearch
+from regretlab.algorithms.baselines import RandomSearch
 
 #: Seeds of the "beats random search" comparison: fixed, so the test is deterministic.
 COMPARISON_SEEDS = tuple(range(10))

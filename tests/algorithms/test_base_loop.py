@@ -7,7 +7,8 @@ import pytest
 from scipy import stats
 
 from regretlab.algorithms.acquisition import Acquisition
-from regretlab.algorithms.base import BayesianOptimizer, Proposal, RandomSearch
+from regretlab.algorithms.base import BayesianOptimizer, LoopDefaults, Proposal
+from regretlab.algorithms.baselines import RandomSearch
 from regretlab.algorithms.trace import Trace
 from regretlab.gp import GP
 
@@ -27,8 +28,7 @@ class ToyUCB(BayesianOptimizer):
     """Minimal GP-UCB used to exercise the shared loop (the papers' algorithms live in other modules)."""
 
     name = "ToyUCB"
-    default_n_init = 4
-    default_n_cyc = 3
+    defaults = LoopDefaults(n_init=4, n_cyc=3)
 
     def __init__(self, bounds, **kw):
         super().__init__(bounds, **kw)

@@ -66,7 +66,7 @@ def test_beats_random_search_on_trimodal(assert_beats_random_search):
     objective = objectives.get("trimodal")
 
     def make(bounds, rng):
-        return small(bounds, rng=rng, d=1, beta="scaled", normalize_y=True, n_cyc=5, acq_optimizer="direct")
+        return small(bounds, rng=rng, d=1, beta_scale=0.2, normalize_y=True, n_cyc=5, acq_optimizer="direct")
 
     assert_beats_random_search(make, objective, 20)
 
@@ -188,13 +188,17 @@ def test_d0_picks_x_t_among_Z_t_with_beta_d0():
 
 
 def test_beta_schedules_are_the_bounds_formulas():
-    """β_t is bounds.ms_ucb.beta_t (theory), times beta_scale (scaled), or beta_value (constant)."""
+    """β_t is bounds.ms_ucb.beta_t (theory) or beta_value (constant), times beta_scale; the retired
+    beta="scaled" is a clear error that says what to write instead."""
     for t in (1, 2, 30, 500):
         theory = ms_ucb_bounds.beta_t(t=t, d=2, D=5, a=1.5, b=2.0, delta=0.05)
         assert MSUCB(BOX5, d=2, a=1.5, b=2.0, delta=0.05).beta_t(t) == pytest.approx(theory, rel=1e-12)
-        scaled = MSUCB(BOX5, d=2, a=1.5, b=2.0, delta=0.05, beta="scaled", beta_scale=0.3).beta_t(t)
+        scaled = MSUCB(BOX5, d=2, a=1.5, b=2.0, delta=0.05, beta_scale=0.3).beta_t(t)
         assert scaled == pytest.approx(0.3 * theory, rel=1e-12)
         assert MSUCB(BOX5, d=2, beta="constant", beta_value=2.5).beta_t(t) == 2.5
+        assert MSUCB(BOX5, d=0, delta=0.05).beta_t(t) == ms_ucb_bounds.beta_t_d0(t=t, delta=0.05)
+    with pytest.raises(ValueError, match=r"beta='scaled' is no longer offered; write beta='theory'"):
+        MSUCB(BOX5, d=2, beta="scaled")
 
 
 @pytest.mark.parametrize(

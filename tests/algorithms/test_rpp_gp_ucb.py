@@ -116,7 +116,8 @@ def test_group_ucb_is_the_component_posterior_and_other_optimizers_work(acq_opti
     """The per-group UCB maximised in z equals μ^(j) + √β σ^(j) of GP.predict_components at
     x = l + s Ŵ^{-T} z (learnt Ŵ, non-unit box), its gradient matches finite differences, and the
     L-BFGS-B / random acquisition optimisers keep queries in the box within the budget."""
-    from regretlab.algorithms.rpp_gp_ucb import _GroupUCB
+    from regretlab.algorithms.acquisition import Acquisition, Restricted
+    from regretlab.algorithms.posteriors import ComponentPosterior
 
     box = np.array([[-1.0, 2.0], [0.0, 0.5]])
 
@@ -133,7 +134,8 @@ def test_group_ucb_is_the_component_posterior_and_other_optimizers_work(acq_opti
     X = low + side * np.linalg.solve(W_hat.T, Z.T).T
     beta = 1.7
     for j in range(2):
-        acq = _GroupUCB(opt.gp, j, offset[[j]], opt._y_scale, beta)
+        component = ComponentPosterior(opt.model, j, [j], offset=offset)
+        acq = Restricted(Acquisition(component, "ucb", beta=beta), np.zeros(2), [j])
         mean, var = opt.model.predict_components(X)[j]
         np.testing.assert_allclose(acq(Z[:, [j]]), mean + np.sqrt(beta * var), rtol=1e-8, atol=1e-10)
         values, grads = acq.value_and_grad(Z[:, [j]])
@@ -196,7 +198,7 @@ def test_same_seed_same_trace(tmp_path):
         ({"d": 0}, "d"),
         ({"d": 4}, "d"),
         ({"M": 5}, "M"),
-        ({"d": 1, "M": 2}, "d"),
+        ({"d": 1, "M": 2}, "M"),
         ({"groups": [[0, 1], [1, 2]]}, "groups"),
         ({"groups": [[0, 1]]}, "groups"),
         ({"W_init": np.ones((3, 3))}, "W_init"),

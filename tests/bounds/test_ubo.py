@@ -7,6 +7,7 @@ import pytest
 
 import regretlab.bounds.ubo as ubo
 from regretlab.bounds._registry import FORMULAS
+from regretlab.gp import GP, Matern32, Matern52, SquaredExponential
 
 
 def test_doctests_pass():
@@ -22,14 +23,20 @@ def test_every_ubo_id_is_registered_with_latex():
         assert getattr(FORMULAS[id_], "latex", "").strip(), id_
 
 
+GP_KERNELS = {"SE": SquaredExponential, "matern32": Matern32, "matern52": Matern52}
+
+
 @pytest.mark.parametrize("kernel", ["SE", "matern32", "matern52"])
 def test_kernel_at_distance_g_k_equals_gamma(kernel):
-    """Eq. 5/10: k(g_k(gamma)) = gamma, and k < gamma beyond it (decreasing kernels)."""
+    """Eq. 5/10 against the kernels that run: regretlab.gp's kernel at distance g_k(gamma) is gamma, and below
+    gamma beyond it (decreasing kernels). This ties g_k's kernel profiles in bounds/ to
+    regretlab.gp.kernels."""
     theta, ell = 0.8, 0.4
+    k = GP_KERNELS[kernel](lengthscale=ell, variance=theta**2)
     for gamma in (1e-6, 0.01, 0.3, 0.6):
         r = ubo.g_k(gamma=gamma, theta=theta, lengthscale=ell, kernel=kernel)
-        k = ubo._kernel(np.array([[0.0]]), np.array([[r], [1.01 * r]]), theta, ell, kernel)[0]
-        assert k[0] == pytest.approx(gamma, rel=1e-9) and k[1] < gamma
+        values = k(np.array([[0.0]]), np.array([[r], [1.01 * r]]))[0]
+        assert values[0] == pytest.approx(gamma, rel=1e-9) and values[1] < gamma
 
 
 def test_eq13_identity_on_random_data():
@@ -37,9 +44,10 @@ def test_eq13_identity_on_random_data():
     rng = np.random.default_rng(0)
     X, y = rng.uniform(-1, 1, size=(6, 2)), rng.normal(size=6)
     theta, ell, s2, beta = 0.8, 0.4, 0.05, 3.0
-    A = ubo._kernel(X, X, theta, ell, "SE") + s2 * np.eye(6)
+    kernel = SquaredExponential(lengthscale=ell, variance=theta**2)
+    A = kernel(X) + s2 * np.eye(6)
     Xs = rng.uniform(-2, 2, size=(20, 2))
-    k = ubo._kernel(Xs, X, theta, ell, "SE")
+    k = kernel(Xs, X)
     z = np.linalg.solve(A, y)
     q = np.einsum("ij,ij->i", k, np.linalg.solve(A, k.T).T)
     ucb = k @ z + np.sqrt(beta) * np.sqrt(theta**2 - q)
@@ -114,14 +122,29 @@ def test_experiment_constants_ml_task():
         (lambda: ubo.eq18_map(q=2.0, beta_t=1.0, theta=1.0), r"q=2\.0 is outside"),
         (lambda: ubo.hypercube_eq28(X=[[0.0]], d_eps=-1.0), r"d_eps=-1\.0 is outside"),
         (
-            lambda: ubo.gram_quantities(
-                X=[[0.0]], y=[1.0, 2.0], theta=1.0, lengthscale=1.0, noise_variance=0.1
-            ),
-            r"y has shape",
+            lambda: ubo.gram_quantities(L=[[1.0]], z=[1.0, 2.0]),
+            r"z has shape",
         ),
+        (lambda: ubo.gram_quantities(L=[[1.0, 0.0], [0.5, -1.0]], z=[1.0, 2.0]), r"L is not"),
+        (lambda: ubo.gram_quantities(L=[[1.0, 0.5], [0.0, 1.0]], z=[1.0, 2.0]), r"L is not"),
     ],
 )
 def test_validation_errors_name_parameter_and_domain(call, match):
     """Bad inputs raise ValueError naming the parameter and its domain."""
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_gram_quantities_from_the_gp_factor_match_the_dense_linear_algebra():
+    """Thm 4.1's n, lambda_max = 1/lambda_min(K + s2 I) and z = (K + s2 I)^{-1} y read from a fitted GP's
+    factor equal a dense eigen-decomposition and solve of the same matrix."""
+    rng = np.random.default_rng(3)
+    X, y = rng.uniform(-1, 1, size=(9, 2)), rng.normal(size=9)
+    kernel = SquaredExponential(lengthscale=0.4, variance=0.7)
+    gp = GP(kernel, noise_variance=0.02).fit(X, y)
+    q = ubo.gram_quantities(L=gp.L, z=gp.alpha)
+    A = kernel(X) + 0.02 * np.eye(9)
+    assert q.n == 9
+    assert q.lambda_max == pytest.approx(1.0 / np.linalg.eigvalsh(A)[0], rel=1e-10)
+    np.testing.assert_allclose(q.z, np.linalg.solve(A, y), rtol=1e-10, atol=1e-12)
+    assert q.z_mass == pytest.approx(max(-q.z[q.z <= 0].sum(), q.z[q.z >= 0].sum()), rel=1e-12)

@@ -1,6 +1,7 @@
 """Hypothesis properties of the claims of [Ha2019], regretlab.bounds.ubo.
 
-GP quantities are computed directly with numpy/scipy on random data (SE kernel, zero prior mean).
+GP quantities come from regretlab.gp on random data (SE kernel, zero prior mean): the posterior the algorithm
+uses, so a property here is a property of what runs.
 """
 
 import numpy as np
@@ -9,17 +10,26 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import regretlab.bounds.ubo as ubo
+from regretlab.gp import GP, SquaredExponential
 
 finite = dict(allow_nan=False, allow_infinity=False)
 seeds = st.integers(0, 2**32 - 1)
 
 
+def _gp(X, y, theta, ell, s2) -> GP:
+    """The exact GP with SE kernel k = theta^2 exp(-r^2 / (2 ell^2)), noise s2 and zero prior mean."""
+    return GP(SquaredExponential(lengthscale=ell, variance=theta**2), noise_variance=s2).fit(X, y)
+
+
 def _posterior(X, y, Xs, theta, ell, s2):
-    A = ubo._kernel(X, X, theta, ell, "SE") + s2 * np.eye(len(X))
-    k = ubo._kernel(Xs, X, theta, ell, "SE")
-    mu = k @ np.linalg.solve(A, y)
-    var = np.maximum(theta**2 - np.einsum("ij,ij->i", k, np.linalg.solve(A, k.T).T), 0.0)
+    mu, var = _gp(X, y, theta, ell, s2).predict(Xs)
     return mu, np.sqrt(var)
+
+
+def _gram(X, y, theta, ell, s2):
+    """Thm 4.1's data quantities from the GP's own factor and solve."""
+    gp = _gp(X, y, theta, ell, s2)
+    return ubo.gram_quantities(L=gp.L, z=gp.alpha)
 
 
 def _data(seed, n, dim, yscale):
@@ -62,7 +72,7 @@ def _max_gap_outside_balls(seed, n, dim, yscale, theta, ell, s2, beta, eps_frac,
     """max over points at distance >= d_eps from all data of |sqrt(beta) theta - UCB| / (eps/2)."""
     X, y, rng = _data(seed, n, dim, yscale)
     eps = eps_frac * 4 * np.sqrt(beta) * theta
-    g = ubo.gram_quantities(X=X, y=y, theta=theta, lengthscale=ell, noise_variance=s2)
+    g = _gram(X, y, theta, ell, s2)
     r = ubo.d_eps(
         beta_t=beta,
         theta=theta,
@@ -128,7 +138,7 @@ def test_d_eps_reading_B_keeps_ucb_within_half_epsilon_outside_balls(**kw):
 def test_eq26_lambda_max_between_trace_bound_and_inverse_noise(seed, n, dim, theta, s2):
     """Eq. 26: 1/(theta^2 + sigma^2) <= lambda_max <= 1/sigma^2 on random data."""
     X, y, _ = _data(seed, n, dim, 1.0)
-    lam = ubo.gram_quantities(X=X, y=y, theta=theta, lengthscale=0.5, noise_variance=s2).lambda_max
+    lam = _gram(X, y, theta, 0.5, s2).lambda_max
     assert ubo.eq26_lambda_max_lower(theta=theta, noise_variance=s2) <= lam * (1 + 1e-10)
     assert lam <= (1 / s2) * (1 + 1e-10)
 
