@@ -27,9 +27,10 @@ from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.gp import Additive, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
 
 from .acquisition import Acquisition, Restricted
-from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .additive import AdditiveOptimizer
+from .base import LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
-from .groups import group_spec, random_decomposition
+from .groups import random_decomposition
 from .posteriors import ComponentPosterior
 
 __all__ = ["AddGPUCB", "PRACTICAL_BETA"]
@@ -42,7 +43,7 @@ PRACTICAL_BETA = BetaFormula(
 )
 
 
-class AddGPUCB(BayesianOptimizer):
+class AddGPUCB(AdditiveOptimizer):
     r"""Add-GP-UCB, [Kandasamy2015, Alg. 1] (known decomposition) and [Kandasamy2015, Alg. 2]
     (Practical-Add-GP-UCB, decomposition learned by marginal likelihood).
 
@@ -157,9 +158,6 @@ class AddGPUCB(BayesianOptimizer):
         self,
         bounds,
         *,
-        groups=None,
-        d: int | None = None,
-        M: int | None = None,
         n_decompositions: int | None = None,
         delta: float = 0.1,
         budget_fraction: float = 0.9,
@@ -167,10 +165,7 @@ class AddGPUCB(BayesianOptimizer):
     ):
         super().__init__(bounds, **kwargs)
         D = self.dim
-        spec = group_spec(D, groups=groups, d=d, M=M)
-        self.learn_decomposition = spec.groups is None
-        self.d, self.n_groups = spec.d, spec.M
-        self.groups = spec.groups if spec.groups is not None else self._only_decomposition()
+        self.learn_decomposition = self.group_spec.groups is None
         self.n_decompositions = check_integer(
             "n_decompositions", D if n_decompositions is None else n_decompositions, low=1
         )
@@ -182,8 +177,7 @@ class AddGPUCB(BayesianOptimizer):
         self._anchor = self.bounds.mean(axis=1)
         self._search_record: dict | None = None
         self._record_params(
-            "d", "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget",
-            groups=None if groups is None else [list(g) for g in self.groups], M=self.n_groups,
+            "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget"
         )
 
     # ---- the additive model -----------------------------------------------------------------------------
@@ -202,6 +196,10 @@ class AddGPUCB(BayesianOptimizer):
         current)."""
         groups = self.groups if groups is None else groups
         return Additive(groups, [self.group_kernel(g) for g in groups], dim=self.dim)
+
+    def choose_groups(self, spec):
+        """The given decomposition, or the only one of its size (M = 1 or M = D); else None (learned)."""
+        return spec.groups if spec.groups is not None else self._only_decomposition()
 
     def _only_decomposition(self) -> list[list[int]] | None:
         """The decomposition when only one exists (M = 1 or M = D), else None (it must be learned)."""

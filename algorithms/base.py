@@ -437,24 +437,6 @@ class BayesianOptimizer(ABC):
             )
         return maximize_random(acquisition, box, n_samples=budget, rng=self.rng)
 
-    def maximize_by_blocks(
-        self, acquisitions, boxes, budgets, start
-    ) -> tuple[np.ndarray, list[int], list[float]]:
-        """Maximise restricted acquisitions one after the other, each on its box with its budget.
-
-        Each maximiser is written into its coordinates of a copy of ``start``: the group-wise step of
-        [Kandasamy2015, Alg. 1, steps 1-2] and [Li2016, Alg. 3, step 2], where the groups' maximisers
-        together are the maximiser of the sum. Returns ``(point, evaluations per block, value per block)``.
-        """
-        point = np.array(start, dtype=float)
-        evaluations, values = [], []
-        for acquisition, box, budget in zip(acquisitions, boxes, budgets, strict=True):
-            result = self.maximize_acquisition(acquisition, bounds=box, budget=budget)
-            point[acquisition.coordinates] = result.x
-            evaluations.append(int(result.n_evaluations))
-            values.append(float(result.value))
-        return point, evaluations, values
-
     # ---- ask / tell -------------------------------------------------------------------------------------
     def ask(self) -> np.ndarray:
         """The next query :math:`x_t`, shape (D,): an initial-design point, then ``_propose``."""

@@ -18,6 +18,7 @@ UCB [Li2016, Eq. (4)] group by group [Li2016, Eq. (5)] over the outer box of
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -35,10 +36,11 @@ from regretlab.gp import (
 )
 
 from .acquisition import Acquisition, Restricted
-from .add_gp_ucb import PRACTICAL_BETA
-from .base import BayesianOptimizer, LoopDefaults, Proposal
+from .add_gp_ucb import PRACTICAL_BETA, AddGPUCB
+from .additive import AdditiveOptimizer
+from .base import Proposal
 from .beta import BetaOptions
-from .groups import consecutive_groups, group_spec
+from .groups import consecutive_groups
 from .posteriors import ComponentPosterior
 
 __all__ = ["RPPGPUCB", "outer_box", "projected_additive_lml_and_W_grad"]
@@ -116,7 +118,7 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
 # ---------------------------------------------------------------------------------------------------------
 # The algorithm
 # ---------------------------------------------------------------------------------------------------------
-class RPPGPUCB(BayesianOptimizer):
+class RPPGPUCB(AdditiveOptimizer):
     r"""RPP-GP-UCB, [Li2016, Alg. 3] (with Algs 1-2 and Eq. (4)-(8)).
 
     At a refit (every ``n_cyc`` observations) learn the projection :math:`W` and hyperparameters by
@@ -172,8 +174,9 @@ class RPPGPUCB(BayesianOptimizer):
     groups : list of list of int, optional
         Partition of the D projected coordinates into the M groups (:math:`z^{(j)}=(\hat W^{(j)})^\top u`).
     d, M : int, optional
-        Instead of ``groups``: consecutive groups of size d, or M near-equal groups. Give at most one of
-        ``groups``, ``d``, ``M``; default ``d = min(D, 5)``.
+        Instead of ``groups``, their size (:mod:`regretlab.algorithms.groups`: d the largest group, M their
+        number): consecutive blocks of size d, or M near-equal consecutive blocks when M is given. Default
+        ``d = min(D, 5)`` (not stated; the smallest group size of [Li2016, Tables 1-5]).
     delta : float
         :math:`\delta\ge0` of the :math:`\delta`-ratio constraint ([Li2016] uses 0.05 and 0.1; 0 is
         Add-GP-UCB, Table 5). Not a probability.
@@ -220,8 +223,9 @@ class RPPGPUCB(BayesianOptimizer):
     """
 
     name = "RPP-GP-UCB"
-    defaults = LoopDefaults(
-        n_init=10, n_cyc=25,
+    #: The loop of Add-GP-UCB, which [Li2016, §5] states for RPP-GP-UCB too.
+    defaults = dataclasses.replace(
+        AddGPUCB.defaults,
         sources={"n_init": "[Li2016, §5]: N_init = 10", "n_cyc": "[Li2016, §5]: N_cyc = 25",
                  "acq_optimizer": "[Li2016, §5]: DiRect"},
     )
@@ -233,13 +237,13 @@ class RPPGPUCB(BayesianOptimizer):
         default="practical",
     )
 
+    #: Groups of 5 when none of groups, d, M is given: not stated; the smallest size of [Li2016, Tables 1-5].
+    default_group_size = staticmethod(lambda D: min(D, 5))
+
     def __init__(
         self,
         bounds,
         *,
-        groups=None,
-        d: int | None = None,
-        M: int | None = None,
         delta: float = 0.1,
         n_alpha_grid: int = 21,
         W_init=None,
@@ -251,15 +255,6 @@ class RPPGPUCB(BayesianOptimizer):
     ):
         super().__init__(bounds, **kwargs)
         D = self.dim
-        spec = group_spec(D, groups=groups, d=d, M=M, default_d=min(D, 5))
-        if spec.groups is not None:
-            self.groups = spec.groups
-        elif "M" in spec.given:
-            self.groups = consecutive_groups(D, M=spec.M)
-        else:
-            self.groups = consecutive_groups(D, d=spec.d)
-        self.n_groups = len(self.groups)
-        self.d = max(len(g) for g in self.groups)  # the largest group
         self.delta = check_real("delta", delta, low=0.0)
         self.n_alpha_grid = check_integer("n_alpha_grid", n_alpha_grid, low=2)
         self.W_init = self._check_W_init(W_init)
@@ -279,8 +274,16 @@ class RPPGPUCB(BayesianOptimizer):
         self.W_log_marginal_likelihood = math.nan
         self._record_params(
             "delta", "n_alpha_grid", "W_init", "learn_W", "n_W_restarts", "W_perturbation", "W_maxiter",
-            groups=[list(g) for g in self.groups],
+            decomposition=[list(g) for g in self.groups],
         )
+
+    def choose_groups(self, spec):
+        """The given groups, else consecutive blocks: M near-equal ones if M is given, else of size d."""
+        if spec.groups is not None:
+            return spec.groups
+        if "M" in spec.given:
+            return consecutive_groups(self.dim, M=spec.M)
+        return consecutive_groups(self.dim, d=spec.d)
 
     def _check_W_init(self, W_init) -> np.ndarray:
         if W_init is None:

@@ -1,0 +1,80 @@
+r"""What the additive algorithms share: a decomposition of the coordinates and the group-wise search.
+
+Add-GP-UCB ([Kandasamy2015, Algs 1-2]) and RPP-GP-UCB ([Li2016, Alg. 3]) both model :math:`f` as a sum of
+functions of disjoint groups of (possibly projected) coordinates, and both maximise the sum of per-group UCBs
+group by group: the maximisers of the terms, put together, maximise the sum. :class:`AdditiveOptimizer`
+takes the decomposition keywords ``groups``, ``d`` and ``M`` (read one way, by
+:func:`regretlab.algorithms.groups.group_spec`) and runs the group-wise step (:meth:`~AdditiveOptimizer.
+maximize_by_blocks`); each subclass decides how groups are chosen when only their size is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from .base import BayesianOptimizer
+from .groups import GroupSpec, group_spec
+
+__all__ = ["AdditiveOptimizer"]
+
+
+class AdditiveOptimizer(BayesianOptimizer):
+    r"""A :class:`~regretlab.algorithms.base.BayesianOptimizer` over a decomposition of the D coordinates.
+
+    Parameters
+    ----------
+    bounds : array_like, shape (D, 2)
+    groups : list of list of int, optional
+        A known decomposition: disjoint, non-empty index lists covering all D coordinates.
+    d : int, optional
+        The largest group size, :math:`1\le d\le D` (default :math:`\lceil D/M\rceil`, or the algorithm's
+        ``default_group_size``).
+    M : int, optional
+        The number of groups, :math:`\lceil D/d\rceil\le M\le D` (default :math:`\lceil D/d\rceil`).
+    **kwargs
+        The shared loop's options.
+
+    Attributes
+    ----------
+    group_spec : GroupSpec
+        The keywords as read: the given groups (or None) and the size :math:`(d, M)`.
+    d, n_groups : int
+        The largest group size and the number of groups.
+    groups : list of list of int or None
+        The current decomposition (None while a learned one has not been chosen yet).
+    """
+
+    #: The group size when none of groups, d, M is given, as a function of D (None: one of them is required).
+    default_group_size: Callable[[int], int] | None = None
+
+    def __init__(self, bounds, *, groups=None, d: int | None = None, M: int | None = None, **kwargs):
+        super().__init__(bounds, **kwargs)
+        default = None if self.default_group_size is None else self.default_group_size(self.dim)
+        self.group_spec: GroupSpec = group_spec(self.dim, groups=groups, d=d, M=M, default_d=default)
+        self.d, self.n_groups = self.group_spec.d, self.group_spec.M
+        self.groups = self.choose_groups(self.group_spec)
+        self._record_params("d", M=self.n_groups, groups=self.group_spec.groups)
+
+    def choose_groups(self, spec: GroupSpec) -> list[list[int]] | None:
+        """The decomposition to start with: the given one (subclasses choose when only the size is given)."""
+        return spec.groups
+
+    def maximize_by_blocks(
+        self, acquisitions, boxes, budgets, start
+    ) -> tuple[np.ndarray, list[int], list[float]]:
+        """Maximise restricted acquisitions one after the other, each on its box with its budget.
+
+        Each maximiser is written into its coordinates of a copy of ``start``: the group-wise step of
+        [Kandasamy2015, Alg. 1, steps 1-2] and [Li2016, Alg. 3, step 2], where the groups' maximisers
+        together are the maximiser of the sum. Returns ``(point, evaluations per block, value per block)``.
+        """
+        point = np.array(start, dtype=float)
+        evaluations, values = [], []
+        for acquisition, box, budget in zip(acquisitions, boxes, budgets, strict=True):
+            result = self.maximize_acquisition(acquisition, bounds=box, budget=budget)
+            point[acquisition.coordinates] = result.x
+            evaluations.append(int(result.n_evaluations))
+            values.append(float(result.value))
+        return point, evaluations, values
