@@ -1,36 +1,82 @@
 """Registry of the catalogue's formulas: id -> function, and ids that are "not executable: reason".
 
-Every bound module registers its functions with :func:`formula` (an id of ``bounds/CATALOGUE.md``; several ids
-may share one function) and the catalogue ids it cannot execute with :func:`not_executable`.
-``regretlab.bounds.FORMULAS`` and ``regretlab.bounds.NOT_EXECUTABLE`` are the merged views.
+Every bound module declares each formula with one decorator at its ``def`` line, :func:`formula`, which
+carries the catalogue id(s) (``bounds/CATALOGUE.md``; several ids may share one function), the citation, and
+the LaTeX — one per reading where the papers print several. ``regretlab.bounds.FORMULAS`` and
+``regretlab.bounds.NOT_EXECUTABLE`` are the merged views.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
+import re
+from collections.abc import Callable, Mapping
 
 FORMULAS: dict[str, Callable] = {}
 NOT_EXECUTABLE: dict[str, str] = {}
 
+#: A citation: ``[Key, location]`` (the form of :data:`regretlab.bounds.references.CITATION`).
+_CITE = re.compile(r"^\[[A-Z][A-Za-z]+[0-9]{4}(?:-[A-Za-z]+)?, [^\[\]]+\]")
 
-def formula(*ids: str) -> Callable[[Callable], Callable]:
-    """Register the decorated function under one or more catalogue ids and record them on it.
 
-    The function gains ``formula_ids`` (tuple of ids). Registering an id twice is an error, so two
-    modules cannot silently claim the same formula.
+def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str = "reading"):
+    """Declare a formula: register it under catalogue ``ids`` with its citation and LaTeX.
+
+    Parameters
+    ----------
+    *ids : str
+        Catalogue ids (none for a formula the catalogue does not list, e.g. a step of a proof).
+    latex : str or mapping
+        The formula as printed; a mapping ``reading -> LaTeX`` where the papers print several readings, keyed
+        by the values of the function's ``reading`` parameter.
+    cite : str
+        Where it is printed, ``[Key, location]`` (e.g. ``"[Ha2019, Eq. (13)]"``).
+    reading : str
+        The name of the function's reading parameter (only with a mapping ``latex``).
+
+    The function gains ``formula_ids``, ``citation``, ``latex`` (the default reading's), ``latex_readings``
+    (reading -> LaTeX; key None without readings) and ``reading_parameter`` (None without readings).
+    Registering an id twice is an error, so two modules cannot claim the same formula.
     """
-    if not ids:
-        raise ValueError("formula() needs at least one catalogue id")
+    if not _CITE.match(cite or ""):
+        raise ValueError(f"cite={cite!r} is not a citation of the form [Key, location]")
 
     def register(func: Callable) -> Callable:
+        if isinstance(latex, str):
+            table, parameter, default = {None: latex}, None, None
+        else:
+            parameter = reading
+            signature = inspect.signature(func)
+            if parameter not in signature.parameters:
+                raise ValueError(f"{func.__name__} has no parameter {parameter!r} for its LaTeX readings")
+            default = signature.parameters[parameter].default
+            table = dict(latex)
+            if default not in table:
+                raise ValueError(f"{func.__name__}: the default reading {default!r} has no LaTeX")
         for id_ in ids:
             if id_ in FORMULAS or id_ in NOT_EXECUTABLE:
                 raise ValueError(f"catalogue id {id_!r} is registered twice")
             FORMULAS[id_] = func
         func.formula_ids = tuple(ids)
+        func.citation = cite
+        func.latex_readings = table
+        func.reading_parameter = parameter
+        func.latex = table[default]
         return func
 
     return register
+
+
+def latex_of(func: Callable, **kwargs) -> str:
+    """The LaTeX of the reading that ``func(**kwargs)`` evaluates (its default reading if none is given)."""
+    parameter = getattr(func, "reading_parameter", None)
+    table = getattr(func, "latex_readings", {None: getattr(func, "latex", "")})
+    if parameter is None:
+        return table[None]
+    chosen = kwargs.get(parameter, inspect.signature(func).parameters[parameter].default)
+    if chosen not in table:
+        raise ValueError(f"{parameter}={chosen!r} is not one of {sorted(map(str, table))}")
+    return table[chosen]
 
 
 def not_executable(id_: str, reason: str) -> None:

@@ -87,11 +87,6 @@ not_executable(
 )
 
 
-def _latex(func, text: str):
-    func.latex = text
-    return func
-
-
 def _t(name, t):
     return check_integer(name, t, low=1)
 
@@ -105,7 +100,11 @@ def _f(x):
 # ----------------------------------------------------------------------------------------------------
 
 
-@formula("ADD.kernel_SE")
+@formula(
+    "ADD.kernel_SE",
+    latex=r"\kappa_{\sigma,h}(x,x')=\sigma\exp\big(-\|x-x'\|_2^2/(2h^2)\big)",
+    cite="[Kandasamy2015, Eq. (2)]",
+)
 def kernel_SE(*, r, sigma, h):
     r"""[Kandasamy2015, Eq. (2)]: the SE kernel :math:`\kappa_{\sigma,h}` as a function of
     :math:`r=\|x-x'\|_2`.
@@ -139,7 +138,14 @@ def kernel_SE(*, r, sigma, h):
     return sigma * np.exp(-(_f(r) ** 2) / (2.0 * h**2))
 
 
-@formula("ADD.kernel_Matern")
+@formula(
+    "ADD.kernel_Matern",
+    latex=(
+        r"\kappa_{\nu,h}(x,x')=\frac{2^{1-\nu}}{\Gamma(\nu)}\Big(\frac{\sqrt{2\nu}r}{h}\Big)^\nu"
+        r"B_\nu\Big(\frac{\sqrt{2\nu}r}{h}\Big)"
+    ),
+    cite="[Kandasamy2015, Eq. (3)]",
+)
 def kernel_matern(*, r, nu, h):
     r"""[Kandasamy2015, Eq. (3)]: the Matérn kernel :math:`\kappa_{\nu,h}` as a function of
     :math:`r=\|x-x'\|_2`.
@@ -181,7 +187,11 @@ def kernel_matern(*, r, nu, h):
     return float(out) if out.ndim == 0 else out
 
 
-@formula("ADD.ucb")
+@formula(
+    "ADD.ucb",
+    latex=r"\tilde\varphi_t(x)=\mu_{t-1}(x)+\beta_t^{1/2}\sum_{j=1}^M\sigma^{(j)}_{t-1}(x^{(j)})",
+    cite="[Kandasamy2015, Eq. (6)]",
+)
 def add_ucb(*, mu, sigma, beta):
     r"""[Kandasamy2015, Eq. (6)]: the additive acquisition :math:`\tilde\varphi_t` from per-group posteriors.
 
@@ -213,23 +223,14 @@ def add_ucb(*, mu, sigma, beta):
     >>> float(add_ucb(mu=[0.5, 0.5], sigma=[0.5, 1.0], beta=4.0))
     4.0
     """
-    m = check_array("mu", mu)
-    s = check_array("sigma", sigma)
-    if m.shape != s.shape or m.ndim == 0:
-        raise ValueError(f"mu has shape {m.shape} and sigma {s.shape}; expected equal shapes (..., M)")
-    check_real("sigma", s, low=0.0)
-    b = check_real("beta", beta, low=0.0)
-    out = np.sum(m + np.sqrt(b) * s, axis=-1)
+    mu = check_array("mu", mu)
+    sigma = check_array("sigma", sigma)
+    if mu.shape != sigma.shape or mu.ndim == 0:
+        raise ValueError(f"mu has shape {mu.shape} and sigma {sigma.shape}; expected equal shapes (..., M)")
+    check_real("sigma", sigma, low=0.0)
+    beta = check_real("beta", beta, low=0.0)
+    out = np.sum(mu + np.sqrt(beta) * sigma, axis=-1)
     return float(out) if np.ndim(out) == 0 else out
-
-
-_latex(kernel_SE, r"\kappa_{\sigma,h}(x,x')=\sigma\exp\big(-\|x-x'\|_2^2/(2h^2)\big)")
-_latex(
-    kernel_matern,
-    r"\kappa_{\nu,h}(x,x')=\frac{2^{1-\nu}}{\Gamma(\nu)}\Big(\frac{\sqrt{2\nu}r}{h}\Big)^\nu"
-    r"B_\nu\Big(\frac{\sqrt{2\nu}r}{h}\Big)",
-)
-_latex(add_ucb, r"\tilde\varphi_t(x)=\mu_{t-1}(x)+\beta_t^{1/2}\sum_{j=1}^M\sigma^{(j)}_{t-1}(x^{(j)})")
 
 
 @dataclass(frozen=True)
@@ -242,7 +243,11 @@ class Costs:
     posterior: float
 
 
-@formula("ADD.costs")
+@formula(
+    "ADD.costs",
+    latex=r"\mathcal O(\zeta^{-D})\ \text{vs}\ \mathcal O(M^{d+1}\zeta^{-d})",
+    cite="[Kandasamy2015, §4.2]",
+)
 def costs(*, zeta, D, d, M, t) -> Costs:
     r"""[Kandasamy2015, §4.2]: orders of the cost of maximising :math:`\varphi_t` versus
     :math:`\tilde\varphi_t`.
@@ -283,10 +288,11 @@ def costs(*, zeta, D, d, M, t) -> Costs:
     )
 
 
-_latex(costs, r"\mathcal O(\zeta^{-D})\ \text{vs}\ \mathcal O(M^{d+1}\zeta^{-d})")
-
-
-@formula("ADD.assumption2")
+@formula(
+    "ADD.assumption2",
+    latex=r"\Pr\big(\sup_x|\partial f/\partial x_i|>J\big)\le ae^{-(J/b)^2}",
+    cite="[Kandasamy2015, Assumption 2]",
+)
 def assumption2_tail(*, J, a, b):
     r"""[Kandasamy2015, Assumption 2 (second part)]: the tail :math:`ae^{-(J/b)^2}` of
     :math:`\sup_x|\partial_i f|`.
@@ -319,15 +325,19 @@ def assumption2_tail(*, J, a, b):
     return a * np.exp(-((_f(J) / b) ** 2))
 
 
-_latex(assumption2_tail, r"\Pr\big(\sup_x|\partial f/\partial x_i|>J\big)\le ae^{-(J/b)^2}")
-
-
 # ----------------------------------------------------------------------------------------------------
 # Theorem 4 (information gain) — steps of the proof
 # ----------------------------------------------------------------------------------------------------
 
 
-@formula("ADD.thm8_srinivas")
+@formula(
+    "ADD.thm8_srinivas",
+    latex=(
+        r"\gamma_T\le\frac{1/2}{1-e^{-1}}\max_{r}\big(T_*\log(rn_T/\eta^2)+C_9\eta^2(1-r/T)"
+        r"(T^{\tau+1}B_\kappa(T_*)+1)\log T\big)+\mathcal O(T^{1-\tau/d})"
+    ),
+    cite="[Kandasamy2015, Thm 8]",
+)
 def thm8_bound(*, T, T_star, tau, eta, d, B_kappa) -> float:
     r"""[Kandasamy2015, Thm 8] (= [Srinivas2010, Thm 8]) at a given :math:`\tau`, without the
     :math:`\mathcal O(T^{1-\tau/d})`.
@@ -367,18 +377,22 @@ def thm8_bound(*, T, T_star, tau, eta, d, B_kappa) -> float:
     tau = check_real("tau", tau, low=0.0, low_open=True)
     eta = check_real("eta", eta, low=0.0, low_open=True)
     d = check_integer("d", d, low=1)
-    B = check_real("B_kappa", B_kappa, low=0.0)
+    B_kappa = check_real("B_kappa", B_kappa, low=0.0)
     C9 = 4 * d + 2
     n_T = C9 * T**tau * np.log(T)
     T_star = check_integer("T_star", T_star, low=1, high=int(min(T, np.floor(n_T))))
     r = np.arange(1, T + 1, dtype=float)
-    inner = T_star * np.log(r * n_T / eta**2) + C9 * eta**2 * (1 - r / T) * (T ** (tau + 1) * B + 1) * np.log(
-        T
-    )
+    inner = T_star * np.log(r * n_T / eta**2) + C9 * eta**2 * (1 - r / T) * (
+        T ** (tau + 1) * B_kappa + 1
+    ) * np.log(T)
     return float(0.5 / (1 - np.exp(-1.0)) * np.max(inner))
 
 
-@formula("ADD.thm4_1_steps")
+@formula(
+    "ADD.thm4_1_steps",
+    latex=r"\int_{T_+}^\infty e^{-\alpha x^{1/d}}dx=d\alpha^{-d}\Gamma(d,\alpha T_+^{1/d})",
+    cite="[Kandasamy2015, Thm 4.1]",
+)
 def thm4_1_tail_integral(*, alpha, T_plus, d):
     r"""[Kandasamy2015, App. B.1.1]: the closed form of :math:`\int_{T_+}^\infty e^{-\alpha x^{1/d}}\,dx`.
 
@@ -414,6 +428,7 @@ def thm4_1_tail_integral(*, alpha, T_plus, d):
     return d * _f(alpha) ** (-d) * scipy.special.gammaincc(d, x) * scipy.special.gamma(d)
 
 
+@formula(latex=r"\Gamma(s,x)\le s!e^{-x}x^{s-1}", cite="[Kandasamy2015, App. B.1.1]")
 def upper_gamma_bound(*, s, x):
     r"""[Kandasamy2015, App. B.1.1]: the printed bound :math:`\Gamma(s,x)\le s!\,e^{-x}x^{s-1}` (integer s, x
     >= 1).
@@ -444,6 +459,13 @@ def upper_gamma_bound(*, s, x):
     return scipy.special.factorial(s) * np.exp(-_f(x)) * _f(x) ** (s - 1)
 
 
+@formula(
+    latex={
+        "A": r"T_*\le(M+1)T_+,\quad T_+=\lfloor T_*/M\rfloor",
+        "B": r"T_*\le M(T_++1),\quad T_+=\lfloor T_*/M\rfloor",
+    },
+    cite="[Kandasamy2015, App. B.1.1]",
+)
 def tstar_bound_holds(*, T_star, M, reading: str = "A"):
     r"""[Kandasamy2015, App. B.1.1]: the step ":math:`T_*\le(M+1)T_+`" with :math:`T_+=\lfloor T_*/M\rfloor`.
 
@@ -482,7 +504,11 @@ def tstar_bound_holds(*, T_star, M, reading: str = "A"):
     return bool(out) if out.ndim == 0 else out
 
 
-@formula("ADD.thm4_2_tail")
+@formula(
+    "ADD.thm4_2_tail",
+    latex=r"\sum_{s>T_+}s^{-p}\le T_+^{-p}+\frac{T_+^{1-p}}{p-1}",
+    cite="[Kandasamy2015, Thm 4.2]",
+)
 def thm4_2_tail_sum_bound(*, T_plus, p):
     r"""[Kandasamy2015, App. B.1.2]: :math:`\sum_{s>T_+}s^{-p}\le T_+^{-p}+T_+^{1-p}/(p-1)`,
     :math:`p=(2\nu+d)/d>1`.
@@ -512,21 +538,12 @@ def thm4_2_tail_sum_bound(*, T_plus, p):
     return T_plus**-p + T_plus ** (1 - p) / (p - 1)
 
 
-_latex(thm8_bound, r"\gamma_T\le\frac{1/2}{1-e^{-1}}\max_{r}\big(T_*\log(rn_T/\eta^2)+C_9\eta^2(1-r/T)"
-       r"(T^{\tau+1}B_\kappa(T_*)+1)\log T\big)+\mathcal O(T^{1-\tau/d})")
-_latex(
-    thm4_1_tail_integral, r"\int_{T_+}^\infty e^{-\alpha x^{1/d}}dx=d\alpha^{-d}\Gamma(d,\alpha T_+^{1/d})"
-)
-_latex(upper_gamma_bound, r"\Gamma(s,x)\le s!e^{-x}x^{s-1}")
-_latex(tstar_bound_holds, r"T_*\le(M+1)T_+,\quad T_+=\lfloor T_*/M\rfloor")
-_latex(thm4_2_tail_sum_bound, r"\sum_{s>T_+}s^{-p}\le T_+^{-p}+\frac{T_+^{1-p}}{p-1}")
-
-
 # ----------------------------------------------------------------------------------------------------
 # Lemma 10, Lemma 11, Eq. (10)-(13): the ingredients of Thm 5
 # ----------------------------------------------------------------------------------------------------
 
 
+@formula(latex=r"\Pr(z>c)\le\tfrac12e^{-c^2/2}", cite="[Kandasamy2015, Lemma 10]")
 def normal_tail_bound(*, c):
     r"""The Gaussian tail bound used in Lemma 10: :math:`\Pr(z>c)\le\tfrac12e^{-c^2/2}`, :math:`c\ge0`.
 
@@ -547,7 +564,7 @@ def normal_tail_bound(*, c):
     return 0.5 * np.exp(-(_f(c) ** 2) / 2.0)
 
 
-@formula("ADD.lemma10")
+@formula("ADD.lemma10", latex=r"\beta_t=2\log(\omega_mM\pi_t/\delta)", cite="[Kandasamy2015, Lemma 10]")
 def beta_t_lemma10(*, t, omega_m, M, delta):
     r"""[Kandasamy2015, Lemma 10]: :math:`\beta_t=2\log(\omega_mM\pi_t/\delta)` with :math:`\pi_t=\pi^2t^2/6`.
 
@@ -586,7 +603,11 @@ def beta_t_lemma10(*, t, omega_m, M, delta):
     return 2.0 * np.log(omega_m * M * np.pi**2 * t**2 / (6.0 * delta))
 
 
-@formula("ADD.lemma11")
+@formula(
+    "ADD.lemma11",
+    latex=r"\big(f(x_*)+\eta\sqrt{2\log(\pi_t/2\delta)}\big)L\eta^{-2}t",
+    cite="[Kandasamy2015, Lemma 11]",
+)
 def lemma11_slope(*, t, f_star, eta, L, delta):
     r"""[Kandasamy2015, Lemma 11]: the Lipschitz slope of the posterior mean :math:`\mu_{t-1}`.
 
@@ -636,7 +657,11 @@ def lemma11_slope(*, t, f_star, eta, L, delta):
     return (f_star + eta * np.sqrt(2.0 * np.log(ratio))) * L * t / eta**2
 
 
-@formula("ADD.eq10_lipschitz")
+@formula(
+    "ADD.eq10_lipschitz",
+    latex=r"|f(x)-f(x')|\le b\sqrt{\log(3ap/\delta)}\|x-x'\|_1",
+    cite="[Kandasamy2015, Eq. (10)]",
+)
 def eq10_lipschitz(*, a, b, p, delta):
     r"""[Kandasamy2015, Eq. (10)]: w.p. :math:`>1-\delta/3`,
     :math:`|f(x)-f(x')|\le b\sqrt{\log(3ap/\delta)}\|x-x'\|_1`.
@@ -672,7 +697,14 @@ def eq10_lipschitz(*, a, b, p, delta):
     return b * np.sqrt(np.log(3.0 * a * _f(p) / delta))
 
 
-@formula("ADD.discretisation")
+@formula(
+    "ADD.discretisation",
+    latex={
+        "B": r"|f(x)-f([x]_t)|\le\frac{b\sqrt{\log(3ap/\delta)}}{t^3}",
+        "A": r"|f(x)-f([x]_t)|\le\frac{b\sqrt{\log(3ap/\delta)}}{t^2}",
+    },
+    cite="[Kandasamy2015, Eq. (11)]",
+)
 def discretisation_error(*, t, a, b, p, delta, reading: str = "B"):
     r"""Proof of [Kandasamy2015, Thm 5]: the discretisation error :math:`|f(x)-f([x]_t)|` with
     :math:`\tau_t=pt^3`.
@@ -707,6 +739,7 @@ def discretisation_error(*, t, a, b, p, delta, reading: str = "B"):
     return eq10_lipschitz(a=a, b=b, p=p, delta=delta) / t**power
 
 
+@formula(latex=r"\omega_{mt}=(pt^3)^d", cite="[Kandasamy2015, Thm 5]")
 def discretisation_size(*, t, p, d):
     r"""Proof of [Kandasamy2015, Thm 5]: grid size per group :math:`\omega_{mt}=(pt^3)^d` with
     :math:`\tau_t=pt^3`.
@@ -724,7 +757,11 @@ def discretisation_size(*, t, p, d):
     return (p * t**3) ** d
 
 
-@formula("ADD.beta_t_thm5")
+@formula(
+    "ADD.beta_t_thm5",
+    latex=r"\beta_t=2\log\Big(\frac{M\pi^2t^2}{2\delta}\Big)+2d\log(Dt^3)",
+    cite="[Kandasamy2015, Thm 5]",
+)
 def beta_t_thm5(*, t, M, d, D, delta):
     r"""[Kandasamy2015, Thm 5]: :math:`\beta_t` of Add-GP-UCB.
 
@@ -764,6 +801,13 @@ def beta_t_thm5(*, t, M, d, D, delta):
     return 2.0 * np.log(M * np.pi**2 * t**2 / (2.0 * delta)) + 2.0 * d * np.log(D * t**3)
 
 
+@formula(
+    latex=(
+        r"C_2\ge b\sqrt{\log(3ap/\delta)}+\frac{\pi^2Lf(x_*)}{6\sqrt p\eta^2}"
+        r"+\frac{L\pi^{3/2}}{\sqrt{12p\delta}\eta}"
+    ),
+    cite="[Kandasamy2015, Thm 5]",
+)
 def C2_thm5(*, a, b, p, delta, L, f_star, eta):
     r"""[Kandasamy2015, Thm 5]: the printed lower bound on the constant :math:`C_2` (for :math:`\delta<0.8`).
 
@@ -808,6 +852,16 @@ def C2_thm5(*, a, b, p, delta, L, f_star, eta):
     )
 
 
+@formula(
+    latex={
+        reading: (
+            r"\frac{L}{\eta\sqrt p}\sum_{t\ge1}\frac{\sqrt{2\log(" + c + r"\pi_t/(2\delta))}}{t^2},\ "
+            r"\pi_t=\pi^2t^2/6"
+        )
+        for reading, c in (("A", ""), ("B", "3"))
+    },
+    cite="[Kandasamy2015, Eq. (12)]",
+)
 def C2_lemma11_sum(*, L, eta, p, delta, reading: str = "A", n_terms: int = 200_000):
     r"""The sum that the third term of :math:`C_2` stands for (catalogue ADD.regret_thm5 issue (c)).
 
@@ -847,14 +901,18 @@ def C2_lemma11_sum(*, L, eta, p, delta, reading: str = "A", n_terms: int = 200_0
     eta = check_real("eta", eta, low=0.0, low_open=True)
     p = check_integer("p", p, low=1)
     delta = check_real("delta", delta, low=0.0, high=0.8, low_open=True, high_open=True)
-    n = check_integer("n_terms", n_terms, low=1)
+    n_terms = check_integer("n_terms", n_terms, low=1)
     c = 1.0 if reading == "A" else 3.0
-    t = np.arange(1, n + 1, dtype=float)
+    t = np.arange(1, n_terms + 1, dtype=float)
     terms = np.sqrt(2.0 * np.log(c * np.pi**2 * t**2 / 6.0 / (2.0 * delta))) / t**2
     return L / (eta * np.sqrt(p)) * float(np.sum(terms))
 
 
-@formula("ADD.regret_thm5")
+@formula(
+    "ADD.regret_thm5",
+    latex=r"R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2",
+    cite="[Kandasamy2015, Thm 5]",
+)
 def regret_thm5(*, T, beta_T, M, gamma_T, eta, zeta0, C2):
     r"""[Kandasamy2015, Thm 5]: :math:`R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2`.
 
@@ -903,25 +961,16 @@ def regret_thm5(*, T, beta_T, M, gamma_T, eta, zeta0, C2):
     return np.sqrt(8.0 * C1 * beta_T * M * T * gamma_T) + 2.0 * zeta0 * np.sqrt(T) + C2
 
 
-_latex(normal_tail_bound, r"\Pr(z>c)\le\tfrac12e^{-c^2/2}")
-_latex(beta_t_lemma10, r"\beta_t=2\log(\omega_mM\pi_t/\delta)")
-_latex(lemma11_slope, r"\big(f(x_*)+\eta\sqrt{2\log(\pi_t/2\delta)}\big)L\eta^{-2}t")
-_latex(eq10_lipschitz, r"|f(x)-f(x')|\le b\sqrt{\log(3ap/\delta)}\|x-x'\|_1")
-_latex(discretisation_error, r"|f(x)-f([x]_t)|\le b\sqrt{\log(3ap/\delta)}/t^3")
-_latex(discretisation_size, r"\omega_{mt}=(pt^3)^d")
-_latex(beta_t_thm5, r"\beta_t=2\log\Big(\frac{M\pi^2t^2}{2\delta}\Big)+2d\log(Dt^3)")
-_latex(C2_thm5, r"C_2\ge b\sqrt{\log(3ap/\delta)}+\frac{\pi^2Lf(x_*)}{6\sqrt p\eta^2}"
-       r"+\frac{L\pi^{3/2}}{\sqrt{12p\delta}\eta}")
-_latex(C2_lemma11_sum, r"\frac{L}{\eta\sqrt p}\sum_t\frac{\sqrt{2\log(\pi_t/(2\delta))}}{t^2}")
-_latex(regret_thm5, r"R_T\le\sqrt{8C_1\beta_TMT\gamma_T}+2\zeta_0\sqrt T+C_2")
-
-
 # ----------------------------------------------------------------------------------------------------
 # sigma-log inequality and Eq. (14)
 # ----------------------------------------------------------------------------------------------------
 
 
-@formula("ADD.sigma_log_ineq")
+@formula(
+    "ADD.sigma_log_ineq",
+    latex=r"\sigma_t^2(x)\le\frac{\log(1+\eta^{-2}\sigma_t^2(x))}{\log(1+\eta^{-2})}",
+    cite="[Kandasamy2015, Eq. (14)]",
+)
 def sigma_log_ineq(*, sigma2, eta):
     r"""Proof of [Kandasamy2015, Thm 5]: :math:`\sigma_t^2\le\log(1+\eta^{-2}\sigma_t^2)/\log(1+\eta^{-2})`,
     sigma_t^2 <= 1.
@@ -947,23 +996,22 @@ def sigma_log_ineq(*, sigma2, eta):
     >>> float(sigma_log_ineq(sigma2=1.0, eta=0.5))
     1.0
     """
-    s2 = check_real("sigma2", sigma2, low=0.0, high=1.0)
+    sigma2 = check_real("sigma2", sigma2, low=0.0, high=1.0)
     eta = check_real("eta", eta, low=0.0, low_open=True)
-    return np.log1p(_f(s2) / eta**2) / np.log1p(eta**-2)
-
-
-_latex(sigma_log_ineq, r"\sigma_t^2(x)\le\frac{\log(1+\eta^{-2}\sigma_t^2(x))}{\log(1+\eta^{-2})}")
+    return np.log1p(_f(sigma2) / eta**2) / np.log1p(eta**-2)
 
 
 def _component_grams(K_components) -> np.ndarray:
-    arr = check_array("K_components", K_components, ndim=3)
-    if arr.shape[1] != arr.shape[2] or arr.shape[0] < 1 or arr.shape[1] < 1:
-        raise ValueError(f"K_components has shape {arr.shape}; expected (M, T, T) with M, T >= 1")
-    if not np.allclose(arr, np.transpose(arr, (0, 2, 1)), rtol=1e-10, atol=1e-12):
+    K_components = check_array("K_components", K_components, ndim=3)
+    M, T, T_other = K_components.shape
+    if T != T_other or M < 1 or T < 1:
+        raise ValueError(f"K_components has shape {K_components.shape}; expected (M, T, T) with M, T >= 1")
+    if not np.allclose(K_components, np.transpose(K_components, (0, 2, 1)), rtol=1e-10, atol=1e-12):
         raise ValueError("K_components is not symmetric; each K^(j) must be a Gram matrix")
-    return arr
+    return K_components
 
 
+@formula(latex=r"\big(\sigma^{(j)}_{t-1}(x_t^{(j)})\big)^2", cite="[Kandasamy2015, Eq. (5)]")
 def component_posterior_variances(*, K_components, eta):
     r"""Per-group and joint posterior variances along a query sequence, for an additive kernel.
 
@@ -1044,7 +1092,22 @@ class Eq14Chain:
         return bool(all(self.holds))
 
 
-@formula("ADD.eq14_erratum")
+@formula(
+    "ADD.eq14_erratum",
+    latex={
+        "A": (
+            r"\Big(\sum_{t}\sum_{j}\sigma^{(j)}_{t-1}(x_t^{(j)})\Big)^2"
+            r"\le MT\sum_t\sum_j\sigma^{(j)}_{t-1}(x_t^{(j)})^2"
+            r"\le C_1MT\sum_t\log\big(1+\eta^{-2}\sigma^2_{t-1}(x_t)\big)\le2C_1MT\gamma_T"
+        ),
+        "B": (
+            r"\Big(\sum_{t}\sigma_{t-1}(x_t)\Big)^2"
+            r"\le MT\sum_t\sigma^2_{t-1}(x_t)"
+            r"\le C_1MT\sum_t\log\big(1+\eta^{-2}\sigma^2_{t-1}(x_t)\big)\le2C_1MT\gamma_T"
+        ),
+    },
+    cite="[Kandasamy2015, Eq. (14)]",
+)
 def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Chain:
     r"""[Kandasamy2015, Eq. (14)] on an actual query sequence, as printed (A) and in its corrected form (B).
 
@@ -1139,21 +1202,22 @@ def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Ch
     )
 
 
-_latex(
-    eq14_chain,
-    r"\Big(\sum_{t}\sum_{j}\sigma^{(j)}_{t-1}(x_t^{(j)})\Big)^2"
-    r"\le MT\sum_t\sum_j\sigma^{(j)}_{t-1}(x_t^{(j)})^2"
-    r"\le C_1MT\sum_t\log\big(1+\eta^{-2}\sigma^2_{t-1}(x_t)\big)\le2C_1MT\gamma_T",
-)
-_latex(component_posterior_variances, r"\big(\sigma^{(j)}_{t-1}(x_t^{(j)})\big)^2")
-
-
 # ----------------------------------------------------------------------------------------------------
 # Table 1, practical choices, counts, budgets
 # ----------------------------------------------------------------------------------------------------
 
 
-@formula("ADD.table1_rates")
+@formula(
+    "ADD.table1_rates",
+    latex=(
+        r"\begin{array}{lll}&\text{SE}&\text{Mat\'ern}\\"
+        r"\text{GP-UCB}&\sqrt{D^{D+2}T(\log T)^{D+2}}"
+        r"&2^D\sqrt D\,T^{\frac{\nu+D(D+1)}{2\nu+D(D+1)}}\log T\\"
+        r"\text{Add-GP-UCB}&\sqrt{d^dD^2T(\log T)^{d+2}}"
+        r"&2^dD\,T^{\frac{\nu+d(d+1)}{2\nu+d(d+1)}}\log T\end{array}"
+    ),
+    cite="[Kandasamy2015, Table 1]",
+)
 def table1_rate(*, T, D, d, kernel: str = "SE", algorithm: str = "Add-GP-UCB", nu=None):
     r"""[Kandasamy2015, Table 1]: cumulative-regret rates (values of the :math:`\mathcal O(\cdot)`
     expressions).
@@ -1212,10 +1276,7 @@ def table1_rate(*, T, D, d, kernel: str = "SE", algorithm: str = "Add-GP-UCB", n
     return 2.0**d * D * T ** ((nu + e) / (2 * nu + e)) * logT
 
 
-_latex(table1_rate, r"\sqrt{d^dD^2T(\log T)^{d+2}}")
-
-
-@formula("ADD.beta_t_practical")
+@formula("ADD.beta_t_practical", latex=r"\beta_t=0.2\,d\log(2t)", cite="[Kandasamy2015, Alg. 2]")
 def beta_t_practical(*, t, d):
     r"""[Kandasamy2015, §4.4, Alg. 2]: the practical schedule :math:`\beta_t=0.2\,d\log(2t)`.
 
@@ -1246,10 +1307,11 @@ def beta_t_practical(*, t, d):
     return 0.2 * d * np.log(2.0 * t)
 
 
-_latex(beta_t_practical, r"\beta_t=0.2\,d\log(2t)")
-
-
-@formula("ADD.decomposition_count")
+@formula(
+    "ADD.decomposition_count",
+    latex={"A": r"\frac{D!}{d!\,M!}", "B": r"\frac{D!}{(d!)^M\,M!}"},
+    cite="[Kandasamy2015, §4.4]",
+)
 def decomposition_count(*, d, M, D=None, reading: str = "A"):
     r"""[Kandasamy2015, §4.4]: the number of ways to split :math:`D=Md` coordinates into :math:`M` groups of
     size d.
@@ -1294,10 +1356,11 @@ def decomposition_count(*, d, M, D=None, reading: str = "A"):
     return fact(D) / (fact(d) ** M * fact(M))
 
 
-_latex(decomposition_count, r"\frac{D!}{d!\,M!}")
-
-
-@formula("ADD.seq_buggy_rate")
+@formula(
+    "ADD.seq_buggy_rate",
+    latex=r"R_T\in\mathcal O\big(M\sqrt{D\gamma_TT\log T}\big)",
+    cite="[Kandasamy2015, App. A.2.2]",
+)
 def seq_buggy_rate(*, T, M, D, gamma_T):
     r"""[Kandasamy2015, App. A.2.2]: the one-group-per-query variant's rate
     :math:`\mathcal O(M\sqrt{D\gamma_TT\log T})`.
@@ -1331,9 +1394,6 @@ def seq_buggy_rate(*, T, M, D, gamma_T):
     return M * np.sqrt(D * gamma_T * T * np.log(T))
 
 
-_latex(seq_buggy_rate, r"R_T\in\mathcal O\big(M\sqrt{D\gamma_TT\log T}\big)")
-
-
 @dataclass(frozen=True)
 class Budgets:
     """DiRect budgets of [Kandasamy2015, §5]: GP-UCB's, Add-GP-UCB's total (90%), and per group."""
@@ -1343,7 +1403,7 @@ class Budgets:
     add_per_group: float
 
 
-@formula("ADD.budgets")
+@formula("ADD.budgets", latex=r"\min(5000,100D)", cite="[Kandasamy2015, §5]")
 def budgets(*, D, M) -> Budgets:
     r"""[Kandasamy2015, §5]: DiRect evaluation budgets, :math:`\min(5000,100D)` for GP-UCB, 90% of it for
     Add-:math:`d/M`.
@@ -1373,4 +1433,3 @@ def budgets(*, D, M) -> Budgets:
     return Budgets(gp_ucb=gp, add_total=0.9 * gp, add_per_group=0.9 * gp / M)
 
 
-_latex(budgets, r"\min(5000,100D)")

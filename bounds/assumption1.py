@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 import scipy.linalg
 
+from regretlab._rng import as_generator
 from regretlab._validate import check_bounds, check_integer, check_real
 
 from ._registry import formula
@@ -31,7 +32,14 @@ from ._registry import formula
 __all__ = ["assumption1_tail", "se_derivative_sup_samples", "assumption1_constants"]
 
 
-@formula("MSUCB.assumption1")
+@formula(
+    "MSUCB.assumption1",
+    latex=(
+        r"\Pr\Big[\sup_{\mathbf x\in\mathcal X}\Big|\frac{\partial f}{\partial x_i}\Big|>L\Big]"
+        r"\le ae^{-(L/b)^2}"
+    ),
+    cite="[TranThe2020, Assumption 1]",
+)
 def assumption1_tail(*, L, a, b):
     r"""The tail bound of Assumption 1 on the partial derivatives of :math:`f`.
 
@@ -67,11 +75,6 @@ def assumption1_tail(*, L, a, b):
     b = check_real("b", b, low=0.0, low_open=True)
     value = a * np.exp(-((np.asarray(L) / b) ** 2))
     return float(value) if np.ndim(value) == 0 else value
-
-
-assumption1_tail.latex = (
-    r"\Pr\Big[\sup_{\mathbf x\in\mathcal X}\Big|\frac{\partial f}{\partial x_i}\Big|>L\Big]\le ae^{-(L/b)^2}"
-)
 
 
 def se_derivative_sup_samples(*, lengthscale, variance, bounds, n_grid, n_samples, rng):
@@ -118,23 +121,22 @@ def se_derivative_sup_samples(*, lengthscale, variance, bounds, n_grid, n_sample
     >>> s.shape, bool(s.min() > 0)
     ((50,), True)
     """
-    ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
-    var = check_real("variance", variance, low=0.0, low_open=True)
-    box = check_bounds("bounds", bounds)
+    lengthscale = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
+    variance = check_real("variance", variance, low=0.0, low_open=True)
+    bounds = check_bounds("bounds", bounds)
     n_grid = check_integer("n_grid", n_grid, low=2)
     n_samples = check_integer("n_samples", n_samples, low=1)
-    if n_grid ** box.shape[0] > 2000:
-        raise ValueError(f"n_grid={n_grid} gives n_grid**D={n_grid ** box.shape[0]} points; at most 2000")
-    if isinstance(rng, int | np.integer) and not isinstance(rng, bool):
-        rng = np.random.default_rng(int(rng))
-    if not isinstance(rng, np.random.Generator):
-        raise ValueError(f"rng={rng!r} is not an int seed or a numpy.random.Generator")
-    axes = [np.linspace(lo, hi, n_grid) for lo, hi in box]
-    X = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, box.shape[0])
+    if n_grid ** bounds.shape[0] > 2000:
+        raise ValueError(f"n_grid={n_grid} gives n_grid**D={n_grid ** bounds.shape[0]} points; at most 2000")
+    rng = as_generator(rng)
+    axes = [np.linspace(lo, hi, n_grid) for lo, hi in bounds]
+    X = np.stack(np.meshgrid(*axes, indexing="ij"), axis=-1).reshape(-1, bounds.shape[0])
     diff = X[:, None, :] - X[None, :, :]
     sq = np.sum(diff**2, axis=-1)
-    K = var / ell**2 * (1.0 - diff[..., 0] ** 2 / ell**2) * np.exp(-sq / (2.0 * ell**2))
-    jitter = 1e-10 * var / ell**2
+    # Cov(d1 f(x), d1 f(x')) = s_f^2 / l^2 (1 - (x_1 - x_1')^2 / l^2) exp(-|x - x'|^2 / (2 l^2))   [R&W, §9.4]
+    ell2 = lengthscale**2
+    K = variance / ell2 * (1.0 - diff[..., 0] ** 2 / ell2) * np.exp(-sq / (2.0 * ell2))
+    jitter = 1e-10 * variance / lengthscale**2
     for _ in range(8):
         try:
             chol = scipy.linalg.cholesky(K + jitter * np.eye(len(X)), lower=True)
@@ -176,8 +178,8 @@ def assumption1_constants(*, lengthscale, variance, m):
     >>> assumption1_constants(lengthscale=1.0, variance=1.0, m=0.0)
     (4.0, 2.0)
     """
-    ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
-    var = check_real("variance", variance, low=0.0, low_open=True)
+    lengthscale = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
+    variance = check_real("variance", variance, low=0.0, low_open=True)
     m = check_real("m", m, low=0.0)
-    s_f = np.sqrt(var)
-    return float(4.0 * np.exp(m**2 * ell**2 / (2.0 * var))), float(2.0 * s_f / ell)
+    s_f = np.sqrt(variance)
+    return float(4.0 * np.exp(m**2 * lengthscale**2 / (2.0 * variance))), float(2.0 * s_f / lengthscale)

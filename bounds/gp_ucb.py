@@ -40,24 +40,24 @@ not_executable(
 )
 
 
-def _latex(func, text: str):
-    func.latex = text
-    return func
-
-
 _READINGS_UCB = ("A", "B")
 
 
 def _ucb_width(sigma, beta, reading):
     check_choice("reading", reading, _READINGS_UCB)
-    s = check_real("sigma", sigma, low=0.0)
-    b = check_real("beta", beta, low=0.0)
+    sigma = check_real("sigma", sigma, low=0.0)
+    beta = check_real("beta", beta, low=0.0)
     if reading == "A":
-        return np.sqrt(b * s)
-    return np.sqrt(b) * s
+        return np.sqrt(beta * sigma)  # [TranThe2020-ext, Eq. (2)] as printed: sqrt(β_t σ_{t-1})
+    return np.sqrt(beta) * sigma  # [TranThe2020-AAAI, Eq. (2)]: sqrt(β_t) σ_{t-1}
 
 
-@formula("GP.ucb")
+@formula(
+    "GP.ucb",
+    latex={"A": r"\alpha^{UCB}_t(x)=\mu_{t-1}(x)+\sqrt{\beta_t\,\sigma_{t-1}(x)}",
+           "B": r"\alpha^{UCB}_t(x)=\mu_{t-1}(x)+\sqrt{\beta_t}\,\sigma_{t-1}(x)"},
+    cite="[TranThe2020, Eq. (2)]",
+)
 def ucb(*, mu, sigma, beta, reading: str = "B"):
     r"""Upper confidence bound :math:`\mu_{t-1}(x)+\sqrt{\beta_t}\,\sigma_{t-1}(x)`.
 
@@ -91,11 +91,16 @@ def ucb(*, mu, sigma, beta, reading: str = "B"):
     >>> round(float(ucb(mu=0.0, sigma=0.5, beta=4.0, reading="A")), 6)
     1.414214
     """
-    m = check_real("mu", mu)
-    return m + _ucb_width(sigma, beta, reading)
+    mu = check_real("mu", mu)
+    return mu + _ucb_width(sigma, beta, reading)
 
 
-@formula("GP.lcb")
+@formula(
+    "GP.lcb",
+    latex={"A": r"\alpha^{LCB}_t(x)=\mu_{t-1}(x)-\sqrt{\beta_t\,\sigma_{t-1}(x)}",
+           "B": r"\alpha^{LCB}_t(x)=\mu_{t-1}(x)-\sqrt{\beta_t}\,\sigma_{t-1}(x)"},
+    cite="[TranThe2020, Eq. (2)]",
+)
 def lcb(*, mu, sigma, beta, reading: str = "B"):
     r"""Lower confidence bound :math:`\mu_{t-1}(x)-\sqrt{\beta_t}\,\sigma_{t-1}(x)`.
 
@@ -114,18 +119,15 @@ def lcb(*, mu, sigma, beta, reading: str = "B"):
     >>> float(lcb(mu=1.0, sigma=0.5, beta=4.0))
     0.0
     """
-    m = check_real("mu", mu)
-    return m - _ucb_width(sigma, beta, reading)
-
-
-_latex(ucb, r"\alpha^{UCB}_t(x)=\mu_{t-1}(x)+\sqrt{\beta_t}\,\sigma_{t-1}(x)")
-_latex(lcb, r"\alpha^{LCB}_t(x)=\mu_{t-1}(x)-\sqrt{\beta_t}\,\sigma_{t-1}(x)")
+    mu = check_real("mu", mu)
+    return mu - _ucb_width(sigma, beta, reading)
 
 
 def _t(t):
     return check_integer("t", t, low=1)
 
 
+@formula(latex=r"\beta_t=2\log\big(|\mathcal X|t^2\pi^2/(6\delta)\big)", cite="[Srinivas2010, Thm 1]")
 def beta_t_finite(*, t, n_points, delta):
     r"""The finite-domain :math:`\beta_t=2\log(|\mathcal X|t^2\pi^2/(6\delta))` of [Srinivas2010, Thm 1].
 
@@ -154,12 +156,16 @@ def beta_t_finite(*, t, n_points, delta):
     14.810911
     """
     t = _t(t)
-    n = check_integer("n_points", n_points, low=1)
+    n_points = check_integer("n_points", n_points, low=1)
     delta = check_probability("delta", delta)
-    return 2.0 * np.log(n * np.asarray(t, dtype=float) ** 2 * np.pi**2 / (6.0 * delta))
+    return 2.0 * np.log(n_points * np.asarray(t, dtype=float) ** 2 * np.pi**2 / (6.0 * delta))
 
 
-@formula("SRINIVAS.beta_t_thm2")
+@formula(
+    "SRINIVAS.beta_t_thm2",
+    latex=r"\beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2dbr\sqrt{\log\frac{4da}{\delta}}\Big)",
+    cite="[Srinivas2010, Thm 2]",
+)
 def beta_t_srinivas_thm2(*, t, d, delta, a, b, r):
     r"""[Srinivas2010, Thm 2] :math:`\beta_t` for a compact box :math:`[0,r]^d` (as quoted by
     [Ha2019, Prop. 5.1]).
@@ -207,7 +213,11 @@ def beta_t_srinivas_thm2(*, t, d, delta, a, b, r):
     )
 
 
-@formula("GPUCB.beta_t")
+@formula(
+    "GPUCB.beta_t",
+    latex=r"\beta_t=2\log\Big(\frac{2t^2\pi^2}{\delta}\Big)+2D\log(Dt^3)",
+    cite="[Kandasamy2015, Thm 6]",
+)
 def beta_t_gpucb_thm6(*, t, D, delta):
     r"""[Kandasamy2015, Thm 6 (modification of [Srinivas2010, Thm 2])]: :math:`\beta_t` for GP-UCB on
     :math:`[0,1]^D`.
@@ -244,15 +254,11 @@ def beta_t_gpucb_thm6(*, t, D, delta):
     return 2.0 * np.log(2.0 * t**2 * np.pi**2 / delta) + 2.0 * D * np.log(D * t**3)
 
 
-_latex(beta_t_finite, r"\beta_t=2\log\big(|\mathcal X|t^2\pi^2/(6\delta)\big)")
-_latex(
-    beta_t_srinivas_thm2,
-    r"\beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2dbr\sqrt{\log\frac{4da}{\delta}}\Big)",
+@formula(
+    "SRINIVAS.C1",
+    latex={"A": r"C_1=\frac{8}{\log(1+\sigma^{-2})}", "B": r"C_1=\frac{8}{\log(1+\sigma^{2})}"},
+    cite="[Ha2019, Eq. (22)]",
 )
-_latex(beta_t_gpucb_thm6, r"\beta_t=2\log\Big(\frac{2t^2\pi^2}{\delta}\Big)+2D\log(Dt^3)")
-
-
-@formula("SRINIVAS.C1")
 def C1(*, sigma, reading: str = "A"):
     r"""The constant :math:`C_1` of :math:`\sum_t4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T`.
 
@@ -281,14 +287,18 @@ def C1(*, sigma, reading: str = "A"):
     (11.54156, 11.54156)
     """
     check_choice("reading", reading, ("A", "B"))
-    s = check_real("sigma", sigma, low=0.0, low_open=True)
-    s2 = np.asarray(s, dtype=float) ** 2
-    return 8.0 / np.log1p(1.0 / s2) if reading == "A" else 8.0 / np.log1p(s2)
+    sigma = check_real("sigma", sigma, low=0.0, low_open=True)
+    sigma2 = np.asarray(sigma, dtype=float) ** 2
+    if reading == "A":
+        return 8.0 / np.log1p(1.0 / sigma2)  # [Ha2019, Eq. (22)]: 8 / log(1 + σ^{-2})
+    return 8.0 / np.log1p(sigma2)  # [TranThe2020-ext, Prop. 4]: 8 / log(1 + σ^2)
 
 
-_latex(C1, r"C_1=\frac{8}{\log(1+\sigma^{-2})}")
-
-
+@formula(
+    latex={"A": r"R_T\le\sqrt{C_1T\beta_T\gamma_T},\quad C_1=\frac{8}{\log(1+\sigma^{-2})}",
+           "B": r"R_T\le\sqrt{C_1T\beta_T\gamma_T},\quad C_1=\frac{8}{\log(1+\sigma^{2})}"},
+    cite="[Srinivas2010, Thm 1]",
+)
 def cumulative_regret_bound(*, T, beta_T, gamma_T, sigma, reading: str = "A"):
     r"""The cumulative-regret bound :math:`R_T\le\sqrt{C_1T\beta_T\gamma_T}` of [Srinivas2010, Thms 1-2].
 
@@ -327,9 +337,6 @@ def cumulative_regret_bound(*, T, beta_T, gamma_T, sigma, reading: str = "A"):
     return np.sqrt(C1(sigma=sigma, reading=reading) * np.asarray(T, dtype=float) * beta_T * gamma_T)
 
 
-_latex(cumulative_regret_bound, r"R_T\le\sqrt{C_1T\beta_T\gamma_T}")
-
-
 @dataclass(frozen=True)
 class C1Check:
     """Both sides of :math:`\\sum_t4\\beta_t\\sigma^2_{t-1}(x_t)\\le C_1\\beta_T I_T` on one sequence."""
@@ -340,6 +347,13 @@ class C1Check:
     holds: bool
 
 
+_C1_INEQUALITY = {
+    "A": r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le\frac{8}{\log(1+\sigma^{-2})}\beta_T\gamma_T",
+    "B": r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le\frac{8}{\log(1+\sigma^{2})}\beta_T\gamma_T",
+}
+
+
+@formula(latex=_C1_INEQUALITY, cite="[Ha2019, Eq. (22)]")
 def c1_inequality(*, beta, variances, sigma, reading: str = "A") -> C1Check:
     r"""Evaluate :math:`\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T` on a realised sequence.
 
@@ -382,27 +396,30 @@ def c1_inequality(*, beta, variances, sigma, reading: str = "A") -> C1Check:
     (6.0, 6.33985, True)
     """
     beta = check_array("beta", beta, ndim=1)
-    var = check_array("variances", variances, ndim=1)
-    if beta.shape != var.shape or beta.size == 0:
+    variances = check_array("variances", variances, ndim=1)
+    if beta.shape != variances.shape or beta.size == 0:
         raise ValueError(
-            f"beta has shape {beta.shape} and variances {var.shape}; expected equal shapes (T,), T >= 1"
+            f"beta has shape {beta.shape} and variances {variances.shape}; expected equal shapes (T,), T >= 1"
         )
     check_real("beta", beta, low=0.0)
     # k(x, x) <= 1 up to rounding (posterior variances computed in float64 can exceed 1 by an ulp)
-    check_real("variances", var, low=0.0, high=1.0 + 1e-9)
-    var = np.minimum(var, 1.0)
+    check_real("variances", variances, low=0.0, high=1.0 + 1e-9)
+    variances = np.minimum(variances, 1.0)
     if np.any(np.diff(beta) < 0):
         i = int(np.flatnonzero(np.diff(beta) < 0)[0])
         raise ValueError(f"beta is not non-decreasing: beta[{i}]={beta[i]!r} > beta[{i + 1}]={beta[i + 1]!r}")
-    s = check_real("sigma", sigma, low=0.0, low_open=True)
-    info = float(0.5 * np.sum(np.log1p(var / s**2)))
-    lhs = float(np.sum(4.0 * beta * var))
-    rhs = float(C1(sigma=s, reading=reading) * beta[-1] * info)
+    sigma = check_real("sigma", sigma, low=0.0, low_open=True)
+    info = float(0.5 * np.sum(np.log1p(variances / sigma**2)))
+    lhs = float(np.sum(4.0 * beta * variances))
+    rhs = float(C1(sigma=sigma, reading=reading) * beta[-1] * info)
     return C1Check(lhs=lhs, rhs=rhs, information_gain=info, holds=bool(lhs <= rhs * (1 + 1e-12)))
 
 
+@formula(latex=_C1_INEQUALITY, cite="[Ha2019, Eq. (22)]")
 def c1_inequality_holds(*, beta, variances, sigma, reading: str = "A") -> bool:
-    """True if :func:`c1_inequality` holds on the realised sequence (same parameters).
+    """True if :func:`c1_inequality` holds on the realised sequence.
+
+    Parameters and readings as in :func:`c1_inequality`.
 
     Examples
     --------
@@ -412,5 +429,3 @@ def c1_inequality_holds(*, beta, variances, sigma, reading: str = "A") -> bool:
     return c1_inequality(beta=beta, variances=variances, sigma=sigma, reading=reading).holds
 
 
-_latex(c1_inequality, r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T")
-_latex(c1_inequality_holds, c1_inequality.latex)

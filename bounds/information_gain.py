@@ -40,11 +40,6 @@ __all__ = [
 ]
 
 
-def _latex(func, text: str):
-    func.latex = text
-    return func
-
-
 def _gram(name: str, K) -> np.ndarray:
     """Validate a square symmetric Gram matrix."""
     arr = check_array(name, K, ndim=2)
@@ -59,6 +54,13 @@ def _noise_std(sigma) -> float:
     return check_real("sigma", sigma, low=0.0, low_open=True)
 
 
+@formula(
+    latex=(
+        r"\sigma^2_{t-1}(x_t)=k(x_t,x_t)-\mathbf k_{t-1}(x_t)^\top"
+        r"(\mathbf K_{t-1}+\sigma^2I)^{-1}\mathbf k_{t-1}(x_t)"
+    ),
+    cite="[Kandasamy2015, Lemma 7]",
+)
 def sequential_posterior_variances(*, K, sigma) -> np.ndarray:
     r"""Posterior variances :math:`\sigma^2_{t-1}(x_t)`, :math:`t=1..T`, along a query sequence.
 
@@ -100,7 +102,14 @@ def sequential_posterior_variances(*, K, sigma) -> np.ndarray:
     return np.clip(np.diag(L) ** 2 - s**2, 0.0, None)
 
 
-@formula("INFOGAIN.I")
+@formula(
+    "INFOGAIN.I",
+    latex=(
+        r"I(\mathbf y_A;\mathbf f_A)=\tfrac12\sum_{t=1}^{T}\log\big(1+\sigma^{-2}\sigma^2_{t-1}(x_t)\big)"
+        r"=\tfrac12\log\det\big(I_T+\sigma^{-2}K_A\big)"
+    ),
+    cite="[Kandasamy2015, Lemma 7]",
+)
 def information_gain(*, K, sigma, method: str = "chain") -> float:
     r"""Information gain :math:`I(\mathbf y_A;\mathbf f_A)` of a query sequence :math:`A`.
 
@@ -147,15 +156,6 @@ def information_gain(*, K, sigma, method: str = "chain") -> float:
     return float(np.sum(np.log(np.diag(L))))
 
 
-_latex(
-    information_gain,
-    r"I(\mathbf y_A;\mathbf f_A)=\tfrac12\sum_{t=1}^{T}\log\big(1+\sigma^{-2}\sigma^2_{t-1}(x_t)\big)"
-    r"=\tfrac12\log\det\big(I_T+\sigma^{-2}K_A\big)",
-)
-_latex(sequential_posterior_variances, r"\sigma^2_{t-1}(x_t)=k(x_t,x_t)-\mathbf k_{t-1}(x_t)^\top"
-       r"(\mathbf K_{t-1}+\sigma^2I)^{-1}\mathbf k_{t-1}(x_t)")
-
-
 @dataclass(frozen=True)
 class GreedyGain:
     """Result of :func:`greedy_information_gain`.
@@ -179,7 +179,11 @@ class GreedyGain:
     gains: np.ndarray
 
 
-@formula("INFOGAIN.gamma_T")
+@formula(
+    "INFOGAIN.gamma_T",
+    latex=r"\gamma_T=\max_{A\subset\mathcal X,\ |A|=T} I(\mathbf y_A;\mathbf f_A)",
+    cite="[Kandasamy2015, Def. 3]",
+)
 def greedy_information_gain(*, K, T, sigma, repeats: bool = True) -> GreedyGain:
     r"""Greedy maximisation of :math:`I(\mathbf y_A;\mathbf f_A)` over a finite candidate set.
 
@@ -247,9 +251,10 @@ def greedy_information_gain(*, K, T, sigma, repeats: bool = True) -> GreedyGain:
     return GreedyGain(gamma_hat=float(total), upper=upper, indices=chosen, gains=gains)
 
 
-_latex(greedy_information_gain, r"\gamma_T=\max_{A\subset\mathcal X,\ |A|=T} I(\mathbf y_A;\mathbf f_A)")
-
-
+@formula(
+    latex=r"\gamma_T\le\frac T2\log\big(1+\sigma^{-2}\max_x k(x,x)\big)",
+    cite="[Kandasamy2015, Lemma 7]",
+)
 def gamma_T_trivial_upper(*, T, sigma, kmax=1.0):
     r"""The trivial bound :math:`\gamma_T\le\tfrac T2\log(1+\sigma^{-2}\max_x k(x,x))`.
 
@@ -279,11 +284,8 @@ def gamma_T_trivial_upper(*, T, sigma, kmax=1.0):
     """
     T = check_integer("T", T, low=1)
     s = _noise_std(sigma)
-    k = check_real("kmax", kmax, low=0.0)
-    return 0.5 * np.asarray(T, dtype=float) * np.log1p(k / s**2)
-
-
-_latex(gamma_T_trivial_upper, r"\gamma_T\le\frac T2\log\big(1+\sigma^{-2}\max_x k(x,x)\big)")
+    kmax = check_real("kmax", kmax, low=0.0)
+    return 0.5 * np.asarray(T, dtype=float) * np.log1p(kmax / s**2)
 
 
 def _T(T):
@@ -294,6 +296,7 @@ def _d(name, d):
     return check_integer(name, d, low=1)
 
 
+@formula(latex=r"\gamma_T\in\mathcal O(d\log T)", cite="[Srinivas2010, Thm 5]")
 def gamma_T_linear(*, T, d):
     r"""[Srinivas2010, Thm 5] for the linear kernel: :math:`\gamma_T\in\mathcal O(d\log T)`.
 
@@ -320,6 +323,7 @@ def gamma_T_linear(*, T, d):
     return _d("d", d) * np.log(_T(T))
 
 
+@formula(latex=r"\gamma_T\in\mathcal O\big((\log T)^{d+1}\big)", cite="[Srinivas2010, Thm 5]")
 def gamma_T_SE(*, T, d):
     r"""[Srinivas2010, Thm 5] for the :math:`d`-dimensional SE kernel:
     :math:`\gamma_T\in\mathcal O((\log T)^{d+1})`.
@@ -348,6 +352,10 @@ def gamma_T_SE(*, T, d):
     return np.log(_T(T)) ** (_d("d", d) + 1)
 
 
+@formula(
+    latex=r"\gamma_T\in\mathcal O\big(T^{\frac{d(d+1)}{2\nu+d(d+1)}}\log T\big)",
+    cite="[Srinivas2010, Thm 5]",
+)
 def gamma_T_matern(*, T, d, nu):
     r"""[Srinivas2010, Thm 5] for the Matérn kernel, :math:`\nu>1`.
 
@@ -388,7 +396,11 @@ def _D_d(D, d):
     return D, d
 
 
-@formula("ADD.gamma_T_SE")
+@formula(
+    "ADD.gamma_T_SE",
+    latex=r"\gamma_T\in\mathcal O\big(Dd^d(\log T)^{d+1}\big)",
+    cite="[Kandasamy2015, Thm 4]",
+)
 def gamma_T_additive_SE(*, T, D, d):
     r"""[Kandasamy2015, Thm 4.1]: :math:`\gamma_T\in\mathcal O(Dd^d(\log T)^{d+1})` for an additive SE kernel.
 
@@ -420,7 +432,11 @@ def gamma_T_additive_SE(*, T, D, d):
     return D * np.asarray(d, dtype=float) ** d * np.log(_T(T)) ** (d + 1)
 
 
-@formula("ADD.gamma_T_Matern")
+@formula(
+    "ADD.gamma_T_Matern",
+    latex=r"\gamma_T\in\mathcal O\big(D2^dT^{\frac{d(d+1)}{2\nu+d(d+1)}}\log T\big)",
+    cite="[Kandasamy2015, Thm 4]",
+)
 def gamma_T_additive_matern(*, T, D, d, nu):
     r"""[Kandasamy2015, Thm 4.2]: :math:`\gamma_T` for an additive Matérn kernel, :math:`\nu>2`.
 
@@ -454,7 +470,11 @@ def gamma_T_additive_matern(*, T, D, d, nu):
     return D * 2.0**d * T ** (d * (d + 1) / (2 * nu + d * (d + 1))) * np.log(T)
 
 
-@formula("ADD.gamma_T_all_dth_order")
+@formula(
+    "ADD.gamma_T_all_dth_order",
+    latex=r"\gamma_T\in\mathcal O\big(D^dd^{d+1}(\log T)^{d+1}\big)",
+    cite="[Kandasamy2015, §4.3]",
+)
 def gamma_T_all_dth_order(*, T, D, d):
     r"""[Kandasamy2015, §4.3]: :math:`\gamma_T` for the sum of all :math:`d`-th order SE kernels
     ([Duvenaud2011]).
@@ -485,9 +505,3 @@ def gamma_T_all_dth_order(*, T, D, d):
     return np.asarray(D, dtype=float) ** d * np.asarray(d, dtype=float) ** (d + 1) * np.log(_T(T)) ** (d + 1)
 
 
-_latex(gamma_T_linear, r"\gamma_T\in\mathcal O(d\log T)")
-_latex(gamma_T_SE, r"\gamma_T\in\mathcal O\big((\log T)^{d+1}\big)")
-_latex(gamma_T_matern, r"\gamma_T\in\mathcal O\big(T^{\frac{d(d+1)}{2\nu+d(d+1)}}\log T\big)")
-_latex(gamma_T_additive_SE, r"\gamma_T\in\mathcal O\big(Dd^d(\log T)^{d+1}\big)")
-_latex(gamma_T_additive_matern, r"\gamma_T\in\mathcal O\big(D2^dT^{\frac{d(d+1)}{2\nu+d(d+1)}}\log T\big)")
-_latex(gamma_T_all_dth_order, r"\gamma_T\in\mathcal O\big(D^dd^{d+1}(\log T)^{d+1}\big)")

@@ -85,12 +85,6 @@ __all__ = [
 PI2 = np.pi**2
 
 
-def _latex(func, text: str):
-    func.latex = text
-    return func
-
-
-
 def _dims(D, d, *, d_low: int = 1, d_high_offset: int = 1):
     """Validate integer dimensions ``D >= 2`` and ``d_low <= d <= D - d_high_offset``."""
     D = check_integer("D", D, low=max(2, d_low + d_high_offset))
@@ -163,7 +157,14 @@ def lemma1_matrices(*, d, D):
     return eye[:, D - d :], eye[:, : D - d]
 
 
-@formula("MSUCB.lemma1_split")
+@formula(
+    "MSUCB.lemma1_split",
+    latex=(
+        r"\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z,\ \mathbf y=[\mathbf x]_{D-d+1:D},"
+        r"\ \mathbf z=[\mathbf x]_{1:D-d}"
+    ),
+    cite="[TranThe2020, Eq. (3)-(4)]",
+)
 def split_point(*, x, d):
     r"""Split :math:`\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z` into its blocks (Lemma 1).
 
@@ -200,10 +201,6 @@ def split_point(*, x, d):
         raise ValueError("x has an entry outside [-1, 1]; the domain of x is [-1, 1]^D")
     D = x.shape[-1]
     return x[..., D - d :], x[..., : D - d]
-
-
-_latex(split_point, r"\mathbf x=\mathbf A\mathbf y+\mathbf B\mathbf z,\ \mathbf y=[\mathbf x]_{D-d+1:D},"
-       r"\ \mathbf z=[\mathbf x]_{1:D-d}")
 
 
 def subspace_points(*, y, z):
@@ -246,7 +243,14 @@ def subspace_points(*, y, z):
     return np.concatenate([z_b, y_b], axis=-1)
 
 
-@formula("MSUCB.acq_step")
+@formula(
+    "MSUCB.acq_step",
+    latex=(
+        r"(\mathbf y_t,\mathbf z_t)=\arg\max_{\mathbf y\in\mathcal Y,\mathbf z\in Z_t}"
+        r"a_t(\mathbf A\mathbf y+\mathbf B\mathbf z)"
+    ),
+    cite="[TranThe2020, Eq. (5)-(8)]",
+)
 def acq_step(*, acquisition: Callable, Y, Z):
     r"""MS-UCB's acquisition step over a finite candidate set of each subspace (Eq. (5)-(8)).
 
@@ -302,10 +306,6 @@ def acq_step(*, acquisition: Callable, Y, Z):
     return x, x[Z.shape[1] :], x[: Z.shape[1]]
 
 
-_latex(acq_step, r"(\mathbf y_t,\mathbf z_t)=\arg\max_{\mathbf y\in\mathcal Y,\mathbf z\in Z_t}"
-       r"a_t(\mathbf A\mathbf y+\mathbf B\mathbf z)")
-
-
 # ---------------------------------------------------------------------------------------------------
 # Subspace counts
 # ---------------------------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ def _counts(t, N0, alpha, rounding):
     return t, N0, alpha
 
 
-@formula("MSUCB.Nt")
+@formula("MSUCB.Nt", latex=r"N_t=N_0t^\alpha", cite="[TranThe2020, Alg. 1]")
 def n_t(*, t, N0, alpha, rounding="none"):
     r"""Number of subspaces added at iteration :math:`t` (Algorithm 1 line 4).
 
@@ -359,10 +359,7 @@ def n_t(*, t, N0, alpha, rounding="none"):
     return as_output(np.ceil(value) if rounding == "ceil" else value)
 
 
-_latex(n_t, r"N_t=N_0t^\alpha")
-
-
-@formula("MSUCB.Zt_size")
+@formula("MSUCB.Zt_size", latex=r"|Z_t|=\sum_{j=1}^tN_0j^\alpha", cite='[TranThe2020, §"Proposed Algorithm"]')
 def zt_size(*, t, N0, alpha, rounding="none"):
     r"""Number of subspace anchors after iteration :math:`t`: :math:`|Z_t|=\sum_{s\le t}N_s` (exact sum).
 
@@ -398,10 +395,11 @@ def zt_size(*, t, N0, alpha, rounding="none"):
     return as_output(out)
 
 
-_latex(zt_size, r"|Z_t|=\sum_{j=1}^tN_0j^\alpha")
-
-
-@formula("MSUCB.Zt_lower")
+@formula(
+    "MSUCB.Zt_lower",
+    latex=r"|Z_t|\ge N_0t^\alpha,\quad |Z_t|\ge N_0\frac{t^{\alpha+1}+\alpha}{1+\alpha}",
+    cite="[TranThe2020-ext, Eq. (25)-(26)]",
+)
 def zt_lower(*, t, N0, alpha):
     r"""The lower bound Eq. (26) on :math:`|Z_t|` (proof of Prop. 4); Eq. (25) is :func:`n_t`.
 
@@ -441,15 +439,16 @@ def zt_lower(*, t, N0, alpha):
     return as_output(N0 * (np.asarray(t, dtype=float) ** (alpha + 1.0) + alpha) / (1.0 + alpha))
 
 
-_latex(zt_lower, r"|Z_t|\ge N_0t^\alpha,\quad |Z_t|\ge N_0\frac{t^{\alpha+1}+\alpha}{1+\alpha}")
-
-
 # ---------------------------------------------------------------------------------------------------
 # Lipschitz event, Lemma 2, Lemma 3
 # ---------------------------------------------------------------------------------------------------
 
 
-@formula("MSUCB.lipschitz")
+@formula(
+    "MSUCB.lipschitz",
+    latex=r"|f(\mathbf x)-f(\mathbf x')|\le b\sqrt{\log\frac{2Da}{\delta}}\|\mathbf x-\mathbf x'\|_1",
+    cite="[TranThe2020-ext, Eq. (14)]",
+)
 def lipschitz_constant(*, D, a, b, delta):
     r"""The high-probability Lipschitz constant of Eq. (14), (17), (27).
 
@@ -491,11 +490,7 @@ def lipschitz_constant(*, D, a, b, delta):
     return as_output(b * np.sqrt(np.log(2.0 * np.asarray(D, dtype=float) * a / delta)))
 
 
-_latex(lipschitz_constant,
-       r"|f(\mathbf x)-f(\mathbf x')|\le b\sqrt{\log\frac{2Da}{\delta}}\|\mathbf x-\mathbf x'\|_1")
-
-
-@formula("MSUCB.beta_t0")
+@formula("MSUCB.beta_t0", latex=r"\beta^0_t=2\log\frac{\pi^2t^2}{6\delta}", cite="[TranThe2020, Lemma 2]")
 def beta_t0(*, t, delta):
     r""":math:`\beta^0_t` of Lemma 2 ("Bounding Term 3"), the lower-confidence width at the queries.
 
@@ -531,9 +526,6 @@ def beta_t0(*, t, delta):
     t = check_integer("t", t, low=1)
     delta = check_probability("delta", delta)
     return as_output(2.0 * np.log(PI2 * np.asarray(t, dtype=float) ** 2 / (6.0 * delta)))
-
-
-_latex(beta_t0, r"\beta^0_t=2\log\frac{\pi^2t^2}{6\delta}")
 
 
 def lemma2_union_level(*, T, delta):
@@ -583,7 +575,14 @@ def _lemma3_args(t, d, D, a, b, delta, reading):
     return t, d, D, a, b, delta
 
 
-@formula("MSUCB.tau_t")
+@formula(
+    "MSUCB.tau_t",
+    latex={
+        "A": r"\tau_t=2bd\sqrt{\log\frac{2Da}{\delta}}\,t^2",
+        "B": r"\tau_t=2bd\sqrt{\log\frac{2Da}{\delta}\,t^2}",
+    },
+    cite="[TranThe2020-ext, Lemma 3]",
+)
 def tau_t(*, t, d, D, a, b, delta, reading="A"):
     r"""Grid resolution :math:`\tau_t` of the discretisation :math:`F_t` in the proof of Lemma 3.
 
@@ -628,10 +627,14 @@ def tau_t(*, t, d, D, a, b, delta, reading="A"):
     return as_output(_tau(t, d, D, a, b, delta, 2.0, reading))
 
 
-_latex(tau_t, r"\tau_t=2bd\sqrt{\log\frac{2Da}{\delta}}\,t^2")
-
-
-@formula("MSUCB.Ft")
+@formula(
+    "MSUCB.Ft",
+    latex={
+        "A": r"|F_t|=\lceil\tau_t\rceil^d,\ \tau_t=2bd\sqrt{\log\frac{2Da}{\delta}}\,t^2",
+        "B": r"|F_t|=\lceil\tau_t\rceil^d,\ \tau_t=2bd\sqrt{\log\frac{2Da}{\delta}\,t^2}",
+    },
+    cite="[TranThe2020-ext, Lemma 3]",
+)
 def ft_size(*, t, d, D, a, b, delta, reading="A"):
     r"""Size of the grid :math:`F_t\subset\mathcal S(\mathbf A,\mathbf z^*_t)` of Lemma 3's proof.
 
@@ -663,10 +666,14 @@ def ft_size(*, t, d, D, a, b, delta, reading="A"):
     return as_output(np.ceil(_tau(t, d, D, a, b, delta, 2.0, reading)) ** np.asarray(d, dtype=float))
 
 
-_latex(ft_size, r"|F_t|=\lceil\tau_t\rceil^d")
-
-
-@formula("MSUCB.beta_t1")
+@formula(
+    "MSUCB.beta_t1",
+    latex={
+        "A": r"\beta^1_t=2\log\frac{\pi^2t^2}{3\delta}+2d\log\Big(2bd\sqrt{\log\frac{2Da}{\delta}}\,t^2\Big)",
+        "B": r"\beta^1_t=2\log\frac{\pi^2t^2}{3\delta}+2d\log\Big(2bd\sqrt{\log\frac{2Da}{\delta}\,t^2}\Big)",
+    },
+    cite="[TranThe2020, Eq. (12)]",
+)
 def beta_t1(*, t, d, D, a, b, delta, reading="A"):
     r""":math:`\beta^1_t` of Lemma 3 ("Bounding Term 2").
 
@@ -707,11 +714,19 @@ def beta_t1(*, t, d, D, a, b, delta, reading="A"):
     return as_output(first + 2.0 * d * np.log(_tau(t, d, D, a, b, delta, 2.0, reading)))
 
 
-_latex(beta_t1,
-       r"\beta^1_t=2\log\frac{\pi^2t^2}{3\delta}+2d\log\Big(2bd\sqrt{\log\frac{2Da}{\delta}}t^2\Big)")
-
-
-@formula("MSUCB.beta_t")
+@formula(
+    "MSUCB.beta_t",
+    latex={
+        "A": r"\beta_t=2\log\frac{\pi^2t^2}{\delta}+2d\log\Big(2bd\sqrt{\log\frac{6Da}{\delta}}\,t^2\Big)",
+        "B": r"\beta_t=2\log\frac{\pi^2t^2}{\delta}+2d\log\Big(2bd\sqrt{\log\frac{6Da}{\delta}\,t^2}\Big)",
+        "C": r"\beta_t=2\log\frac{\pi^2t^2}{\delta}+2d\log\Big(4bd\sqrt{\log\frac{12Da}{\delta}\,t^2}\Big)",
+        "D": (
+            r"\beta_t=2\log\frac{\pi^2t^2}{\delta}"
+            r"+2d\log\Big(2bd\sqrt{\log\frac{6D\alpha}{\delta}}\,t^2\Big)"
+        ),
+    },
+    cite='[TranThe2020, §"Proposed Algorithm"]',
+)
 def beta_t(*, t, d, D, a, b, delta, reading="A", alpha=None):
     r"""The exploration weight :math:`\beta_t` of MS-UCB — the one the algorithm uses is reading A.
 
@@ -788,10 +803,14 @@ def beta_t(*, t, d, D, a, b, delta, reading="A", alpha=None):
     return as_output(first + scipy.special.xlogy(2.0 * dd, inner))
 
 
-_latex(beta_t, r"\beta_t=2\log\frac{\pi^2t^2}{\delta}+2d\log\Big(2bd\sqrt{\log\frac{6Da}{\delta}}\,t^2\Big)")
-
-
-@formula("MSUCB.beta_t_d0")
+@formula(
+    "MSUCB.beta_t_d0",
+    latex={
+        "A": r"\beta_t=4\log\frac{\pi^2t^2}{2\delta}\quad(d=0)",
+        "B": r"\beta_t=\max\Big(2\log\frac{\pi^2t^2}{2\delta},\,2\log\frac{\pi^2t^2}{\delta}\Big)\quad(d=0)",
+    },
+    cite='[TranThe2020, §Discussion "On Dimension d"]',
+)
 def beta_t_d0(*, t, delta, reading="A"):
     r""":math:`\beta_t` for :math:`d=0` (each subspace is a point): Discussion "On Dimension d", Thm 5.
 
@@ -835,9 +854,6 @@ def beta_t_d0(*, t, delta, reading="A"):
     return as_output(2.0 * np.log(PI2 * tt**2 / delta))
 
 
-_latex(beta_t_d0, r"\beta_t=4\log\frac{\pi^2t^2}{2\delta}\quad(d=0)")
-
-
 # ---------------------------------------------------------------------------------------------------
 # Lemma 4: volume, probability, radius, v0
 # ---------------------------------------------------------------------------------------------------
@@ -848,7 +864,14 @@ def _n(D, d):
     return np.asarray(D) - np.asarray(d)
 
 
-@formula("MSUCB.l1ball_volume")
+@formula(
+    "MSUCB.l1ball_volume",
+    latex={
+        "A": r"\mathrm{Vol}(V_1)=\frac{(4\theta)^{D-d}}{\Gamma(D-d+1)}",
+        "B": r"\mathrm{Vol}(V_1)=\frac{(2\theta)^{D-d}}{\Gamma(D-d+1)}",
+    },
+    cite="[TranThe2020-ext, Lemma 4]",
+)
 def l1ball_volume(*, theta, D, d, reading="A"):
     r"""Volume of the :math:`L_1` ball of radius :math:`\theta` in :math:`\mathbb R^{D-d}` (Lemma 4 proof).
 
@@ -889,10 +912,14 @@ def l1ball_volume(*, theta, D, d, reading="A"):
     return as_output((scale * theta) ** n / scipy.special.gamma(n + 1.0))
 
 
-_latex(l1ball_volume, r"\mathrm{Vol}(V_1)=\frac{(4\theta)^{D-d}}{\Gamma(D-d+1)}")
-
-
-@formula("MSUCB.corner_prob")
+@formula(
+    "MSUCB.corner_prob",
+    latex={
+        "A": r"\Pr[\|\mathbf z-\mathbf z^*\|_1\le\theta]\ge\frac{\theta^{D-d}}{\Gamma(D-d+1)}",
+        "B": r"\Pr[\|\mathbf z-\mathbf z^*\|_1\le\theta]\ge\frac{(\theta/2)^{D-d}}{\Gamma(D-d+1)}",
+    },
+    cite="[TranThe2020-ext, Lemma 4]",
+)
 def corner_prob_bound(*, theta, D, d, reading="A"):
     r"""Lower bound on :math:`\Pr[\|\mathbf z-\mathbf z^*\|_1\le\theta]`, :math:`\mathbf z` uniform (Lemma 4).
 
@@ -934,9 +961,6 @@ def corner_prob_bound(*, theta, D, d, reading="A"):
     return as_output(radius**n / scipy.special.gamma(n + 1.0))
 
 
-_latex(corner_prob_bound, r"\Pr[\|\mathbf z-\mathbf z^*\|_1\le\theta]\ge\frac{\theta^{D-d}}{\Gamma(D-d+1)}")
-
-
 def corner_prob_exact(*, theta, D, d):
     r"""Exact :math:`\Pr[\|\mathbf z-\mathbf z^*\|_1\le\theta]` for a corner :math:`\mathbf z^*` of the box.
 
@@ -975,7 +999,18 @@ def corner_prob_exact(*, theta, D, d):
     return as_output(out)
 
 
-@formula("MSUCB.lemma4_radius")
+@formula(
+    "MSUCB.lemma4_radius",
+    latex={
+        "A": r"\theta_t=\Gamma(D-d+1)^{\frac1{D-d}}\Big(\frac{\log(2/\delta)}{|Z_t|}\Big)^{\frac1{D-d}}",
+        "B": r"\theta_t=2\,\Gamma(D-d+1)^{\frac1{D-d}}\Big(\frac{\log(2/\delta)}{|Z_t|}\Big)^{\frac1{D-d}}",
+        "C": (
+            r"\theta_t=\Gamma(D-d+1)^{\frac1{D-d}}"
+            r"\Big(\frac{\log(2\pi^2t^2/(6\delta))}{|Z_t|}\Big)^{\frac1{D-d}}"
+        ),
+    },
+    cite="[TranThe2020-ext, Eq. (18)]",
+)
 def lemma4_radius(*, D, d, Zt_size, delta, reading="A", t=None):
     r"""Radius :math:`\theta_t` bounding :math:`\|\mathbf z^*_t-\mathbf z^*\|_1` w.p. 1-δ/2 (Lemma 4).
 
@@ -1030,9 +1065,6 @@ def lemma4_radius(*, D, d, Zt_size, delta, reading="A", t=None):
     return as_output(2.0 * radius if reading == "B" else radius)
 
 
-_latex(lemma4_radius,
-       r"\theta_t=\Gamma(D-d+1)^{\frac1{D-d}}\Big(\frac{\log(2/\delta)}{|Z_t|}\Big)^{\frac1{D-d}}")
-
 _V0_READINGS = {
     # reading: (leading factor, Gamma inside the root, uses alpha for a, log level)
     "A": (2.0, False, False, 2.0),  # [TranThe2020-AAAI, Lemma 4 (main text)]
@@ -1043,8 +1075,22 @@ _V0_READINGS = {
     "F": (2.0, False, False, 6.0),  # not printed: reading A at the delta/3 split, log(6Da/delta)
 }
 
+#: The LaTeX of each v0 reading (the table of :func:`v0`'s docstring).
+_V0_LATEX = {
+    "A": r"v_0=2b\sqrt{\log\frac{2Da}{\delta}}\,\Gamma(D-d+1)^{\frac1{D-d}}",
+    "B": r"v_0=2b\sqrt{\log\frac{2Da}{\delta}\,\Gamma(D-d+1)^{\frac1{D-d}}}",
+    "C": r"v_0=b\sqrt{\log\frac{2D\alpha}{\delta}}\,\Gamma(D-d+1)^{\frac1{D-d}}",
+    "D": r"v_0=2b\sqrt{\log\frac{2D\alpha}{\delta}}\,\Gamma(D-d+1)^{\frac1{D-d}}",
+    "E": r"v_0=b\sqrt{\log\frac{2Da}{\delta}\,\Gamma(D-d+1)^{\frac1{D-d}}}",
+    "F": r"v_0=2b\sqrt{\log\frac{6Da}{\delta}}\,\Gamma(D-d+1)^{\frac1{D-d}}",
+}
 
-@formula("MSUCB.v0")
+
+@formula(
+    "MSUCB.v0",
+    latex=_V0_LATEX,
+    cite="[TranThe2020, Lemma 4]",
+)
 def v0(*, D, d, a, b, delta, reading="A", alpha=None):
     r"""The constant :math:`v_0` of Lemma 4 — every printed variant.
 
@@ -1110,10 +1156,17 @@ def v0(*, D, d, a, b, delta, reading="A", alpha=None):
     return as_output(factor * b * np.sqrt(log_term) * gamma_root)
 
 
-_latex(v0, r"v_0=2b\sqrt{\log\frac{2Da}{\delta}}\,(\Gamma(D-d+1))^{\frac1{D-d}}")
-
-
-@formula("MSUCB.lemma4_term1")
+@formula(
+    "MSUCB.lemma4_term1",
+    latex={
+        reading: (
+            r"f(\mathbf x^*)-f^{max}_{\mathcal S^0_t}\le "
+            r"v_0\Big(\frac{1}{|Z_t|}\log\frac2\delta\Big)^{\frac1{D-d}},\ " + v0_latex
+        )
+        for reading, v0_latex in _V0_LATEX.items()
+    },
+    cite="[TranThe2020, Eq. (13)]",
+)
 def lemma4_term1(*, D, d, a, b, delta, Zt_size, reading="A", alpha=None):
     r"""Lemma 4's bound on Term 1, :math:`f(\mathbf x^*)-f^{max}_{\mathcal S^0_t}` (Eq. (13)).
 
@@ -1147,16 +1200,19 @@ def lemma4_term1(*, D, d, a, b, delta, Zt_size, reading="A", alpha=None):
     return as_output(value * (np.log(2.0 / delta) / Zt_size) ** (1.0 / n))
 
 
-_latex(lemma4_term1, r"f(\mathbf x^*)-f^{max}_{\mathcal S^0_t}\le "
-       r"v_0\Big(\frac{1}{|Z_t|}\log\frac2\delta\Big)^{\frac1{D-d}}")
-
-
 # ---------------------------------------------------------------------------------------------------
 # Prop. 1 and Prop. 4
 # ---------------------------------------------------------------------------------------------------
 
 
-@formula("MSUCB.prop1_rt")
+@formula(
+    "MSUCB.prop1_rt",
+    latex=(
+        r"r_t\le2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+\frac1{t^2}+v_0\Big(\frac1{|Z_t|}"
+        r"\log\frac6\delta\Big)^{\frac1{D-d}}"
+    ),
+    cite="[TranThe2020-ext, Eq. (20)-(24)]",
+)
 def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0_reading="A", alpha=None):
     r"""Prop. 1's bound on the instantaneous regret :math:`r_t` (Eq. (20)).
 
@@ -1215,10 +1271,6 @@ def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0
     return as_output(2.0 * np.sqrt(beta) * sigma + 1.0 / np.asarray(t, dtype=float) ** 2 + term1)
 
 
-_latex(prop1_rt_bound, r"r_t\le2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+\frac1{t^2}+v_0\Big(\frac1{|Z_t|}"
-       r"\log\frac6\delta\Big)^{\frac1{D-d}}")
-
-
 def prop4_csum(*, T, N0, alpha, D, d):
     r"""The sum :math:`S_T=\sum_{t=1}^T(N_0/|Z_t|)^{1/(D-d)}` that Prop. 4's proof bounds, computed exactly.
 
@@ -1261,7 +1313,14 @@ def prop4_csum(*, T, N0, alpha, D, d):
     return float(np.sum((N0 / sizes) ** (1.0 / (D - d))))
 
 
-@formula("MSUCB.prop4_Csum")
+@formula(
+    "MSUCB.prop4_Csum",
+    latex=(
+        r"\sum_{t=1}^T\Big(\frac{N_0}{|Z_t|}\Big)^{\frac1{D-d}}<2,\ 2(1+\ln T),\ "
+        r"\frac{2(D-d)}{D-d-\alpha-1}T^{1-\frac{\alpha+1}{D-d}}"
+    ),
+    cite="[TranThe2020-ext, Prop. 4]",
+)
 def prop4_csum_bound(*, T, alpha, D, d):
     r"""Prop. 4's bound on :math:`S_T=\sum_{t\le T}(N_0/|Z_t|)^{1/n}` in its three :math:`\alpha` cases.
 
@@ -1305,11 +1364,18 @@ def prop4_csum_bound(*, T, alpha, D, d):
     return as_output(value)
 
 
-_latex(prop4_csum_bound, r"\sum_{t=1}^T\Big(\frac{N_0}{|Z_t|}\Big)^{\frac1{D-d}}<2,\ 2(1+\ln T),\ "
-       r"\frac{2(D-d)}{D-d-\alpha-1}T^{1-\frac{\alpha+1}{D-d}}")
-
-
-@formula("MSUCB.prop4_RT_case1", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3")
+@formula(
+    "MSUCB.prop4_RT_case1", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3",
+    latex={
+        reading: (
+            r"R_T\le\sqrt{\beta_TC_1T\gamma_T}+"
+            rf"2v_0\Big(\frac1{{N_0}}\log\frac{{{level}}}\delta\Big)^{{\frac1{{D-d}}}}"
+            r"g(\alpha,T)+\frac{\pi^2}6"
+        )
+        for reading, level in (("A", 6), ("B", 1))
+    },
+    cite="[TranThe2020-ext, Prop. 4]",
+)
 def prop4_regret_bound(*, T, beta_T, C1, gamma_T, v0, N0, delta, alpha, D, d, reading="A"):
     r"""Prop. 4's bound on the cumulative regret :math:`R_T`, in its three :math:`\alpha` cases.
 
@@ -1359,7 +1425,7 @@ def prop4_regret_bound(*, T, beta_T, C1, gamma_T, v0, N0, delta, alpha, D, d, re
     beta_T = check_real("beta_T", beta_T, low=0.0)
     C1 = check_real("C1", C1, low=0.0, low_open=True)
     gamma_T = check_real("gamma_T", gamma_T, low=0.0)
-    v0_ = check_real("v0", v0, low=0.0, low_open=True)
+    v0 = check_real("v0", v0, low=0.0, low_open=True)
     N0 = check_integer("N0", N0, low=1)
     delta = check_probability("delta", delta)
     alpha = check_real("alpha", alpha, low=0.0)
@@ -1373,18 +1439,17 @@ def prop4_regret_bound(*, T, beta_T, C1, gamma_T, v0, N0, delta, alpha, D, d, re
         1.0,
         np.where(a_b >= n_b - 1.0, 1.0 + np.log(T_b), n_b / safe * T_b ** (1.0 - (a_b + 1.0) / n_b)),
     )
-    term1 = 2.0 * v0_ * (level / N0) ** (1.0 / n_b) * g
+    term1 = 2.0 * v0 * (level / N0) ** (1.0 / n_b) * g
     return as_output(np.sqrt(beta_T * C1 * T_b * gamma_T) + term1 + PI2 / 6.0)
-
-
-_latex(prop4_regret_bound, r"R_T\le\sqrt{\beta_TC_1T\gamma_T}+"
-       r"2v_0\Big(\frac1{N_0}\log\frac6\delta\Big)^{\frac1{D-d}}"
-       r"g(\alpha,T)+\frac{\pi^2}6")
 
 
 # ---------------------------------------------------------------------------------------------------
 # O* rates ([TranThe2020, Thm 1] = [TranThe2020-ext, Thm 3], Thm 2 = Thm 4, and Thm 5)
 # ---------------------------------------------------------------------------------------------------
+
+
+#: The first term of the O* rates per reading (Thm 1 / Thm 2).
+_RATE_FIRST_TERM = {"A": r"\sqrt{dT\gamma_T}", "B": r"\sqrt{dT}\,\gamma_T"}
 
 
 def _first_term(d, T, gamma_T, reading):
@@ -1401,7 +1466,17 @@ def _rate(T, alpha, n, scale, first):
     return a_b, n_b, T_b, safe
 
 
-@formula("MSUCB.thm1_rate")
+@formula(
+    "MSUCB.thm1_rate",
+    latex={
+        reading: (
+            rf"R_T\le\mathcal O^*\Big({first}+"
+            r"\frac{D^2-Dd}{D-d-\alpha-1}T^{1-\frac{\alpha+1}{D-d}}\Big)"
+        )
+        for reading, first in _RATE_FIRST_TERM.items()
+    },
+    cite="[TranThe2020, Thm 1]",
+)
 def thm1_rate(*, T, d, D, alpha, gamma_T, reading="A"):
     r"""The expression inside Thm 1's :math:`\mathcal O^*(\cdot)` (no hidden constants or log factors).
 
@@ -1450,11 +1525,17 @@ def thm1_rate(*, T, d, D, alpha, gamma_T, reading="A"):
     return as_output(first + np.where(a_b >= n_b - 1.0, DD + 0.0 * slow, slow))
 
 
-_latex(thm1_rate, r"R_T\le\mathcal O^*\Big(\sqrt{dT\gamma_T}+"
-       r"\frac{D^2-Dd}{D-d-\alpha-1}T^{1-\frac{\alpha+1}{D-d}}\Big)")
-
-
-@formula("MSUCB.thm2_rate")
+@formula(
+    "MSUCB.thm2_rate",
+    latex={
+        reading: (
+            rf"R_T\le\mathcal O^*\Big({first}+"
+            r"\frac{d_e^2}{d_e-\alpha-1}T^{1-\frac{\alpha+1}{d_e}}\Big)"
+        )
+        for reading, first in _RATE_FIRST_TERM.items()
+    },
+    cite="[TranThe2020, Thm 2]",
+)
 def thm2_rate(*, T, d, de, alpha, gamma_T, reading="A"):
     r"""The expression inside Thm 2's :math:`\mathcal O^*(\cdot)` (effective dimension :math:`d_e`).
 
@@ -1505,10 +1586,6 @@ def thm2_rate(*, T, d, de, alpha, gamma_T, reading="A"):
     return as_output(first + np.where(a_b >= n_b - 1.0, n_b, slow))
 
 
-_latex(thm2_rate, r"R_T\le\mathcal O^*\Big(\sqrt{dT\gamma_T}+"
-       r"\frac{d_e^2}{d_e-\alpha-1}T^{1-\frac{\alpha+1}{d_e}}\Big)")
-
-
 def thm2_vd(*, D, a, b, delta, de):
     r"""The constant :math:`v_d` of the proof of Thm 2 (supplement Thm 4).
 
@@ -1549,7 +1626,14 @@ def thm2_vd(*, D, a, b, delta, de):
     return as_output(b * np.sqrt(np.log(2.0 * D * a / delta)) * scipy.special.gamma(de + 1.0) ** (1.0 / de))
 
 
-@formula("MSUCB.thm5_d0")
+@formula(
+    "MSUCB.thm5_d0",
+    latex={
+        "A": r"R_T\le\mathcal O^*\Big(\sqrt{dT}\gamma_T+\frac{D^2}{D-\alpha-1}T^{1-\frac{\alpha+1}{D}}\Big)",
+        "B": r"R_T\le\mathcal O^*\Big(\sqrt{T\gamma_T}+\frac{D^2}{D-\alpha-1}T^{1-\frac{\alpha+1}{D}}\Big)",
+    },
+    cite="[TranThe2020-ext, Thm 5]",
+)
 def thm5_rate(*, T, D, alpha, gamma_T, reading="A"):
     r"""The expression inside supplement Thm 5's :math:`\mathcal O^*(\cdot)` (:math:`d=0`), no constants.
 
@@ -1596,10 +1680,6 @@ def thm5_rate(*, T, D, alpha, gamma_T, reading="A"):
     return as_output(np.where(a_b >= n_b - 1.0, full + n_b, slow))
 
 
-_latex(thm5_rate,
-       r"R_T\le\mathcal O^*\Big(\sqrt{dT}\gamma_T+\frac{D^2}{D-\alpha-1}T^{1-\frac{\alpha+1}{D}}\Big)")
-
-
 # ---------------------------------------------------------------------------------------------------
 # Computation (Discussion "On the Computation Complexity") and the remaining ids
 # ---------------------------------------------------------------------------------------------------
@@ -1612,7 +1692,11 @@ def _log_condition_margin(T, D, d, alpha, N0):
     return 2.0 * np.asarray(D) * L - lhs
 
 
-@formula("MSUCB.compute_condition")
+@formula(
+    "MSUCB.compute_condition",
+    latex=r"\frac{N_0(T+1)^{\alpha+1}}{\alpha+1}\zeta^{-d}<\zeta^{-D},\ \zeta=(T+1)^{-2}",
+    cite='[TranThe2020, §Discussion "On the Computation Complexity"]',
+)
 def compute_condition_holds(*, T, D, d, alpha, N0=1):
     r"""Whether the Discussion's computation condition holds (MS-UCB cheaper than GP-UCB at :math:`T`).
 
@@ -1652,10 +1736,6 @@ def compute_condition_holds(*, T, D, d, alpha, N0=1):
     N0 = check_integer("N0", N0, low=1)
     ok = _log_condition_margin(T, D, d, alpha, N0) > 0
     return bool(ok) if np.ndim(ok) == 0 else ok
-
-
-_latex(compute_condition_holds,
-       r"\frac{N_0(T+1)^{\alpha+1}}{\alpha+1}\zeta^{-d}<\zeta^{-D},\ \zeta=(T+1)^{-2}")
 
 
 def compute_condition_max_alpha(*, T, D, d, N0=1, alpha_max=1000):
@@ -1762,7 +1842,11 @@ def acquisition_calls(*, Zt_size, zeta, d, D):
     return as_output(ms_ucb_calls), as_output(gp_ucb_calls)
 
 
-@formula("MSUCB.improvement")
+@formula(
+    "MSUCB.improvement",
+    latex=r"\sqrt{DT\gamma_T}/\sqrt{dT\gamma_T}=\sqrt{D/d}",
+    cite="[TranThe2020, §Discussion]",
+)
 def improvement_factor(*, D, d):
     r"""Ratio of the first terms of GP-UCB's and MS-UCB's rates.
 
@@ -1791,9 +1875,6 @@ def improvement_factor(*, D, d):
     """
     D, d = _dims(D, d)
     return as_output(np.sqrt(np.asarray(D, dtype=float) / np.asarray(d, dtype=float)))
-
-
-_latex(improvement_factor, r"\sqrt{DT\gamma_T}/\sqrt{dT\gamma_T}=\sqrt{D/d}")
 
 
 def ramp_loss(*, u, s=0.0):
@@ -1825,7 +1906,11 @@ def ramp_loss(*, u, s=0.0):
     return as_output(np.maximum(0.0, 1.0 - u) - np.maximum(0.0, s - u))
 
 
-@formula("MSUCB.ramp_loss")
+@formula(
+    "MSUCB.ramp_loss",
+    latex=r"f(\mathbf w,b)=\frac12\|\mathbf w\|_2^2+C\sum_{l=1}^LR_s(y_l(\mathbf w^\top\mathbf v_l+b))",
+    cite='[TranThe2020, §"Learning Classification Model with Ramp Loss"]',
+)
 def ramp_objective(*, w, b, V, y, C, s=0.0):
     r"""The ramp-loss classification objective MS-UCB *minimises* in the experiments.
 
@@ -1874,11 +1959,14 @@ def ramp_objective(*, w, b, V, y, C, s=0.0):
     return float(0.5 * w @ w + C * np.sum(ramp_loss(u=margins, s=s)))
 
 
-_latex(ramp_objective,
-       r"f(\mathbf w,b)=\frac12\|\mathbf w\|_2^2+C\sum_{l=1}^LR_s(y_l(\mathbf w^\top\mathbf v_l+b))")
-
-
-@formula("MSUCB.metric")
+@formula(
+    "MSUCB.metric",
+    latex={
+        "A": r"\log_{10}\big(f(\mathbf x^*)-f(\mathbf x_t)\big)",
+        "B": r"\log_{10}\big(f(\mathbf x^*)-\max_{s\le t}f(\mathbf x_s)\big)",
+    },
+    cite='[TranThe2020, §"Experiments"]',
+)
 def regret_metric(*, f_star, f_values, reading="A", floor=1e-12):
     r"""The plotted metric :math:`\log_{10}(f(\mathbf x^*)-f(\mathbf x_t))` of the experiments.
 
@@ -1922,7 +2010,9 @@ def regret_metric(*, f_star, f_values, reading="A", floor=1e-12):
     return np.log10(np.maximum(f_star - values, floor))
 
 
-@formula("MSUCB.nn_dims")
+@formula(
+    "MSUCB.nn_dims", latex=r"\dim W_2=h\times10", cite='[TranThe2020, §"Neural Network Parameter Search"]'
+)
 def nn_dims(*, h):
     r"""Dimension of the neural-network search space: :math:`\dim W_2=h\times10`.
 
@@ -1951,7 +2041,4 @@ def nn_dims(*, h):
     h = check_integer("h", h, low=1)
     return h * 10
 
-
-_latex(nn_dims, r"\dim W_2=h\times10")
-_latex(regret_metric, r"\log_{10}\big(f(\mathbf x^*)-f(\mathbf x_t)\big)")
 

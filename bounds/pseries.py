@@ -35,12 +35,7 @@ __all__ = [
 ]
 
 
-def _latex(func, text: str):
-    func.latex = text
-    return func
-
-
-
+@formula(latex=r"s_n(p)=\sum_{k=1}^{n}\frac{1}{k^{p}}", cite="[TranThe2020-ext, Props 2-3]")
 def pseries_sum(*, n, p):
     r"""Partial sum of the p-series, exactly (by compensated summation).
 
@@ -77,14 +72,17 @@ def pseries_sum(*, n, p):
     n = check_integer("n", n, low=1, high=10**7)
     p = check_real("p", p)
     n_b, p_b = np.broadcast_arrays(np.asarray(n), np.asarray(p, dtype=float))
-    out = np.empty(n_b.shape, dtype=float)
+    s_n = np.empty(n_b.shape, dtype=float)
     for index in np.ndindex(n_b.shape):
         k = np.arange(1, int(n_b[index]) + 1, dtype=float)
-        out[index] = math.fsum(k ** (-float(p_b[index])))
-    return as_output(out)
+        s_n[index] = math.fsum(k ** (-float(p_b[index])))  # s_n = Σ_{k=1}^n k^{-p}
+    return as_output(s_n)
 
 
-@formula("PSERIES.prop2")
+@formula(
+    "PSERIES.prop2", latex=r"s_n=\sum_{k=1}^n\frac{1}{k^p}<\zeta(p)<\frac{1}{p-1}+1",
+    cite="[TranThe2020-ext, Prop. 2]",
+)
 def prop2_bound(*, p):
     r"""Upper bound of [TranThe2020-ext, Prop. 2] on the p-series for :math:`p>1`.
 
@@ -117,13 +115,13 @@ def prop2_bound(*, p):
     True
     """
     p = check_real("p", p, low=1.0, low_open=True)
-    return as_output(1.0 / (p - 1.0) + 1.0)
+    return as_output(1.0 / (p - 1.0) + 1.0)  # [TranThe2020-ext, Prop. 2]: 1/(p-1) + 1
 
 
-_latex(prop2_bound, r"s_n=\sum_{k=1}^n\frac{1}{k^p}<\zeta(p)<\frac{1}{p-1}+1")
-
-
-@formula("PSERIES.prop3_neg")
+@formula(
+    "PSERIES.prop3_neg", latex=r"1+\frac{n^{1-p}-1}{1-p}<s_n<\frac{(n+1)^{1-p}-1}{1-p}\quad(p<0)",
+    cite="[TranThe2020-ext, Prop. 3]",
+)
 def prop3_neg_upper(*, n, p):
     r"""Upper bound of [TranThe2020-ext, Prop. 3], case :math:`p<0` (after [Chlebus2009]).
 
@@ -149,7 +147,7 @@ def prop3_neg_upper(*, n, p):
     References
     ----------
     .. [1] [TranThe2020-ext, Prop. 3, first bullet]; used for Eq. (26) in the proof of Prop. 4.
-    .. [2] E. Chlebus, Appl. Math. Lett. 22 (2009).
+    .. [2] [Chlebus2009].
 
     Examples
     --------
@@ -158,13 +156,14 @@ def prop3_neg_upper(*, n, p):
     """
     n = check_integer("n", n, low=1)
     p = check_real("p", p, high=0.0, high_open=True)
+    # [TranThe2020-ext, Prop. 3], first bullet, right-hand side: ((n+1)^{1-p} - 1)/(1-p)
     return as_output(((np.asarray(n, dtype=float) + 1.0) ** (1.0 - p) - 1.0) / (1.0 - p))
 
 
-_latex(prop3_neg_upper, r"1+\frac{n^{1-p}-1}{1-p}<s_n<\frac{(n+1)^{1-p}-1}{1-p}\quad(p<0)")
-
-
-@formula("PSERIES.prop3_0to1")
+@formula(
+    "PSERIES.prop3_0to1", latex=r"s_n<1+\frac{n^{1-p}-1}{1-p}\quad(0\le p<1)",
+    cite="[TranThe2020-ext, Prop. 3]",
+)
 def prop3_integral_bound(*, n, p):
     r"""The integral bound :math:`1+\frac{n^{1-p}-1}{1-p}` of [TranThe2020-ext, Prop. 3], for :math:`p<1`.
 
@@ -198,13 +197,11 @@ def prop3_integral_bound(*, n, p):
     """
     n = check_integer("n", n, low=1)
     p = check_real("p", p, high=1.0, high_open=True)
+    # [TranThe2020-ext, Prop. 3], second bullet: 1 + (n^{1-p} - 1)/(1-p)
     return as_output(1.0 + (np.asarray(n, dtype=float) ** (1.0 - p) - 1.0) / (1.0 - p))
 
 
-_latex(prop3_integral_bound, r"s_n<1+\frac{n^{1-p}-1}{1-p}\quad(0\le p<1)")
-
-
-@formula("PSERIES.prop3_eq1")
+@formula("PSERIES.prop3_eq1", latex=r"s_n<1+\ln n\quad(p=1)", cite="[TranThe2020-ext, Prop. 3]")
 def prop3_eq1_bound(*, n):
     r"""Upper bound of [TranThe2020-ext, Prop. 3], case :math:`p=1`: the harmonic number.
 
@@ -233,12 +230,16 @@ def prop3_eq1_bound(*, n):
     1.0
     """
     n = check_integer("n", n, low=1)
-    return as_output(1.0 + np.log(np.asarray(n, dtype=float)))
+    return as_output(1.0 + np.log(np.asarray(n, dtype=float)))  # [TranThe2020-ext, Prop. 3], third bullet
 
 
-_latex(prop3_eq1_bound, r"s_n<1+\ln n\quad(p=1)")
-
-
+@formula(
+    latex={"A": r"1+\tfrac{n^{1-p}-1}{1-p}<s_n<\tfrac{(n+1)^{1-p}-1}{1-p}\ (p<0),\ "
+                r"s_n<1+\tfrac{n^{1-p}-1}{1-p}\ (0\le p<1),\ s_n<1+\ln n\ (p=1)",
+           "B": r"1+\tfrac{n^{1-p}-1}{1-p}\le s_n\le\tfrac{(n+1)^{1-p}-1}{1-p}\ (p<0),\ "
+                r"s_n\le1+\tfrac{n^{1-p}-1}{1-p}\ (0\le p<1),\ s_n\le1+\ln n\ (p=1)"},
+    cite="[TranThe2020-ext, Prop. 3]",
+)
 def prop3_holds(*, n, p, reading="A"):
     r"""Whether [TranThe2020-ext, Prop. 3] holds at ``(n, p)``, in its strict or non-strict form.
 
@@ -285,7 +286,13 @@ def prop3_holds(*, n, p, reading="A"):
     return bool(ok) if ok.ndim == 0 else ok
 
 
-@formula("CHLEBUS.sum_upper")
+@formula(
+    "CHLEBUS.sum_upper",
+    latex={"A": r"|Z_t|=\sum_{j=1}^tN_0j^\alpha\le\frac{(t+1)^{\alpha+1}-1}{\alpha+1}",
+           "B": r"|Z_T|<\frac{N_0(T+1)^{\alpha+1}}{\alpha+1}",
+           "C": r"|Z_t|\le N_0\frac{(t+1)^{\alpha+1}-1}{\alpha+1}"},
+    cite="[TranThe2020, §Discussion]",
+)
 def chlebus_zt_upper(*, t, alpha, N0, reading="B"):
     r"""Upper bounds on :math:`|Z_t|=\sum_{j=1}^t N_0 j^\alpha` printed in MS-UCB's Discussion.
 
@@ -316,7 +323,7 @@ def chlebus_zt_upper(*, t, alpha, N0, reading="B"):
     References
     ----------
     .. [1] [TranThe2020, §Discussion "On the Computation Complexity"].
-    .. [2] E. Chlebus, Appl. Math. Lett. 22 (2009).
+    .. [2] [Chlebus2009].
 
     Examples
     --------
@@ -329,16 +336,9 @@ def chlebus_zt_upper(*, t, alpha, N0, reading="B"):
     t = check_integer("t", t, low=1)
     alpha = check_real("alpha", alpha, low=0.0)
     N0 = check_integer("N0", N0, low=1)
-    grow = (np.asarray(t, dtype=float) + 1.0) ** (alpha + 1.0)
+    growth = (np.asarray(t, dtype=float) + 1.0) ** (alpha + 1.0)  # (t+1)^{α+1}
     if reading == "A":
-        return as_output((grow - 1.0) / (alpha + 1.0))
+        return as_output((growth - 1.0) / (alpha + 1.0))  # ((t+1)^{α+1} - 1)/(α+1), no N_0 (as printed)
     if reading == "B":
-        return as_output(N0 * grow / (alpha + 1.0))
-    return as_output(N0 * (grow - 1.0) / (alpha + 1.0))
-
-
-_latex(
-    chlebus_zt_upper,
-    r"|Z_t|=\sum_{j=1}^tN_0j^\alpha\le\frac{(t+1)^{\alpha+1}-1}{\alpha+1},\quad"
-    r"|Z_T|<\frac{N_0(T+1)^{\alpha+1}}{\alpha+1}",
-)
+        return as_output(N0 * growth / (alpha + 1.0))  # N_0 (T+1)^{α+1}/(α+1)
+    return as_output(N0 * (growth - 1.0) / (alpha + 1.0))  # N_0 ((t+1)^{α+1} - 1)/(α+1)

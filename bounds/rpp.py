@@ -15,7 +15,6 @@ References
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -51,16 +50,6 @@ __all__ = [
     "thm7_average_regret_bound",
     "ttest",
 ]
-
-
-def _latex(text: str) -> Callable[[Callable], Callable]:
-    """Attach the paper's LaTeX form as ``func.latex``."""
-
-    def attach(func: Callable) -> Callable:
-        func.latex = text
-        return func
-
-    return attach
 
 
 def _square_matrices(name: str, value) -> np.ndarray:
@@ -108,8 +97,11 @@ class RegretSummary:
     average: float
 
 
-@formula("RPP.regret_defs")
-@_latex(r"R_T=\sum_{t\le T}r_t,\quad S_T=\min_{t\le T}r_t\le R_T/T")
+@formula(
+    "RPP.regret_defs",
+    latex=r"R_T=\sum_{t\le T}r_t,\quad S_T=\min_{t\le T}r_t\le R_T/T",
+    cite="[Li2016, §2]",
+)
 def regret_defs(*, r) -> RegretSummary:
     r"""Cumulative, simple and average regret of instantaneous regrets.
 
@@ -138,19 +130,24 @@ def regret_defs(*, r) -> RegretSummary:
     >>> s.cumulative, s.simple, s.average
     (6.0, 1.0, 2.0)
     """
-    arr = check_array("r", r, ndim=1)
-    if arr.size < 1:
+    r = check_array("r", r, ndim=1)
+    if r.size < 1:
         raise ValueError("r has shape (0,); expected (T,) with T >= 1")
-    check_real("r", arr, low=0.0)
-    return RegretSummary(cumulative=float(arr.sum()), simple=float(arr.min()), average=float(arr.mean()))
+    check_real("r", r, low=0.0)
+    return RegretSummary(cumulative=float(r.sum()), simple=float(r.min()), average=float(r.mean()))
 
 
 # ---------------------------------------------------------------------------------------------------
 # Eq. (4): additive UCB
 # ---------------------------------------------------------------------------------------------------
-@formula("RPP.add_ucb")
-@_latex(r"\tilde\varphi_t(\mathbf x)=\sum_{j=1}^M\mu^{(j)}_{t-1}(\mathbf x^{(j)})"
-        r"+\beta_t^{1/2}\sigma^{(j)}_{t-1}(\mathbf x^{(j)})")
+@formula(
+    "RPP.add_ucb",
+    latex=(
+        r"\tilde\varphi_t(\mathbf x)=\sum_{j=1}^M\mu^{(j)}_{t-1}(\mathbf x^{(j)})"
+        r"+\beta_t^{1/2}\sigma^{(j)}_{t-1}(\mathbf x^{(j)})"
+    ),
+    cite="[Li2016, Eq. (4)]",
+)
 def add_ucb(*, mu, sigma, beta_t):
     r"""Additive GP-UCB acquisition from per-group posterior means and standard deviations.
 
@@ -183,21 +180,24 @@ def add_ucb(*, mu, sigma, beta_t):
     >>> float(add_ucb(mu=[0.5, -0.2], sigma=[0.1, 0.3], beta_t=4.0))
     1.1
     """
-    mu_arr = check_array("mu", mu)
-    sigma_arr = check_array("sigma", sigma)
-    check_real("sigma", sigma_arr, low=0.0)
-    beta = check_real("beta_t", beta_t, low=0.0)
-    if mu_arr.ndim < 1 or mu_arr.shape != sigma_arr.shape:
-        raise ValueError(f"mu has shape {mu_arr.shape}, sigma {sigma_arr.shape}; expected equal (..., M)")
-    out = mu_arr.sum(axis=-1) + np.sqrt(beta) * sigma_arr.sum(axis=-1)
+    mu = check_array("mu", mu)
+    sigma = check_array("sigma", sigma)
+    check_real("sigma", sigma, low=0.0)
+    beta_t = check_real("beta_t", beta_t, low=0.0)
+    if mu.ndim < 1 or mu.shape != sigma.shape:
+        raise ValueError(f"mu has shape {mu.shape}, sigma {sigma.shape}; expected equal (..., M)")
+    out = mu.sum(axis=-1) + np.sqrt(beta_t) * sigma.sum(axis=-1)
     return float(out) if np.ndim(out) == 0 else out
 
 
 # ---------------------------------------------------------------------------------------------------
 # Eq. (6): projection pursuit transform
 # ---------------------------------------------------------------------------------------------------
-@formula("RPP.pp_model")
-@_latex(r"\mathbf z=\mathbf W^\top\mathbf x,\qquad \mathbf x=(\mathbf W^{-1})^\top\mathbf z")
+@formula(
+    "RPP.pp_model",
+    latex=r"\mathbf z=\mathbf W^\top\mathbf x,\qquad \mathbf x=(\mathbf W^{-1})^\top\mathbf z",
+    cite="[Li2016, Eq. (6)]",
+)
 def pp_transform(*, W, x=None, z=None):
     r"""Projection of the projected-additive model and its inverse (query map of Alg. 2).
 
@@ -257,8 +257,11 @@ def pp_transform(*, W, x=None, z=None):
 # ---------------------------------------------------------------------------------------------------
 # Eq. (7)-(8): restricted projection, outer-box ratio, alpha search
 # ---------------------------------------------------------------------------------------------------
-@formula("RPP.restricted_W")
-@_latex(r"\hat{\mathbf W}=(1-\alpha)\mathbf W+\alpha\mathbf I")
+@formula(
+    "RPP.restricted_W",
+    latex=r"\hat{\mathbf W}=(1-\alpha)\mathbf W+\alpha\mathbf I",
+    cite="[Li2016, Eq. (7)]",
+)
 def restricted_W(*, W, alpha):
     r"""Restricted projection matrix.
 
@@ -297,9 +300,20 @@ def restricted_W(*, W, alpha):
     return (1.0 - a) * W_arr + a * np.eye(W_arr.shape[0])
 
 
-@formula("RPP.outer_box_ratio")
-@_latex(r"\rho(\mathbf W)=\frac{|\mathrm{outer}(\mathcal X_{\mathbf W})|}{|\mathcal X_{\mathbf W}|}"
-        r"=\frac{\prod_{j=1}^D\|\mathbf w_j\|_1}{|\det\mathbf W|}")
+@formula(
+    "RPP.outer_box_ratio",
+    latex={
+        "A": (
+            r"\rho(\mathbf W)=\frac{|\mathrm{outer}(\mathcal X_{\mathbf W})|}{|\mathcal X_{\mathbf W}|}"
+            r"=\frac{\prod_{j=1}^D\|\mathbf w_j\|_1}{\det\mathbf W}"
+        ),
+        "B": (
+            r"\rho(\mathbf W)=\frac{|\mathrm{outer}(\mathcal X_{\mathbf W})|}{|\mathcal X_{\mathbf W}|}"
+            r"=\frac{\prod_{j=1}^D\|\mathbf w_j\|_1}{|\det\mathbf W|}"
+        ),
+    },
+    cite="[Li2016, Eq. (8)]",
+)
 def outer_box_ratio(*, W, reading="B"):
     r"""Volume ratio of the outer box of :math:`\{\mathbf W^\top\mathbf x:\mathbf x\in[0,1]^D\}` to the set.
 
@@ -386,9 +400,14 @@ class AlphaSearchResult:
     message: str
 
 
-@formula("RPP.alpha_search")
-@_latex(r"\alpha^\star=\arg\max_{\alpha\in[0,1]}\log P(\mathbf y_t\mid X_t;\hat{\mathbf W}(\alpha))"
-        r"\ \text{s.t.}\ \rho(\hat{\mathbf W}(\alpha))\le1+\delta")
+@formula(
+    "RPP.alpha_search",
+    latex=(
+        r"\alpha^\star=\arg\max_{\alpha\in[0,1]}\log P(\mathbf y_t\mid X_t;\hat{\mathbf W}(\alpha))"
+        r"\ \text{s.t.}\ \rho(\hat{\mathbf W}(\alpha))\le1+\delta"
+    ),
+    cite="[Li2016, Eq. (8)]",
+)
 def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> AlphaSearchResult:
     r"""Grid search for :math:`\alpha` under the :math:`\delta`-ratio constraint.
 
@@ -434,18 +453,18 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> Al
     W_arr = _square_matrices("W", W)
     if W_arr.ndim != 2:
         raise ValueError(f"W has shape {W_arr.shape}; expected (D, D)")
-    dlt = check_real("delta", delta, low=0.0)
-    n = check_integer("n_grid", n_grid, low=2)
-    tol = check_real("rtol", rtol, low=0.0)
-    alphas = np.linspace(0.0, 1.0, n)
+    delta = check_real("delta", delta, low=0.0)
+    n_grid = check_integer("n_grid", n_grid, low=2)
+    rtol = check_real("rtol", rtol, low=0.0)
+    alphas = np.linspace(0.0, 1.0, n_grid)
     stack = restricted_W(W=W_arr, alpha=alphas)
     ratios = np.asarray(outer_box_ratio(W=stack, reading="B"), dtype=float)
-    feasible = ratios <= (1.0 + dlt) * (1.0 + tol)
+    feasible = ratios <= (1.0 + delta) * (1.0 + rtol)
     if log_likelihood is None:
         idx = int(np.flatnonzero(feasible)[0])
         return AlphaSearchResult(float(alphas[idx]), alphas, ratios, feasible, None, 1,
                                  "no log-likelihood given: smallest feasible alpha")
-    values = np.full(n, np.nan)
+    values = np.full(n_grid, np.nan)
     for i in np.flatnonzero(feasible):
         values[i] = float(log_likelihood(stack[i]))
     if np.all(np.isnan(values)):
@@ -470,9 +489,14 @@ def _T_D_d(T, D, d):
     return np.asarray(T, dtype=float), np.asarray(D, dtype=float), np.asarray(d, dtype=float)
 
 
-
-@formula("RPP.gamma_T")
-@_latex(r"\gamma_T=O\big(Dd^d(\log T)^{d+1}\big)")
+@formula(
+    "RPP.gamma_T",
+    latex={
+        "A": r"\gamma_T=O\big(Dd^d(\log T)^{D+1}\big)",
+        "B": r"\gamma_T=O\big(Dd^d(\log T)^{d+1}\big)",
+    },
+    cite="[Li2016, Thm 2]",
+)
 def gamma_T(*, T, D, d, reading="B"):
     r"""Maximum-information-gain rate for a sum of SE kernels (constant set to 1).
 
@@ -513,8 +537,14 @@ def gamma_T(*, T, D, d, reading="B"):
     return as_output(D * d**d * np.log(T) ** power)
 
 
-@formula("RPP.thm2")
-@_latex(r"S_T\in\tilde O\Big(\sqrt{D\gamma_T\log T/T}\Big)")
+@formula(
+    "RPP.thm2",
+    latex={
+        "A": r"S_T\in\tilde O\Big(\sqrt{D\gamma_T\log T/T}\Big),\ \gamma_T=Dd^d(\log T)^{D+1}",
+        "B": r"S_T\in\tilde O\Big(\sqrt{D\gamma_T\log T/T}\Big),\ \gamma_T=Dd^d(\log T)^{d+1}",
+    },
+    cite="[Li2016, Thm 2]",
+)
 def thm2_simple_regret_rate(*, T, D, d, reading="B"):
     r"""Simple-regret rate of PP-GP-UCB (Thm 2), constants dropped.
 
@@ -556,8 +586,11 @@ def thm2_simple_regret_rate(*, T, D, d, reading="B"):
 # ---------------------------------------------------------------------------------------------------
 # §6: Assumption 3 and the Taylor approximations (Props 4, 5, 9)
 # ---------------------------------------------------------------------------------------------------
-@formula("RPP.assumption3")
-@_latex(r"\tilde f(\mathbf z)=f(\sqrt D\mathbf z),\ \mathbf z\in[0,1/\sqrt D]^D,\ \|\mathbf z\|=\epsilon<1")
+@formula(
+    "RPP.assumption3",
+    latex=r"\tilde f(\mathbf z)=f(\sqrt D\mathbf z),\ \mathbf z\in[0,1/\sqrt D]^D,\ \|\mathbf z\|=\epsilon<1",
+    cite="[Li2016, Assumption 3]",
+)
 def assumption3_rescale(*, x):
     r"""Rescaling of Assumption 3: :math:`\mathbf z=\mathbf x/\sqrt D` and :math:`\epsilon=\|\mathbf z\|_2`.
 
@@ -590,11 +623,11 @@ def assumption3_rescale(*, x):
     >>> z.tolist(), eps
     ([0.5, 0.0, 0.0, 0.0], 0.5)
     """
-    arr = check_array("x", x)
-    if arr.ndim not in (1, 2) or arr.shape[-1] < 1:
-        raise ValueError(f"x has shape {arr.shape}; expected (D,) or (n, D)")
-    check_real("x", arr, low=0.0, high=1.0)
-    z = arr / np.sqrt(arr.shape[-1])
+    x = check_array("x", x)
+    if x.ndim not in (1, 2) or x.shape[-1] < 1:
+        raise ValueError(f"x has shape {x.shape}; expected (D,) or (n, D)")
+    check_real("x", x, low=0.0, high=1.0)
+    z = x / np.sqrt(x.shape[-1])
     return z, as_output(np.linalg.norm(z, axis=-1))
 
 
@@ -606,8 +639,14 @@ def _point(name, value, D=None):
     return arr
 
 
-@formula("RPP.prop4")
-@_latex(r"g(\mathbf z)=\tilde f(\mathbf 0)+\nabla\tilde f(\mathbf 0)^\top\mathbf z+\tfrac12\sum_dH_{dd}z_d^2")
+@formula(
+    "RPP.prop4",
+    latex=(
+        r"g(\mathbf z)=\tilde f(\mathbf 0)+\nabla\tilde f(\mathbf 0)^\top\mathbf z"
+        r"+\tfrac12\sum_dH_{dd}z_d^2"
+    ),
+    cite="[Li2016, §6]",
+)
 def additive_approximation(*, f0, grad, hessian, z):
     r"""Additive (first-order) approximation of Proposition 4.
 
@@ -646,16 +685,21 @@ def additive_approximation(*, f0, grad, hessian, z):
     1.15
     """
     f0 = check_real("f0", f0)
-    g = check_array("grad", grad, ndim=1)
-    H = check_array("hessian", hessian, shape=(g.size, g.size))
-    zz = _point("z", z, g.size)
-    return as_output(f0 + zz @ g + 0.5 * (zz**2) @ np.diag(H))
+    grad = check_array("grad", grad, ndim=1)
+    hessian = check_array("hessian", hessian, shape=(grad.size, grad.size))
+    zz = _point("z", z, grad.size)
+    return as_output(f0 + zz @ grad + 0.5 * (zz**2) @ np.diag(hessian))
 
 
-@formula("RPP.prop5")
-@_latex(r"h(\mathbf z)=\tilde f(\mathbf 0)+\mathbf g^\top\tilde{\mathbf z}"
+@formula(
+    "RPP.prop5",
+    latex=(
+        r"h(\mathbf z)=\tilde f(\mathbf 0)+\mathbf g^\top\tilde{\mathbf z}"
         r"+\tfrac12\sum_d\Sigma_{dd}\tilde z_d^2"
-        r"+\tfrac16\sum_d\tilde T_{ddd}\tilde z_d^3,\ \tilde{\mathbf z}=U^\top\mathbf z")
+        r"+\tfrac16\sum_d\tilde T_{ddd}\tilde z_d^3,\ \tilde{\mathbf z}=U^\top\mathbf z"
+    ),
+    cite="[Li2016, §6]",
+)
 def projected_additive_approximation(*, f0, grad, hessian, z, third=None, center=None):
     r"""Projected-additive (second-order) approximation of Proposition 5.
 
@@ -699,27 +743,32 @@ def projected_additive_approximation(*, f0, grad, hessian, z, third=None, center
     1.17
     """
     f0 = check_real("f0", f0)
-    g = check_array("grad", grad, ndim=1)
-    D = g.size
-    H = check_array("hessian", hessian, shape=(D, D))
-    if not np.allclose(H, H.T, rtol=1e-10, atol=1e-12):
+    grad = check_array("grad", grad, ndim=1)
+    D = grad.size
+    hessian = check_array("hessian", hessian, shape=(D, D))
+    if not np.allclose(hessian, hessian.T, rtol=1e-10, atol=1e-12):
         raise ValueError("hessian is not symmetric; expected a symmetric (D, D) matrix")
     zz = _point("z", z, D)
     if center is not None:
         zz = zz - check_array("center", center, shape=(D,))
-    sig, U = scipy.linalg.eigh(H)
+    sig, U = scipy.linalg.eigh(hessian)
     zt = zz @ U
-    out = f0 + zt @ (U.T @ g) + 0.5 * (zt**2) @ sig
+    out = f0 + zt @ (U.T @ grad) + 0.5 * (zt**2) @ sig
     if third is not None:
-        T3 = check_array("third", third, shape=(D, D, D))
-        Tt = np.einsum("abc,ai,bj,ck->ijk", T3, U, U, U)
+        third = check_array("third", third, shape=(D, D, D))
+        Tt = np.einsum("abc,ai,bj,ck->ijk", third, U, U, U)
         out = out + (zt**3) @ np.einsum("iii->i", Tt) / 6.0
     return as_output(out)
 
 
-@formula("RPP.prop9")
-@_latex(r"h(\mathbf z)\ \text{of Prop. 5 about}\ \mathbf z_*,\ H_*=-QQ^\top,\ "
-        r"|\tilde f(\mathbf z)-h(\mathbf z)|=O(\|\mathbf z-\mathbf z_*\|^3)")
+@formula(
+    "RPP.prop9",
+    latex=(
+        r"h(\mathbf z)\ \text{of Prop. 5 about}\ \mathbf z_*,\ H_*=-QQ^\top,\ "
+        r"|\tilde f(\mathbf z)-h(\mathbf z)|=O(\|\mathbf z-\mathbf z_*\|^3)"
+    ),
+    cite="[Li2016, §6.1]",
+)
 def prop9_approximation(*, f_star, Q, z, z_star, third=None):
     r"""Projected-additive approximation about the optimum (Proposition 9).
 
@@ -773,16 +822,21 @@ def _lemma11_12(g_xt, g_xstar, mu, sigma, beta_t, t, bias):
     g_xstar = check_real("g_xstar", g_xstar)
     mu = check_real("mu", mu)
     sigma = check_real("sigma", sigma, low=0.0)
-    beta = check_real("beta_t", beta_t, low=0.0)
+    beta_t = check_real("beta_t", beta_t, low=0.0)
     t = check_integer("t", t, low=1)
-    width = np.sqrt(beta) * sigma + bias
+    width = np.sqrt(beta_t) * sigma + bias
     ok = (np.abs(g_xt - mu) <= width) & (g_xstar <= mu + width + 1.0 / np.asarray(t, dtype=float) ** 2)
     return bool(ok) if np.ndim(ok) == 0 else ok
 
 
-@formula("RPP.lemma11")
-@_latex(r"|g(\mathbf x_t)-\mu_{t-1}(\mathbf x_t)|\le\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t),\ "
-        r"g(\mathbf x_*)\le\mu_{t-1}(\mathbf x_t)+\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+1/t^2")
+@formula(
+    "RPP.lemma11",
+    latex=(
+        r"|g(\mathbf x_t)-\mu_{t-1}(\mathbf x_t)|\le\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t),\ "
+        r"g(\mathbf x_*)\le\mu_{t-1}(\mathbf x_t)+\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+1/t^2"
+    ),
+    cite="[Li2016, Lemma 11]",
+)
 def lemma11_holds(*, g_xt, g_xstar, mu, sigma, beta_t, t):
     r"""Whether the two events of [Li2016, Lemma 11] (after [Srinivas2010]) hold at step :math:`t`.
 
@@ -819,10 +873,15 @@ def lemma11_holds(*, g_xt, g_xstar, mu, sigma, beta_t, t):
     return _lemma11_12(g_xt, g_xstar, mu, sigma, beta_t, t, 0.0)
 
 
-@formula("RPP.lemma12")
-@_latex(r"|g(\mathbf x_t)-\tilde\mu_{t-1}(\mathbf x_t)|\le\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+C\epsilon,\ "
+@formula(
+    "RPP.lemma12",
+    latex=(
+        r"|g(\mathbf x_t)-\tilde\mu_{t-1}(\mathbf x_t)|\le\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+C\epsilon,\ "
         r"g(\mathbf x_*)\le\tilde\mu_{t-1}(\mathbf x_t)+\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)"
-        r"+C\epsilon+1/t^2")
+        r"+C\epsilon+1/t^2"
+    ),
+    cite="[Li2016, Lemma 12]",
+)
 def lemma12_holds(*, g_xt, g_xstar, mu_tilde, sigma, beta_t, t, C, epsilon):
     r"""Whether the two events of Lemma 12 (biased posterior mean) hold at step :math:`t`.
 
@@ -858,12 +917,15 @@ def lemma12_holds(*, g_xt, g_xstar, mu_tilde, sigma, beta_t, t, C, epsilon):
     True
     """
     C = check_real("C", C, low=0.0)
-    eps = check_real("epsilon", epsilon, low=0.0)
-    return _lemma11_12(g_xt, g_xstar, mu_tilde, sigma, beta_t, t, np.asarray(C) * eps)
+    epsilon = check_real("epsilon", epsilon, low=0.0)
+    return _lemma11_12(g_xt, g_xstar, mu_tilde, sigma, beta_t, t, np.asarray(C) * epsilon)
 
 
-@formula("RPP.lemma13")
-@_latex(r"r_t\le2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+2C\epsilon+1/t^2")
+@formula(
+    "RPP.lemma13",
+    latex=r"r_t\le2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)+2C\epsilon+1/t^2",
+    cite="[Li2016, Lemma 13]",
+)
 def lemma13_rt(*, beta_t, sigma, C, epsilon, t):
     r"""Per-step regret bound of Lemma 13 under biased observations.
 
@@ -892,16 +954,19 @@ def lemma13_rt(*, beta_t, sigma, C, epsilon, t):
     >>> round(lemma13_rt(beta_t=4.0, sigma=0.25, C=1.0, epsilon=0.1, t=2), 12)
     1.45
     """
-    beta = check_real("beta_t", beta_t, low=0.0)
-    s = check_real("sigma", sigma, low=0.0)
+    beta_t = check_real("beta_t", beta_t, low=0.0)
+    sigma = check_real("sigma", sigma, low=0.0)
     C = check_real("C", C, low=0.0)
-    eps = check_real("epsilon", epsilon, low=0.0)
+    epsilon = check_real("epsilon", epsilon, low=0.0)
     t = np.asarray(check_integer("t", t, low=1), dtype=float)
-    return as_output(2.0 * np.sqrt(beta) * s + 2.0 * C * eps + 1.0 / t**2)
+    return as_output(2.0 * np.sqrt(beta_t) * sigma + 2.0 * C * epsilon + 1.0 / t**2)
 
 
-@formula("RPP.lemma14")
-@_latex(r"\sum_{t=1}^T2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)\le\sqrt{C_1T\beta_T\gamma_T}")
+@formula(
+    "RPP.lemma14",
+    latex=r"\sum_{t=1}^T2\beta_t^{1/2}\sigma_{t-1}(\mathbf x_t)\le\sqrt{C_1T\beta_T\gamma_T}",
+    cite="[Li2016, Lemma 14]",
+)
 def lemma14_bound(*, C1, T, beta_T, gamma_T):
     r"""Right-hand side of [Li2016, Lemma 14] ([Srinivas2010, Lemma 5.4] with Cauchy-Schwarz).
 
@@ -932,9 +997,9 @@ def lemma14_bound(*, C1, T, beta_T, gamma_T):
     """
     C1 = check_real("C1", C1, low=0.0, low_open=True)
     T = np.asarray(check_integer("T", T, low=1), dtype=float)
-    b = check_real("beta_T", beta_T, low=0.0)
-    g = check_real("gamma_T", gamma_T, low=0.0)
-    return as_output(np.sqrt(C1 * T * b * g))
+    beta_T = check_real("beta_T", beta_T, low=0.0)
+    gamma_T = check_real("gamma_T", gamma_T, low=0.0)
+    return as_output(np.sqrt(C1 * T * beta_T * gamma_T))
 
 
 def _sum_inv_squares(T):
@@ -942,8 +1007,20 @@ def _sum_inv_squares(T):
     return np.pi**2 / 6.0 - scipy.special.polygamma(1, T + 1.0)
 
 
-@formula("RPP.thm7")
-@_latex(r"\frac1T\sum_{t=1}^Tr_t\le\sqrt{\frac{C_1\beta_T\gamma_T}{T}}+2C\epsilon+\sum_{t=1}^T\frac1{t^2}")
+@formula(
+    "RPP.thm7",
+    latex={
+        "A": (
+            r"\frac1T\sum_{t=1}^Tr_t\le\sqrt{\frac{C_1\beta_T\gamma_T}{T}}+2C\epsilon"
+            r"+\sum_{t=1}^T\frac1{t^2}"
+        ),
+        "B": (
+            r"\frac1T\sum_{t=1}^Tr_t\le\sqrt{\frac{C_1\beta_T\gamma_T}{T}}+2C\epsilon"
+            r"+\frac1T\sum_{t=1}^T\frac1{t^2}"
+        ),
+    },
+    cite="[Li2016, Thm 7]",
+)
 def thm7_average_regret_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"):
     r"""Average-regret bound of Theorem 7 (GP-UCB on biased samples), App. B.5.
 
@@ -988,18 +1065,26 @@ def thm7_average_regret_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"
     """
     check_choice("reading", reading, ("A", "B"))
     first = lemma14_bound(C1=C1, T=T, beta_T=beta_T, gamma_T=gamma_T)
-    Tf = np.asarray(check_integer("T", T, low=1), dtype=float)
+    T = np.asarray(check_integer("T", T, low=1), dtype=float)
     C = check_real("C", C, low=0.0)
-    eps = check_real("epsilon", epsilon, low=0.0)
-    last = _sum_inv_squares(Tf)
+    epsilon = check_real("epsilon", epsilon, low=0.0)
+    last = _sum_inv_squares(T)
     if reading == "B":
-        last = last / Tf
-    return as_output(np.asarray(first) / Tf + 2.0 * C * eps + last)
+        last = last / T
+    return as_output(np.asarray(first) / T + 2.0 * C * epsilon + last)
 
 
-@formula("RPP.cor8")
-@_latex(r"\frac1T\sum_{t=1}^Tf(\mathbf u_*)-f(\mathbf x_t)\le2C\epsilon"
-        r"+\frac1T\sum_{t=1}^Tg(\mathbf v_*)-g(\mathbf x_t)")
+@formula(
+    "RPP.cor8",
+    latex={
+        reading: (
+            r"\frac1T\sum_{t=1}^Tf(\mathbf u_*)-f(\mathbf x_t)\le2C\epsilon"
+            r"+\sqrt{\frac{C_1\beta_T\gamma_T}{T}}+2C\epsilon+" + last
+        )
+        for reading, last in (("A", r"\sum_{t=1}^T\frac1{t^2}"), ("B", r"\frac1T\sum_{t=1}^T\frac1{t^2}"))
+    },
+    cite="[Li2016, Cor. 8]",
+)
 def cor8_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"):
     r"""Average-regret bound on :math:`f` of Corollary 8 (App. B.6).
 
@@ -1046,8 +1131,14 @@ class TTestResult:
     pvalue: object
 
 
-@formula("RPP.ttest")
-@_latex(r"t=\frac{\bar a-\bar b}{\sqrt{s_a^2/n+s_b^2/n}},\ s=\mathrm{SE}\sqrt n")
+@formula(
+    "RPP.ttest",
+    latex={
+        "A": r"t=\frac{\bar a-\bar b}{\sqrt{s_a^2/n+s_b^2/n}},\ s=\mathrm{SE}\sqrt n,\ \text{two-sided}",
+        "B": r"t=\frac{\bar a-\bar b}{\sqrt{s_a^2/n+s_b^2/n}},\ s=\mathrm{SE}\sqrt n,\ \text{one-sided}",
+    },
+    cite="[Li2016, §5.1]",
+)
 def ttest(*, mean_a, se_a, mean_b, se_b, n=50, alpha=0.05, reading="A", equal_var=False) -> TTestResult:
     r"""Win / tie / loss of method a (lower regret is better) against b from means and standard errors.
 
@@ -1093,26 +1184,26 @@ def ttest(*, mean_a, se_a, mean_b, se_b, n=50, alpha=0.05, reading="A", equal_va
     'win'
     """
     check_choice("reading", reading, ("A", "B"))
-    ma = check_real("mean_a", mean_a)
-    mb = check_real("mean_b", mean_b)
-    sa = check_real("se_a", se_a, low=0.0, low_open=True)
-    sb = check_real("se_b", se_b, low=0.0, low_open=True)
+    mean_a = check_real("mean_a", mean_a)
+    mean_b = check_real("mean_b", mean_b)
+    se_a = check_real("se_a", se_a, low=0.0, low_open=True)
+    se_b = check_real("se_b", se_b, low=0.0, low_open=True)
     n = check_integer("n", n, low=2)
-    a = check_real("alpha", alpha, low=0.0, high=1.0, low_open=True, high_open=True)
-    sd_a, sd_b = np.asarray(sa) * np.sqrt(n), np.asarray(sb) * np.sqrt(n)
-    kw = dict(nobs1=n, nobs2=n, equal_var=bool(equal_var))
+    alpha = check_real("alpha", alpha, low=0.0, high=1.0, low_open=True, high_open=True)
+    sd_a, sd_b = np.asarray(se_a) * np.sqrt(n), np.asarray(se_b) * np.sqrt(n)
+    kw = dict(mean1=mean_a, std1=sd_a, nobs1=n, mean2=mean_b, std2=sd_b, nobs2=n, equal_var=bool(equal_var))
     if reading == "A":
-        res = scipy.stats.ttest_ind_from_stats(ma, sd_a, mean2=mb, std2=sd_b, **kw)
+        res = scipy.stats.ttest_ind_from_stats(**kw)
         p = np.asarray(res.pvalue)
-        sig = p < a
-        below, above = sig & (np.asarray(ma) < mb), sig & (np.asarray(ma) > mb)
+        sig = p < alpha
+        below, above = sig & (np.asarray(mean_a) < mean_b), sig & (np.asarray(mean_a) > mean_b)
         label = np.where(below, "win", np.where(above, "loss", "tie"))
     else:
-        less = scipy.stats.ttest_ind_from_stats(ma, sd_a, mean2=mb, std2=sd_b, alternative="less", **kw)
-        greater = scipy.stats.ttest_ind_from_stats(ma, sd_a, mean2=mb, std2=sd_b, alternative="greater", **kw)
+        less = scipy.stats.ttest_ind_from_stats(alternative="less", **kw)
+        greater = scipy.stats.ttest_ind_from_stats(alternative="greater", **kw)
         res = less
-        p = np.where(np.asarray(ma) <= mb, less.pvalue, greater.pvalue)
-        win, loss = np.asarray(less.pvalue) < a, np.asarray(greater.pvalue) < a
+        p = np.where(np.asarray(mean_a) <= mean_b, less.pvalue, greater.pvalue)
+        win, loss = np.asarray(less.pvalue) < alpha, np.asarray(greater.pvalue) < alpha
         label = np.where(win, "win", np.where(loss, "loss", "tie"))
     stat = np.asarray(res.statistic)
     if label.ndim == 0:

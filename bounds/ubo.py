@@ -14,7 +14,6 @@ References
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,23 +66,10 @@ __all__ = [
 KERNELS = ("SE", "matern32", "matern52")
 
 
-def _latex(text: str) -> Callable[[Callable], Callable]:
-    """Attach the paper's LaTeX form as ``func.latex``."""
-
-    def attach(func: Callable) -> Callable:
-        func.latex = text
-        return func
-
-    return attach
-
-
-
-
 # ---------------------------------------------------------------------------------------------------
 # Setting: Eq. (4), Assumption 4.2
 # ---------------------------------------------------------------------------------------------------
-@formula("UBO.eps_accuracy")
-@_latex(r"f(x_{max})-f(x_\epsilon)\le\epsilon")
+@formula("UBO.eps_accuracy", latex=r"f(x_{max})-f(x_\epsilon)\le\epsilon", cite="[Ha2019, Eq. (4)]")
 def eps_accuracy(*, f_max, f_x, epsilon):
     r"""Global :math:`\epsilon`-accuracy of a point (Eq. 4).
 
@@ -112,15 +98,18 @@ def eps_accuracy(*, f_max, f_x, epsilon):
     >>> eps_accuracy(f_max=1.0, f_x=0.96, epsilon=0.05)
     True
     """
-    fm = check_real("f_max", f_max)
-    fx = check_real("f_x", f_x)
-    eps = check_real("epsilon", epsilon, low=0.0, low_open=True)
-    ok = (np.asarray(fm) - fx) <= eps
+    f_max = check_real("f_max", f_max)
+    f_x = check_real("f_x", f_x)
+    epsilon = check_real("epsilon", epsilon, low=0.0, low_open=True)
+    ok = (np.asarray(f_max) - f_x) <= epsilon
     return bool(ok) if np.ndim(ok) == 0 else ok
 
 
-@formula("UBO.assumption42")
-@_latex(r"k(x,x')\xrightarrow{\|x-x'\|\to\infty}0,\quad k(x,x')\le1,\quad k(x,x)=\theta^2")
+@formula(
+    "UBO.assumption42",
+    latex=r"k(x,x')\xrightarrow{\|x-x'\|\to\infty}0,\quad k(x,x')\le1,\quad k(x,x)=\theta^2",
+    cite="[Ha2019, Assumption 4.2]",
+)
 def assumption42(*, theta, kernel="SE"):
     r"""Whether a stationary kernel with amplitude :math:`\theta` satisfies Assumption 4.2.
 
@@ -150,8 +139,8 @@ def assumption42(*, theta, kernel="SE"):
     (True, False)
     """
     check_choice("kernel", kernel, KERNELS)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    ok = np.asarray(th) ** 2 <= 1.0
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    ok = np.asarray(theta) ** 2 <= 1.0
     return bool(ok) if np.ndim(ok) == 0 else ok
 
 
@@ -159,14 +148,13 @@ def assumption42(*, theta, kernel="SE"):
 # Eq. (5)/(10): g_k
 # ---------------------------------------------------------------------------------------------------
 def _check_gamma_theta_l(gamma, theta, lengthscale):
-    g = check_real("gamma", gamma, low=0.0, low_open=True)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    ell = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
-    return g, th, ell
+    gamma = check_real("gamma", gamma, low=0.0, low_open=True)
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    lengthscale = check_real("lengthscale", lengthscale, low=0.0, low_open=True)
+    return gamma, theta, lengthscale
 
 
-@formula("UBO.g_k_SE")
-@_latex(r"g_k(\gamma)=\sqrt{2l^2\log(\theta^2/\gamma)}")
+@formula("UBO.g_k_SE", latex=r"g_k(\gamma)=\sqrt{2l^2\log(\theta^2/\gamma)}", cite="[Ha2019, Eq. (5)]")
 def g_k_SE(*, gamma, theta, lengthscale):
     r"""Distance beyond which the SE kernel is at most :math:`\gamma`.
 
@@ -201,9 +189,9 @@ def g_k_SE(*, gamma, theta, lengthscale):
     >>> g_k_SE(gamma=2.0, theta=1.0, lengthscale=1.0)
     0.0
     """
-    g, th, ell = _check_gamma_theta_l(gamma, theta, lengthscale)
-    log_ratio = np.log(np.asarray(th) ** 2 / np.asarray(g))
-    return as_output(np.sqrt(2.0 * np.asarray(ell) ** 2 * np.maximum(log_ratio, 0.0)))
+    gamma, theta, lengthscale = _check_gamma_theta_l(gamma, theta, lengthscale)
+    log_ratio = np.log(np.asarray(theta) ** 2 / np.asarray(gamma))
+    return as_output(np.sqrt(2.0 * np.asarray(lengthscale) ** 2 * np.maximum(log_ratio, 0.0)))
 
 
 def _matern_profile(s, kernel):
@@ -233,8 +221,11 @@ def _g_k_scalar(c, kernel):
     return float(root)
 
 
-@formula("UBO.g_k")
-@_latex(r"\forall x,x':\|x-x'\|_2\ge g_k(\gamma)\Rightarrow k(x,x')\le\gamma")
+@formula(
+    "UBO.g_k",
+    latex=r"\forall x,x':\|x-x'\|_2\ge g_k(\gamma)\Rightarrow k(x,x')\le\gamma",
+    cite="[Ha2019, Eq. (5)]",
+)
 def g_k(*, gamma, theta, lengthscale, kernel="SE"):
     r"""Smallest distance :math:`g_k(\gamma)` beyond which :math:`k(x,x')\le\gamma`.
 
@@ -267,11 +258,11 @@ def g_k(*, gamma, theta, lengthscale, kernel="SE"):
     0.1
     """
     check_choice("kernel", kernel, KERNELS)
-    g, th, ell = _check_gamma_theta_l(gamma, theta, lengthscale)
+    gamma, theta, lengthscale = _check_gamma_theta_l(gamma, theta, lengthscale)
     if kernel == "SE":
-        return g_k_SE(gamma=g, theta=th, lengthscale=ell)
-    c = np.asarray(g) / np.asarray(th) ** 2
-    c, ell_b = np.broadcast_arrays(c, np.asarray(ell, dtype=float))
+        return g_k_SE(gamma=gamma, theta=theta, lengthscale=lengthscale)
+    c = np.asarray(gamma) / np.asarray(theta) ** 2
+    c, ell_b = np.broadcast_arrays(c, np.asarray(lengthscale, dtype=float))
     out = np.array([_g_k_scalar(float(ci), kernel) for ci in c.ravel()]).reshape(c.shape) * ell_b
     return as_output(out)
 
@@ -279,8 +270,11 @@ def g_k(*, gamma, theta, lengthscale, kernel="SE"):
 # ---------------------------------------------------------------------------------------------------
 # Prop. 4.1, the set A
 # ---------------------------------------------------------------------------------------------------
-@formula("UBO.prop41_limit")
-@_latex(r"\alpha_{UCB}(x;\mathcal D_{t-1})\xrightarrow{\|x\|\to\infty}\sqrt{\beta_t}\,\theta")
+@formula(
+    "UBO.prop41_limit",
+    latex=r"\alpha_{UCB}(x;\mathcal D_{t-1})\xrightarrow{\|x\|\to\infty}\sqrt{\beta_t}\,\theta",
+    cite="[Ha2019, Eqs. (11)-(12)]",
+)
 def prop41_limit(*, beta_t, theta):
     r"""Far-field limit of the GP-UCB acquisition (Proposition 4.1).
 
@@ -309,14 +303,19 @@ def prop41_limit(*, beta_t, theta):
     >>> round(prop41_limit(beta_t=4.0, theta=0.8), 12)
     1.6
     """
-    b = check_real("beta_t", beta_t, low=0.0)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    return as_output(np.sqrt(b) * th)
+    beta_t = check_real("beta_t", beta_t, low=0.0)
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    return as_output(np.sqrt(beta_t) * theta)
 
 
-@formula("UBO.set_A_and_S")
-@_latex(r"\mathcal A=\{x:|\alpha_{UCB}(x;\mathcal D_{t-1})-\sqrt{\beta_t}\theta|<\epsilon/2\},"
-        r"\ \mathcal S=\mathbb R^d\setminus\mathcal A")
+@formula(
+    "UBO.set_A_and_S",
+    latex=(
+        r"\mathcal A=\{x:|\alpha_{UCB}(x;\mathcal D_{t-1})-\sqrt{\beta_t}\theta|<\epsilon/2\},"
+        r"\ \mathcal S=\mathbb R^d\setminus\mathcal A"
+    ),
+    cite="[Ha2019, §4.1]",
+)
 def set_A_and_S(*, ucb, beta_t, theta, epsilon):
     r"""Membership of the set :math:`\mathcal A` (points whose UCB is near its far-field value).
 
@@ -350,10 +349,10 @@ def set_A_and_S(*, ucb, beta_t, theta, epsilon):
     >>> set_A_and_S(ucb=[1.59, 1.0], beta_t=4.0, theta=0.8, epsilon=0.05).tolist()
     [True, False]
     """
-    u = check_real("ucb", ucb)
+    ucb = check_real("ucb", ucb)
     lim = prop41_limit(beta_t=beta_t, theta=theta)
-    eps = check_real("epsilon", epsilon, low=0.0, low_open=True)
-    inside = np.abs(np.asarray(u) - lim) < eps / 2.0
+    epsilon = check_real("epsilon", epsilon, low=0.0, low_open=True)
+    inside = np.abs(np.asarray(ucb) - lim) < epsilon / 2.0
     return bool(inside) if np.ndim(inside) == 0 else inside
 
 
@@ -383,6 +382,10 @@ class GramQuantities:
     z_mass: float
 
 
+@formula(
+    latex=r"\lambda_{max}=1/\lambda_{\min}(K+\sigma^2I)=1/s_{\min}(L)^2,\quad z=(K+\sigma^2I)^{-1}\mathbf y",
+    cite="[Ha2019, Thm 4.1]",
+)
 def gram_quantities(*, L, z) -> GramQuantities:
     r""":math:`n`, :math:`\lambda_{max}`, :math:`z` and the :math:`z`-mass of Thm 4.1, from the GP's own
     solve.
@@ -419,26 +422,26 @@ def gram_quantities(*, L, z) -> GramQuantities:
     >>> q.n, round(q.lambda_max, 12), round(q.z_mass, 12)
     (1, 0.5, 0.5)
     """
-    La = check_array("L", L, ndim=2)
-    n = La.shape[0]
-    if n < 1 or La.shape != (n, n):
-        raise ValueError(f"L has shape {La.shape}; expected (n, n) with n >= 1 (a Cholesky factor)")
-    if not np.all(np.diag(La) > 0.0) or np.any(np.triu(La, 1) != 0.0):
+    L = check_array("L", L, ndim=2)
+    n = L.shape[0]
+    if n < 1 or L.shape != (n, n):
+        raise ValueError(f"L has shape {L.shape}; expected (n, n) with n >= 1 (a Cholesky factor)")
+    if not np.all(np.diag(L) > 0.0) or np.any(np.triu(L, 1) != 0.0):
         raise ValueError("L is not a lower-triangular Cholesky factor with a positive diagonal")
-    za = check_array("z", z, shape=(n,))
-    s_min = float(scipy.linalg.svdvals(La)[-1])
-    mass = max(float(-za[za <= 0].sum()), float(za[za >= 0].sum()))
-    return GramQuantities(int(n), 1.0 / s_min**2, za.copy(), mass)
+    z = check_array("z", z, shape=(n,))
+    s_min = float(scipy.linalg.svdvals(L)[-1])
+    mass = max(float(-z[z <= 0].sum()), float(z[z >= 0].sum()))
+    return GramQuantities(int(n), 1.0 / s_min**2, z.copy(), mass)
 
 
-gram_quantities.latex = (
-    r"\lambda_{max}=1/\lambda_{\min}(K+\sigma^2I)=1/s_{\min}(L)^2,\quad z=(K+\sigma^2I)^{-1}\mathbf y"
+@formula(
+    "UBO.eq13",
+    latex=(
+        r"\sqrt{\beta_t}\theta-\alpha_{UCB}(x)=-\mathbf k(x)^\top z"
+        r"+\frac{\sqrt{\beta_t}\,q(x)}{\sqrt{\theta^2-q(x)}+\theta}"
+    ),
+    cite="[Ha2019, Eq. (13)]",
 )
-
-
-@formula("UBO.eq13")
-@_latex(r"\sqrt{\beta_t}\theta-\alpha_{UCB}(x)=-\mathbf k(x)^\top z"
-        r"+\frac{\sqrt{\beta_t}\,q(x)}{\sqrt{\theta^2-q(x)}+\theta}")
 def eq13(*, k_x, z, q, beta_t, theta):
     r"""Right-hand side of Eq. (13): the gap between the far-field value and the UCB.
 
@@ -470,25 +473,28 @@ def eq13(*, k_x, z, q, beta_t, theta):
     >>> round(eq13(k_x=[0.0], z=[1.0], q=0.0, beta_t=4.0, theta=0.8), 12)
     0.0
     """
-    k = check_array("k_x", k_x)
-    zz = check_array("z", z, ndim=1)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    b = check_real("beta_t", beta_t, low=0.0)
-    qq = check_real("q", q, low=0.0)
-    over = np.asarray(qq) > np.asarray(th) ** 2 * (1 + 1e-12)
+    k_x = check_array("k_x", k_x)
+    z = check_array("z", z, ndim=1)
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    beta_t = check_real("beta_t", beta_t, low=0.0)
+    q = check_real("q", q, low=0.0)
+    over = np.asarray(q) > np.asarray(theta) ** 2 * (1 + 1e-12)
     if np.any(over):
-        raise_outside("q", qq, over, "[0, theta^2]")
-    if k.shape[-1:] != zz.shape:
-        raise ValueError(f"k_x has shape {k.shape}; expected (..., {zz.size}) to match z")
-    q_c = np.minimum(qq, np.asarray(th) ** 2)
-    return as_output(-(k @ zz) + np.sqrt(b) * q_c / (np.sqrt(np.asarray(th) ** 2 - q_c) + th))
+        raise_outside("q", q, over, "[0, theta^2]")
+    if k_x.shape[-1:] != z.shape:
+        raise ValueError(f"k_x has shape {k_x.shape}; expected (..., {z.size}) to match z")
+    q_c = np.minimum(q, np.asarray(theta) ** 2)
+    return as_output(-(k_x @ z) + np.sqrt(beta_t) * q_c / (np.sqrt(np.asarray(theta) ** 2 - q_c) + theta))
 
 
 # ---------------------------------------------------------------------------------------------------
 # Eqs. (15), (17), (18)
 # ---------------------------------------------------------------------------------------------------
-@formula("UBO.eq15")
-@_latex(r"|\mathbf k(x)^\top z|\le\max\Big(\sum_{z_i\le0}-z_i,\sum_{z_i\ge0}z_i\Big)\gamma")
+@formula(
+    "UBO.eq15",
+    latex=r"|\mathbf k(x)^\top z|\le\max\Big(\sum_{z_i\le0}-z_i,\sum_{z_i\ge0}z_i\Big)\gamma",
+    cite="[Ha2019, Eqs. (14)-(15)]",
+)
 def eq15_bound(*, z_mass, gamma):
     r"""Bound (15) on the first term of Eq. (13) when :math:`0\le k(x,x_i)\le\gamma` for all :math:`i`.
 
@@ -517,13 +523,16 @@ def eq15_bound(*, z_mass, gamma):
     >>> eq15_bound(z_mass=2.0, gamma=0.25)
     0.5
     """
-    m = check_real("z_mass", z_mass, low=0.0)
-    g = check_real("gamma", gamma, low=0.0)
-    return as_output(np.asarray(m) * g)
+    z_mass = check_real("z_mass", z_mass, low=0.0)
+    gamma = check_real("gamma", gamma, low=0.0)
+    return as_output(np.asarray(z_mass) * gamma)
 
 
-@formula("UBO.eq17")
-@_latex(r"0\le\mathbf k(x)^\top(K+\sigma^2I)^{-1}\mathbf k(x)\le n\lambda_{max}\gamma^2")
+@formula(
+    "UBO.eq17",
+    latex=r"0\le\mathbf k(x)^\top(K+\sigma^2I)^{-1}\mathbf k(x)\le n\lambda_{max}\gamma^2",
+    cite="[Ha2019, Eqs. (16)-(17)]",
+)
 def eq17_bound(*, n, lambda_max, gamma):
     r"""Bound (17) on :math:`q(x)` when :math:`k(x,x_i)\le\gamma` for all :math:`i`.
 
@@ -551,14 +560,17 @@ def eq17_bound(*, n, lambda_max, gamma):
     >>> eq17_bound(n=4, lambda_max=2.0, gamma=0.5)
     2.0
     """
-    nn = check_integer("n", n, low=1)
-    lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
-    g = check_real("gamma", gamma, low=0.0)
-    return as_output(np.asarray(nn, dtype=float) * lam * np.asarray(g) ** 2)
+    n = check_integer("n", n, low=1)
+    lambda_max = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
+    gamma = check_real("gamma", gamma, low=0.0)
+    return as_output(np.asarray(n, dtype=float) * lambda_max * np.asarray(gamma) ** 2)
 
 
-@formula("UBO.eq18")
-@_latex(r"f(z)=\frac{\sqrt{\beta_t}z}{\sqrt{\theta^2-z}+\theta},\ 0\le z\le\theta^2")
+@formula(
+    "UBO.eq18",
+    latex=r"f(z)=\frac{\sqrt{\beta_t}z}{\sqrt{\theta^2-z}+\theta},\ 0\le z\le\theta^2",
+    cite="[Ha2019, Eq. (18)]",
+)
 def eq18_map(*, q, beta_t, theta):
     r"""The increasing map of Eq. (18) on :math:`[0,\theta^2]`.
 
@@ -586,16 +598,23 @@ def eq18_map(*, q, beta_t, theta):
     >>> eq18_map(q=0.75, beta_t=4.0, theta=1.0)
     1.0
     """
-    qq = check_real("q", q, low=0.0)
-    b = check_real("beta_t", beta_t, low=0.0)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    th2 = np.asarray(th) ** 2
-    over = np.asarray(qq) > th2
+    q = check_real("q", q, low=0.0)
+    beta_t = check_real("beta_t", beta_t, low=0.0)
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    th2 = np.asarray(theta) ** 2
+    over = np.asarray(q) > th2
     if np.any(over):
-        raise_outside("q", qq, over, "[0, theta^2]")
-    return as_output(np.sqrt(b) * qq / (np.sqrt(th2 - qq) + th))
+        raise_outside("q", q, over, "[0, theta^2]")
+    return as_output(np.sqrt(beta_t) * q / (np.sqrt(th2 - q) + theta))
 
 
+@formula(
+    latex={
+        "A": r"\gamma\le\sqrt{\theta/(n\lambda_{max})}",
+        "B": r"\gamma\le\theta/\sqrt{n\lambda_{max}}",
+    },
+    cite="[Ha2019, App. A.3]",
+)
 def eq18_gamma_condition(*, gamma, theta, n, lambda_max, reading="B"):
     r"""The condition on :math:`\gamma` stated after Eq. (18) (so that Eq. 18's map applies).
 
@@ -632,40 +651,59 @@ def eq18_gamma_condition(*, gamma, theta, n, lambda_max, reading="B"):
     False
     """
     check_choice("reading", reading, ("A", "B"))
-    g = check_real("gamma", gamma, low=0.0, low_open=True)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    nn = np.asarray(check_integer("n", n, low=1), dtype=float)
-    lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
-    limit = np.sqrt(th / (nn * lam)) if reading == "A" else th / np.sqrt(nn * lam)
-    ok = np.asarray(g) <= limit
+    gamma = check_real("gamma", gamma, low=0.0, low_open=True)
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    n = np.asarray(check_integer("n", n, low=1), dtype=float)
+    lambda_max = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
+    limit = np.sqrt(theta / (n * lambda_max)) if reading == "A" else theta / np.sqrt(n * lambda_max)
+    ok = np.asarray(gamma) <= limit
     return bool(ok) if np.ndim(ok) == 0 else ok
-
-
-eq18_gamma_condition.latex = r"\gamma\le\theta/\sqrt{n\lambda_{max}}"
 
 
 # ---------------------------------------------------------------------------------------------------
 # Thm 4.1: d_epsilon
 # ---------------------------------------------------------------------------------------------------
 def _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass):
-    b = check_real("beta_t", beta_t, low=0.0, low_open=True)
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    eps = check_real("epsilon", epsilon, low=0.0, low_open=True)
-    nn = np.asarray(check_integer("n", n, low=1), dtype=float)
-    lam = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
-    m = check_real("z_mass", z_mass, low=0.0)
-    upper = 4.0 * np.sqrt(b) * np.asarray(th)
-    over = np.asarray(eps) >= upper
+    beta_t = check_real("beta_t", beta_t, low=0.0, low_open=True)
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    epsilon = check_real("epsilon", epsilon, low=0.0, low_open=True)
+    n = np.asarray(check_integer("n", n, low=1), dtype=float)
+    lambda_max = check_real("lambda_max", lambda_max, low=0.0, low_open=True)
+    z_mass = check_real("z_mass", z_mass, low=0.0)
+    upper = 4.0 * np.sqrt(beta_t) * np.asarray(theta)
+    over = np.asarray(epsilon) >= upper
     if np.any(over):
-        raise_outside("epsilon", eps, over, "(0, 4*sqrt(beta_t)*theta)")
-    return np.asarray(b), np.asarray(th), np.asarray(eps), nn, np.asarray(lam), np.asarray(m)
+        raise_outside("epsilon", epsilon, over, "(0, 4*sqrt(beta_t)*theta)")
+    arrays = (beta_t, theta, epsilon, n, lambda_max, z_mass)
+    return tuple(np.asarray(value) for value in arrays)
 
 
-def _gamma_first(b, th, eps, nn, lam, reading):
-    root = np.sqrt((0.5 * np.sqrt(b) * th * eps - 0.0625 * eps**2) / (nn * lam))
-    return root / np.sqrt(b) if reading == "A" else root * th
+#: The factor c_R in front of the root of gamma's first argument, per reading.
+_GAMMA_FACTOR_LATEX = {
+    "A": r"\frac1{\sqrt{\beta_t}}",  # [Ha2019, Thm 4.1] and the end of [Ha2019, App. A.3]
+    "B": r"\theta",  # the start of [Ha2019, App. A.3] and [Ha2019, Eq. (27)]
+}
 
 
+def _gamma_first(beta_t, theta, epsilon, n, lambda_max, reading):
+    """First argument of the min in gamma: c_R sqrt((sqrt(beta_t) theta eps/2 - eps^2/16) / (n lambda_max))"""
+    # sqrt((0.5 sqrt(beta_t) theta epsilon - 0.0625 epsilon^2) / (|D_{t-1}| lambda_max))   [Ha2019, Eq. (27)]
+    root = np.sqrt((0.5 * np.sqrt(beta_t) * theta * epsilon - 0.0625 * epsilon**2) / (n * lambda_max))
+    # c_A = 1 / sqrt(beta_t)   [Ha2019, Thm 4.1];   c_B = theta   [Ha2019, Eq. (27)]
+    return root / np.sqrt(beta_t) if reading == "A" else root * theta
+
+
+@formula(
+    latex={
+        reading: (
+            r"\gamma=\min\Big\{" + c_R + r"\sqrt{\frac{\sqrt{\beta_t}\theta\epsilon/2-\epsilon^2/16}"
+            r"{|\mathcal D_{t-1}|\lambda_{max}}},\frac{0.25\epsilon}"
+            r"{\max(\sum_{z_j\le0}-z_j,\sum_{z_j\ge0}z_j)}\Big\}"
+        )
+        for reading, c_R in _GAMMA_FACTOR_LATEX.items()
+    },
+    cite="[Ha2019, Thm 4.1]",
+)
 def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
     r"""The kernel level :math:`\gamma` of Thm 4.1 (so that :math:`d_\epsilon=g_k(\gamma)`).
 
@@ -702,22 +740,26 @@ def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
     0.347985272677
     """
     check_choice("reading", reading, ("A", "B"))
-    b, th, eps, nn, lam, m = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass)
-    first = _gamma_first(b, th, eps, nn, lam, reading)
+    inputs = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass)
+    beta_t, theta, epsilon, n, lambda_max, z_mass = inputs
+    first = _gamma_first(beta_t, theta, epsilon, n, lambda_max, reading)
     with np.errstate(divide="ignore"):
-        second = np.where(m > 0, 0.25 * eps / np.where(m > 0, m, 1.0), np.inf)
+        second = np.where(z_mass > 0, 0.25 * epsilon / np.where(z_mass > 0, z_mass, 1.0), np.inf)
     return as_output(np.minimum(first, second))
 
 
-d_eps_gamma.latex = (r"\gamma=\min\Big\{\tfrac1{\sqrt{\beta_t}}\sqrt{\tfrac{\sqrt{\beta_t}\theta\epsilon/2"
-                     r"-\epsilon^2/16}{|\mathcal D_{t-1}|\lambda_{max}}},"
-                     r"\tfrac{0.25\epsilon}{\max(\cdot)}\Big\}")
-
-
-@formula("UBO.d_eps")
-@_latex(r"d_\epsilon=g_k\Big(\min\Big\{\frac1{\sqrt{\beta_t}}\sqrt{\frac{\sqrt{\beta_t}\theta\epsilon/2"
-        r"-\epsilon^2/16}{|\mathcal D_{t-1}|\lambda_{max}}},\frac{0.25\epsilon}"
-        r"{\max(\sum_{z_j\le0}-z_j,\sum_{z_j\ge0}z_j)}\Big\}\Big)")
+@formula(
+    "UBO.d_eps",
+    latex={
+        reading: (
+            r"d_\epsilon=g_k\Big(\min\Big\{" + c_R + r"\sqrt{\frac{\sqrt{\beta_t}\theta\epsilon/2"
+            r"-\epsilon^2/16}{|\mathcal D_{t-1}|\lambda_{max}}},\frac{0.25\epsilon}"
+            r"{\max(\sum_{z_j\le0}-z_j,\sum_{z_j\ge0}z_j)}\Big\}\Big)"
+        )
+        for reading, c_R in _GAMMA_FACTOR_LATEX.items()
+    },
+    cite="[Ha2019, Thm 4.1]",
+)
 def d_eps(*, beta_t, theta, epsilon, n, lambda_max, z_mass, lengthscale, kernel="SE", reading="A"):
     r"""Expansion radius :math:`d_\epsilon` of Theorem 4.1, in both printed readings.
 
@@ -774,9 +816,14 @@ def d_eps(*, beta_t, theta, epsilon, n, lambda_max, z_mass, lengthscale, kernel=
 # ---------------------------------------------------------------------------------------------------
 # Eq. (6) = Eq. (28): encompassing hypercube
 # ---------------------------------------------------------------------------------------------------
-@formula("UBO.hypercube_eq28")
-@_latex(r"\min_{x_i\in\mathcal D_{t-1}}x_i^k-d_\epsilon\le x^k"
-        r"\le\max_{x_i\in\mathcal D_{t-1}}x_i^k+d_\epsilon")
+@formula(
+    "UBO.hypercube_eq28",
+    latex=(
+        r"\min_{x_i\in\mathcal D_{t-1}}x_i^k-d_\epsilon\le x^k"
+        r"\le\max_{x_i\in\mathcal D_{t-1}}x_i^k+d_\epsilon"
+    ),
+    cite="[Ha2019, Eq. (6)]",
+)
 def hypercube_eq28(*, X, d_eps):
     r"""Hypercube encompassing the union of balls of radius :math:`d_\epsilon` around the data.
 
@@ -805,19 +852,30 @@ def hypercube_eq28(*, X, d_eps):
     >>> hypercube_eq28(X=[[0.0, 1.0], [2.0, -1.0]], d_eps=0.5).tolist()
     [[-0.5, 2.5], [-1.5, 1.5]]
     """
-    Xa = check_array("X", X, ndim=2)
-    if Xa.shape[0] < 1 or Xa.shape[1] < 1:
-        raise ValueError(f"X has shape {Xa.shape}; expected (n, d) with n >= 1 and d >= 1")
-    r = check_real("d_eps", d_eps, low=0.0)
-    return np.column_stack([Xa.min(axis=0) - r, Xa.max(axis=0) + r])
+    X = check_array("X", X, ndim=2)
+    if X.shape[0] < 1 or X.shape[1] < 1:
+        raise ValueError(f"X has shape {X.shape}; expected (n, d) with n >= 1 and d >= 1")
+    d_eps = check_real("d_eps", d_eps, low=0.0)
+    return np.column_stack([X.min(axis=0) - d_eps, X.max(axis=0) + d_eps])
 
 
 # ---------------------------------------------------------------------------------------------------
 # Trigger, beta_t, Lemma 5.4
 # ---------------------------------------------------------------------------------------------------
-@formula("UBO.trigger_rb")
-@_latex(r"r_b=\alpha_{UCB}(x_t;\mathcal D_{t-1})-\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})"
-        r"+1/t_{local}^2")
+@formula(
+    "UBO.trigger_rb",
+    latex={
+        "A": (
+            r"r_b=\alpha_{UCB}(x_t;\mathcal D_{t-1})-\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})"
+            r"+1/t^2"
+        ),
+        "B": (
+            r"r_b=\alpha_{UCB}(x_t;\mathcal D_{t-1})-\max_{x\in\mathcal D_t}\alpha_{LCB}(x;\mathcal D_{t-1})"
+            r"+1/t_{local}^2"
+        ),
+    },
+    cite="[Ha2019, Alg. 1]",
+)
 def trigger_rb(*, ucb_max, lcb_max, t, t_local=None, reading="B"):
     r"""Expansion trigger :math:`r_b` (an upper bound on the local simple regret).
 
@@ -861,36 +919,40 @@ def trigger_rb(*, ucb_max, lcb_max, t, t_local=None, reading="B"):
     0.5625
     """
     check_choice("reading", reading, ("A", "B"))
-    u = check_real("ucb_max", ucb_max)
-    lo = check_real("lcb_max", lcb_max)
-    tt = check_integer("t", t, low=1)
+    ucb_max = check_real("ucb_max", ucb_max)
+    lcb_max = check_real("lcb_max", lcb_max)
+    t = check_integer("t", t, low=1)
     if reading == "B":
         if t_local is None:
             raise ValueError("t_local is required for reading 'B' (Algorithm 1: t_local = t - t_k)")
-        tau = check_integer("t_local", t_local, low=1)
-        over = np.asarray(tau) > np.asarray(tt)
+        tau = check_integer("t_local", t_local, low=1)  # reading B: tau = t_local [Ha2019, Alg. 1]
+        over = np.asarray(tau) > np.asarray(t)
         if np.any(over):
             raise_outside("t_local", tau, over, "{1, ..., t}")
     else:
-        tau = tt
-    return as_output(np.asarray(u) - lo + 1.0 / np.asarray(tau, dtype=float) ** 2)
+        tau = t  # reading A: tau = t [Ha2019, §4.1]
+    # r_b = alpha_UCB(x_t) - max_{D_t} alpha_LCB + 1 / tau^2   [Ha2019, Alg. 1 line 9]
+    return as_output(np.asarray(ucb_max) - lcb_max + 1.0 / np.asarray(tau, dtype=float) ** 2)
 
 
 def _beta_inputs(d, delta, a, b, r):
-    dd = np.asarray(check_integer("d", d, low=1), dtype=float)
-    dl = check_probability("delta", delta)
-    aa = check_real("a", a, low=0.0, low_open=True)
-    bb = check_real("b", b, low=0.0, low_open=True)
-    rr = check_real("r", r, low=0.0, low_open=True)
-    inner = 4.0 * dd * np.asarray(aa) / dl
+    d = np.asarray(check_integer("d", d, low=1), dtype=float)
+    delta = check_probability("delta", delta)
+    a = check_real("a", a, low=0.0, low_open=True)
+    b = check_real("b", b, low=0.0, low_open=True)
+    r = check_real("r", r, low=0.0, low_open=True)
+    inner = 4.0 * d * np.asarray(a) / delta
     bad = inner <= 1.0
     if np.any(bad):
-        raise_outside("a", aa, bad, "a > delta / (4 d), so that log(4 d a / delta) > 0")
-    return dd, np.asarray(dl), np.asarray(aa), np.asarray(bb), np.asarray(rr), inner
+        raise_outside("a", a, bad, "a > delta / (4 d), so that log(4 d a / delta) > 0")
+    return d, np.asarray(delta), np.asarray(a), np.asarray(b), np.asarray(r), inner
 
 
-@formula("UBO.beta_t_prop51")
-@_latex(r"\beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big)")
+@formula(
+    "UBO.beta_t_prop51",
+    latex=r"\beta_t=2\log\frac{2t^2\pi^2}{3\delta}+2d\log\Big(t^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big)",
+    cite="[Ha2019, §5]",
+)
 def beta_t_prop51(*, t, d, delta, a, b, r):
     r""":math:`\beta_t` of Proposition 5.1 ([Srinivas2010, Thm 2] on the box :math:`\mathcal S_k`).
 
@@ -924,15 +986,22 @@ def beta_t_prop51(*, t, d, delta, a, b, r):
     >>> round(beta_t_prop51(t=1, d=1, delta=0.1, a=1.0, b=1.0, r=1.0), 6)
     9.678482
     """
-    tt = np.asarray(check_integer("t", t, low=1), dtype=float)
-    dd, dl, _, bb, rr, inner = _beta_inputs(d, delta, a, b, r)
-    return as_output(2.0 * np.log(2.0 * tt**2 * np.pi**2 / (3.0 * dl))
-                + 2.0 * dd * np.log(tt**2 * dd * bb * rr * np.sqrt(np.log(inner))))
+    t = np.asarray(check_integer("t", t, low=1), dtype=float)
+    d, delta, _, b, r, inner = _beta_inputs(d, delta, a, b, r)
+    # beta_t = 2 log(2 t^2 pi^2 / (3 delta))          [Srinivas2010, Thm 2], first term
+    #          + 2 d log(t^2 d b r sqrt(log(4 d a / delta)))   second term (the discretisation of [0, r]^d)
+    return as_output(2.0 * np.log(2.0 * t**2 * np.pi**2 / (3.0 * delta))
+                     + 2.0 * d * np.log(t**2 * d * b * r * np.sqrt(np.log(inner))))
 
 
-@formula("UBO.beta_t_thm51")
-@_latex(r"\beta_t=2\log\frac{2\tau^2\pi^2}{3\delta}+2d\log\Big(\tau^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big),"
-        r"\ \tau=t-\sum_{j\le k-1}T_j")
+@formula(
+    "UBO.beta_t_thm51",
+    latex=(
+        r"\beta_t=2\log\frac{2\tau^2\pi^2}{3\delta}+2d\log\Big(\tau^2db_kr_k\sqrt{\log\frac{4da_k}{\delta}}\Big),"
+        r"\ \tau=t-\sum_{j\le k-1}T_j"
+    ),
+    cite="[Ha2019, Thm 5.1]",
+)
 def beta_t_thm51(*, t, T_prev, d, delta, a, b, r):
     r""":math:`\beta_t` of Theorem 5.1, in the local time of the current search space.
 
@@ -966,16 +1035,15 @@ def beta_t_thm51(*, t, T_prev, d, delta, a, b, r):
     ...     t=2, d=2, delta=0.1, a=1.0, b=1.0, r=1.0)
     True
     """
-    tt = check_integer("t", t, low=1)
-    tp = check_integer("T_prev", T_prev, low=0)
-    bad = np.asarray(tp) >= np.asarray(tt)
+    t = check_integer("t", t, low=1)
+    T_prev = check_integer("T_prev", T_prev, low=0)
+    bad = np.asarray(T_prev) >= np.asarray(t)
     if np.any(bad):
-        raise_outside("T_prev", tp, bad, "{0, ..., t-1}")
-    return beta_t_prop51(t=np.asarray(tt) - np.asarray(tp), d=d, delta=delta, a=a, b=b, r=r)
+        raise_outside("T_prev", T_prev, bad, "{0, ..., t-1}")
+    return beta_t_prop51(t=np.asarray(t) - np.asarray(T_prev), d=d, delta=delta, a=a, b=b, r=r)
 
 
-@formula("UBO.C1")
-@_latex(r"C_1=8/\log(1+\sigma^{-2})")
+@formula("UBO.C1", latex=r"C_1=8/\log(1+\sigma^{-2})", cite="[Ha2019, App. A.4]")
 def C1(*, noise_variance):
     r"""Constant of [Srinivas2010, Lemma 5.4] as printed in [Ha2019, Eq. (22)].
 
@@ -1003,12 +1071,15 @@ def C1(*, noise_variance):
     >>> round(C1(noise_variance=1.0), 6)
     11.54156
     """
-    s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-    return as_output(8.0 / np.log1p(1.0 / np.asarray(s2)))
+    noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    return as_output(8.0 / np.log1p(1.0 / np.asarray(noise_variance)))
 
 
-@formula("UBO.lemma54")
-@_latex(r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T")
+@formula(
+    "UBO.lemma54",
+    latex=r"\sum_{t=1}^T4\beta_t\sigma^2_{t-1}(x_t)\le C_1\beta_T\gamma_T",
+    cite="[Ha2019, Eq. (22)]",
+)
 def lemma54_bound(*, beta_T, gamma_T, noise_variance):
     r"""Right-hand side of Eq. (22) ([Srinivas2010, Lemma 5.4]).
 
@@ -1039,16 +1110,15 @@ def lemma54_bound(*, beta_T, gamma_T, noise_variance):
     >>> round(lemma54_bound(beta_T=2.0, gamma_T=3.0, noise_variance=1.0), 6)
     69.249362
     """
-    b = check_real("beta_T", beta_T, low=0.0)
-    g = check_real("gamma_T", gamma_T, low=0.0)
-    return as_output(np.asarray(C1(noise_variance=noise_variance)) * b * g)
+    beta_T = check_real("beta_T", beta_T, low=0.0)
+    gamma_T = check_real("gamma_T", gamma_T, low=0.0)
+    return as_output(np.asarray(C1(noise_variance=noise_variance)) * beta_T * gamma_T)
 
 
 # ---------------------------------------------------------------------------------------------------
 # App. A.5: Eqs. (26)-(27)
 # ---------------------------------------------------------------------------------------------------
-@formula("UBO.eq26")
-@_latex(r"\lambda_{max}\ge\frac1{\theta^2+\sigma^2}")
+@formula("UBO.eq26", latex=r"\lambda_{max}\ge\frac1{\theta^2+\sigma^2}", cite="[Ha2019, Eq. (26)]")
 def eq26_lambda_max_lower(*, theta, noise_variance):
     r"""Lower bound on :math:`\lambda_{max}` from the trace argument of Eq. (26).
 
@@ -1075,14 +1145,22 @@ def eq26_lambda_max_lower(*, theta, noise_variance):
     >>> eq26_lambda_max_lower(theta=1.0, noise_variance=1.0)
     0.5
     """
-    th = check_real("theta", theta, low=0.0, low_open=True)
-    s2 = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-    return as_output(1.0 / (np.asarray(th) ** 2 + s2))
+    theta = check_real("theta", theta, low=0.0, low_open=True)
+    noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    return as_output(1.0 / (np.asarray(theta) ** 2 + noise_variance))
 
 
-@formula("UBO.eq27")
-@_latex(r"\sqrt{(0.5\sqrt{\beta_t}\theta\epsilon-0.0625\epsilon^2)/(|\mathcal D_{t-1}|\lambda_{max})}\,\theta"
-        r"\xrightarrow{t\to\infty}0")
+@formula(
+    "UBO.eq27",
+    latex={
+        reading: (
+            r"\sqrt{(0.5\sqrt{\beta_t}\theta\epsilon-0.0625\epsilon^2)/(|\mathcal D_{t-1}|\lambda_{max})}\,"
+            + c_R + r"\xrightarrow{t\to\infty}0"
+        )
+        for reading, c_R in _GAMMA_FACTOR_LATEX.items()
+    },
+    cite="[Ha2019, Eq. (27)]",
+)
 def eq27(*, beta_t, theta, epsilon, n, lambda_max, reading="B"):
     r"""First argument of the min in :math:`\gamma` (Eq. 27), which App. A.5 shows tends to 0.
 
@@ -1117,8 +1195,8 @@ def eq27(*, beta_t, theta, epsilon, n, lambda_max, reading="B"):
     0.695971
     """
     check_choice("reading", reading, ("A", "B"))
-    b, th, eps, nn, lam, _ = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, 0.0)
-    return as_output(_gamma_first(b, th, eps, nn, lam, reading))
+    beta_t, theta, epsilon, n, lambda_max, _ = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, 0.0)
+    return as_output(_gamma_first(beta_t, theta, epsilon, n, lambda_max, reading))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -1133,8 +1211,11 @@ class GlobalAccuracy:
     holds: bool
 
 
-@formula("UBO.thm51_global")
-@_latex(r"\Pr\{f(x_{max})-f(x_{suggest})\le\epsilon\}\ge1-\delta")
+@formula(
+    "UBO.thm51_global",
+    latex=r"\Pr\{f(x_{max})-f(x_{suggest})\le\epsilon\}\ge1-\delta",
+    cite="[Ha2019, Thm 5.1]",
+)
 def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
     r"""Point estimate of the probability in Theorem 5.1 over independent runs.
 
@@ -1168,13 +1249,13 @@ def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
     >>> thm51_global(f_max=0.0, f_suggest=[-0.01, -0.2, 0.0, -0.04], epsilon=0.05, delta=0.3)
     GlobalAccuracy(fraction=0.75, n_runs=4, holds=True)
     """
-    fs = check_array("f_suggest", f_suggest, ndim=1)
-    if fs.size < 1:
+    f_suggest = check_array("f_suggest", f_suggest, ndim=1)
+    if f_suggest.size < 1:
         raise ValueError("f_suggest has shape (0,); expected (n_runs,) with n_runs >= 1")
-    ok = eps_accuracy(f_max=f_max, f_x=fs, epsilon=epsilon)
-    dl = check_probability("delta", delta)
+    ok = eps_accuracy(f_max=f_max, f_x=f_suggest, epsilon=epsilon)
+    delta = check_probability("delta", delta)
     frac = float(np.mean(ok))
-    return GlobalAccuracy(frac, int(fs.size), bool(frac >= 1.0 - dl))
+    return GlobalAccuracy(frac, int(f_suggest.size), bool(frac >= 1.0 - delta))
 
 
 @dataclass(frozen=True)
@@ -1214,8 +1295,11 @@ class ExperimentConstants:
     kernel: str
 
 
-@formula("UBO.experiment_constants")
-@_latex(r"n_{init}=3d,\ T=10d,\ \epsilon\in\{0.05,0.02\},\ \beta_t/5")
+@formula(
+    "UBO.experiment_constants",
+    latex=r"n_{init}=3d,\ T=10d,\ \epsilon\in\{0.05,0.02\},\ \beta_t/5",
+    cite="[Ha2019, §6]",
+)
 def experiment_constants(*, d, task="synthetic") -> ExperimentConstants:
     r"""The §6 constants for a problem of dimension :math:`d`.
 
@@ -1243,10 +1327,10 @@ def experiment_constants(*, d, task="synthetic") -> ExperimentConstants:
     >>> c.n_init, c.budget, c.epsilon, c.beta_divisor
     (6, 20, 0.05, 5.0)
     """
-    dd = check_integer("d", d, low=1)
+    d = check_integer("d", d, low=1)
     check_choice("task", task, ("synthetic", "ml"))
     synthetic = task == "synthetic"
     return ExperimentConstants(
-        d=dd, n_init=3 * dd, budget=10 * dd, epsilon=0.05 if synthetic else 0.02, beta_divisor=5.0,
-        repeats=30 if synthetic else 20, init_box_fraction=0.2, volume_doubling_every=3 * dd, kernel="SE",
+        d=d, n_init=3 * d, budget=10 * d, epsilon=0.05 if synthetic else 0.02, beta_divisor=5.0,
+        repeats=30 if synthetic else 20, init_box_fraction=0.2, volume_doubling_every=3 * d, kernel="SE",
     )
