@@ -9,8 +9,7 @@ import pytest
 import regretlab.bounds
 
 MODULES = sorted(
-    f"regretlab.bounds.{info.name}" for info in pkgutil.iter_modules(regretlab.bounds.__path__)
-    if not info.name.startswith("_twins_")
+    info.name for info in pkgutil.walk_packages(regretlab.bounds.__path__, prefix="regretlab.bounds.")
 )
 
 

@@ -4,13 +4,16 @@ Claim checked: for hypothesis-drawn parameters inside each twin's stated domain,
 ``sympy.lambdify`` of the twin's expression agree to relative 1e-10 (absolute 1e-12 near zero).
 """
 
+import pkgutil
+
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from regretlab.bounds import FORMULAS
-from regretlab.bounds.symbolic import NO_TWIN, TWINS
+from regretlab.bounds import symbolic as symbolic_package
+from regretlab.bounds.symbolic import NO_TWIN, PAPER_MODULES, TWINS
 
 
 def _strategy(low, high, kind):
@@ -27,6 +30,26 @@ def test_there_are_twins_for_the_registered_formulas():
         assert id(twin.func) in registered, key
         assert twin.id in twin.func.formula_ids, key
         assert set(twin.params) == set(twin.strategies), f"{key}: every parameter needs a strategy"
+
+
+def test_every_twin_module_is_in_the_explicit_list():
+    """Each module of bounds/symbolic/ is merged (PAPER_MODULES) and holds only its paper module's ids."""
+    found = pkgutil.iter_modules(symbolic_package.__path__)
+    on_disk = {info.name for info in found if not info.name.startswith("_")}
+    assert on_disk == {module.__name__.rsplit(".", 1)[-1] for module in PAPER_MODULES}
+    for module in PAPER_MODULES:
+        paper = module.__name__.rsplit(".", 1)[-1]
+        ids = [twin.id for twin in module.TWINS] + list(module.NO_TWIN)
+        homes = {FORMULAS[id_].__module__.rsplit(".", 1)[-1] for id_ in ids}
+        # Assumption 1 is MS-UCB's ([TranThe2020, Assumption 1]); its twin sits with MS-UCB's.
+        assert homes <= {paper} | ({"assumption1"} if paper == "ms_ucb" else set()), (paper, homes)
+
+
+def test_twin_readings_are_readings_of_the_function():
+    """A twin of reading R twins a function that has reading R (and its LaTeX for R)."""
+    for key, twin in TWINS.items():
+        if twin.reading is not None:
+            assert twin.reading in twin.func.latex_readings, key
 
 
 def test_every_formula_has_a_twin_or_a_reason():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from . import rpp
-from ._twin import Twin
+from .. import rpp
+from ._twin import ARRAY, Twin
 
 T, D, d = sp.symbols("T D d", positive=True)
 C1, beta_T, gamma_T, C, epsilon, beta_t, sigma, t = sp.symbols(
@@ -54,3 +54,22 @@ TWINS = [
     Twin("RPP.cor8", rpp.cor8_bound, _thm7_params, _thm7_B + 2 * C * epsilon, fixed={"reading": "B"},
          strategies=_bound_strats),
 ]
+
+
+#: Executable formulas of this module with no sympy twin, and why.
+NO_TWIN: dict[str, str] = {
+    "RPP.regret_defs": ARRAY + "cumulative, simple and average regret of a sequence",
+    "RPP.add_ucb": ARRAY + "a sum over per-group posterior arrays",
+    "RPP.pp_model": ARRAY + "a linear map x -> W^T x and its inverse",
+    "RPP.restricted_W": ARRAY + "the matrix (1 - alpha) W + alpha I",
+    "RPP.outer_box_ratio": "a determinant ratio of a matrix argument; checked against "
+    "the image of the cube's corners",
+    "RPP.alpha_search": "a grid search (a procedure)",
+    "RPP.assumption3": ARRAY + "rescales a vector and returns its norm",
+    "RPP.prop4": ARRAY + "a Taylor approximation with vector and matrix arguments",
+    "RPP.prop5": ARRAY + "a Taylor approximation with vector and matrix arguments",
+    "RPP.prop9": ARRAY + "a Taylor approximation with vector and matrix arguments",
+    "RPP.lemma11": "a predicate (bool) on posterior values",
+    "RPP.lemma12": "a predicate (bool) on posterior values",
+    "RPP.ttest": "a Student/Welch t-test (scipy.stats), not a closed form",
+}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from . import add_gp_ucb as add
-from ._twin import Twin
+from .. import add_gp_ucb as add
+from ._twin import ARRAY, Twin
 
 r, sigma, h, nu, J, a, b = sp.symbols("r sigma h nu J a b")
 alpha, T_plus, d, p, t, M, D, delta = sp.symbols("alpha T_plus d p t M D delta")
@@ -190,3 +190,14 @@ TWINS = [
         },
     ),
 ]
+
+
+#: Executable formulas of this module with no sympy twin, and why.
+NO_TWIN: dict[str, str] = {
+    "ADD.ucb": ARRAY + "a sum over per-group posterior arrays; its argmax is checked to be the "
+    "concatenation of the per-group argmaxes",
+    "ADD.costs": "orders of growth (O(.) terms) returned as a record, not one expression",
+    "ADD.thm8_srinivas": "a bound with an unspecified O(T^{1-tau/d}) term; checked by its properties",
+    "ADD.eq14_erratum": ARRAY + "a chain of sums over an actual query sequence and its posterior",
+    "ADD.budgets": "integer budgets min(5000, 100D) and 90% of it, checked exactly in tests/bounds",
+}

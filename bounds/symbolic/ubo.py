@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from . import ubo
-from ._twin import Twin
+from .. import ubo
+from ._twin import ARRAY, Twin
 
 (gamma, theta, lengthscale, beta_t, epsilon, lambda_max, z_mass, noise_variance, delta, a, b, r,
  beta_T, gamma_T, q) = sp.symbols(
@@ -91,3 +91,17 @@ for _reading in ("A", "B"):
              strategies={k: _d_eps_strats[k] for k in ("beta_t", "theta", "epsilon", "n", "lambda_max")},
              constraint=_eps_ok)
     )
+
+
+#: Executable formulas of this module with no sympy twin, and why.
+NO_TWIN: dict[str, str] = {
+    "UBO.eps_accuracy": "a predicate (bool)",
+    "UBO.assumption42": "a predicate (bool) on the kernel",
+    "UBO.g_k": "SE case is UBO.g_k_SE (twinned); Matérn cases are Lambert-W / root-finding, checked by "
+    "their defining equation k(g_k) = gamma",
+    "UBO.set_A_and_S": "a predicate (set membership)",
+    "UBO.eq13": ARRAY + "uses the kernel vector k(x) and data weights",
+    "UBO.hypercube_eq28": ARRAY + "a box around a point set",
+    "UBO.thm51_global": "a binomial point estimate over runs (a statistic)",
+    "UBO.experiment_constants": "a table of constants (a record)",
+}

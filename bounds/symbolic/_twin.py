@@ -1,4 +1,4 @@
-"""The record of a formula's sympy twin (see ``bounds/symbolic.py``)."""
+"""The record of a formula's sympy twin (see :mod:`regretlab.bounds.symbolic`)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import sympy
+
+#: The start of a NO_TWIN reason for a formula whose value is an array or a record, not one expression.
+ARRAY = "not a scalar closed form: "
 
 
 @dataclass(frozen=True)

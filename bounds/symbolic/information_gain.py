@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from ._twin import Twin
-from .information_gain import (
+from ..information_gain import (
     gamma_T_additive_matern,
     gamma_T_additive_SE,
     gamma_T_all_dth_order,
 )
+from ._twin import ARRAY, Twin
 
 T, D, d, nu = sp.symbols("T D d nu")
 
@@ -49,3 +49,10 @@ TWINS = [
         constraint=_d_le_D,
     ),
 ]
+
+
+#: Executable formulas of this module with no sympy twin, and why.
+NO_TWIN: dict[str, str] = {
+    "INFOGAIN.I": ARRAY + "log-determinant of a Gram matrix; the two computations are checked equal",
+    "INFOGAIN.gamma_T": "greedy maximisation over a candidate set (a procedure)",
+}

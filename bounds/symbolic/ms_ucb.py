@@ -2,9 +2,8 @@
 
 import sympy as sp
 
-from ._twin import Twin
-from .assumption1 import assumption1_tail
-from .ms_ucb import (
+from ..assumption1 import assumption1_tail
+from ..ms_ucb import (
     beta_t,
     beta_t0,
     beta_t1,
@@ -26,6 +25,7 @@ from .ms_ucb import (
     v0,
     zt_lower,
 )
+from ._twin import ARRAY, Twin
 
 t, T, d, D, a, b, delta, alpha, N0, theta, L = sp.symbols("t T d D a b delta alpha N0 theta L")
 Zt_size, beta_T, C1, gamma_T, v0_, de = sp.symbols("Zt_size beta_T C1 gamma_T v0 de")
@@ -429,3 +429,17 @@ TWINS = (
         ),
     ]
 )
+
+
+#: Executable formulas of this module with no sympy twin, and why.
+NO_TWIN: dict[str, str] = {
+    "MSUCB.lemma1_split": ARRAY + "splits a vector into its blocks",
+    "MSUCB.acq_step": "an argmax over finite candidate sets (a procedure)",
+    "MSUCB.Zt_size": "a finite sum of rounded N0 s^alpha; its closed-form bounds (CHLEBUS.sum_upper, "
+    "MSUCB.Zt_lower) are twinned",
+    "MSUCB.prop1_rt": "composes twinned formulas (MSUCB.beta_t, MSUCB.v0) with a data-dependent |Z_t|",
+    "MSUCB.compute_condition": "a predicate (bool), not an expression",
+    "MSUCB.ramp_loss": ARRAY + "an empirical loss over a data set",
+    "MSUCB.metric": ARRAY + "log10 of a regret sequence",
+    "MSUCB.nn_dims": "the integer h * 10; checked exactly by its doctest",
+}
