@@ -107,8 +107,12 @@ def lcb(*, mu, sigma, beta, reading: str = "B"):
     .. math::
         \alpha^{LCB}_t(x)=\mu_{t-1}(x)-\sqrt{\beta_t}\,\sigma_{t-1}(x)
 
-    Parameters and readings as in :func:`ucb` (reading ``"A"``: :math:`\mu-\sqrt{\beta\sigma}`,
-    [TranThe2020-ext]'s printed root placement).
+    Reading ``"A"`` is :math:`\mu-\sqrt{\beta\sigma}`, [TranThe2020-ext]'s printed root placement.
+
+    Parameters
+    ----------
+    mu, sigma, beta, reading
+        As in :func:`ucb`.
 
     References
     ----------

@@ -27,7 +27,6 @@ from collections.abc import Callable
 
 import numpy as np
 import scipy.special
-import scipy.stats
 
 from regretlab._validate import (
     as_output,
@@ -990,12 +989,14 @@ def corner_prob_exact(*, theta, D, d):
     >>> corner_prob_exact(theta=4.0, D=2, d=1)
     1.0
     """
+    from scipy.stats import irwinhall  # here, not at the top: scipy.stats doubles `import regretlab.bounds`
+
     theta = check_real("theta", theta, low=0.0, low_open=True)
     n = _n(D, d)
     n_b, th_b = np.broadcast_arrays(np.asarray(n), np.asarray(theta, dtype=float))
     out = np.empty(n_b.shape, dtype=float)
     for index in np.ndindex(n_b.shape):
-        out[index] = scipy.stats.irwinhall(int(n_b[index])).cdf(th_b[index] / 2.0)
+        out[index] = irwinhall(int(n_b[index])).cdf(th_b[index] / 2.0)
     return as_output(out)
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from regretlab._validate import match_name
+
 __all__ = ["Reference", "REFERENCES", "reference", "CITATION"]
 
 #: The citation form: ``[Key]`` or ``[Key, location]``; a key is letters, a year, and an optional
@@ -190,13 +192,4 @@ def reference(key: str) -> Reference:
     >>> reference("ha2019").title
     'Bayesian Optimization with Unknown Search Space'
     """
-    if key in REFERENCES:
-        return REFERENCES[key]
-    folded = {k.casefold(): k for k in REFERENCES}
-    if str(key).casefold() in folded:
-        return REFERENCES[folded[str(key).casefold()]]
-    import difflib
-
-    close = difflib.get_close_matches(str(key), list(REFERENCES), n=3, cutoff=0.5)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    raise ValueError(f"key={key!r} is not a cited work{hint} (known: {', '.join(REFERENCES)})")
+    return REFERENCES[match_name("key", key, list(REFERENCES), what="a cited work")]

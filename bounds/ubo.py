@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.linalg
-import scipy.optimize
 import scipy.special
 
 from regretlab._validate import (
@@ -213,11 +212,13 @@ def _g_k_scalar(c, kernel):
         # (1+u)e^{-u} = c with u = sqrt(3) s  =>  u+1 = -W_{-1}(-c/e)  (scipy.special.lambertw)
         w = scipy.special.lambertw(-c / np.e, k=-1).real
         return float((-w - 1.0) / np.sqrt(3.0))
-    # Matérn-5/2 has no closed form: bracket and solve with scipy.optimize.brentq (m is decreasing)
+    # Matérn-5/2 has no closed form: bracket and solve with scipy.optimize.brentq (m is decreasing).
+    from scipy.optimize import brentq  # here, not at the top: a quarter of `import regretlab.bounds`
+
     hi = 1.0
     while _matern_profile(hi, kernel) > c:
         hi *= 2.0
-    root = scipy.optimize.brentq(lambda s: _matern_profile(s, kernel) - c, 0.0, hi, xtol=1e-14, rtol=1e-14)
+    root = brentq(lambda s: _matern_profile(s, kernel) - c, 0.0, hi, xtol=1e-14, rtol=1e-14)
     return float(root)
 
 

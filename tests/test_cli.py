@@ -1,4 +1,4 @@
-"""The `regretlab` command line (issue 2 §1; `formula` from issue 3; the layout of issue 8 §1)."""
+"""The `regretlab` command line (issue 2 §1; layout: issue 8 §1); `formula` is in test_cli_formula.py."""
 
 import os
 import re
@@ -50,25 +50,6 @@ def test_python_m_regretlab_runs_anywhere(where, tmp_path):
     assert "hartmann6" in result.stdout
 
 
-def test_formula_prints_value_and_latex(capsys):
-    """`regretlab formula ID key=value ...` prints the function's value and its LaTeX."""
-    from regretlab.bounds.ms_ucb import beta_t
-
-    args = ["formula", "MSUCB.beta_t", "t=10", "D=100", "d=5", "delta=0.1", "a=1", "b=1"]
-    assert main(args) == 0
-    out = capsys.readouterr().out
-    expected = float(beta_t(t=10, D=100, d=5, delta=0.1, a=1, b=1))
-    assert f"MSUCB.beta_t = {expected!r}" in out
-    assert "\\beta_t" in out
-
-
-def test_formula_out_of_domain_is_a_clear_error(capsys):
-    """A parameter outside its domain gives exit code 2 and a message naming it, not a traceback."""
-    assert main(["formula", "MSUCB.beta_t", "t=10", "D=100", "d=5", "delta=2", "a=1", "b=1"]) == 2
-    err = capsys.readouterr().err
-    assert "delta=2.0" in err and "(0, 1)" in err
-
-
 def test_console_script_works_from_the_checkout_root():
     """The `regretlab` console script runs from the checkout's root folder."""
     script = Path(sys.executable).with_name("regretlab")
@@ -111,6 +92,14 @@ def test_demo_runs_and_its_checks_hold(capsys):
     numbers = run_demo(seed=1, out=lambda line: None)
     assert numbers["append_vs_refit"] < 1e-10
     assert np.isfinite(numbers["rmse"]) and np.isfinite(numbers["path_max"])
+
+
+def test_demo_with_a_negative_seed_is_a_usage_error(capsys):
+    """`regretlab demo --seed -1` exits 2 with argparse's message naming the seed, not a traceback."""
+    with pytest.raises(SystemExit) as exc:
+        main(["demo", "--seed", "-1"])
+    assert exc.value.code == 2
+    assert "'-1' is not a seed" in capsys.readouterr().err
 
 
 def test_list_into_a_closed_pipe_exits_cleanly(tmp_path):

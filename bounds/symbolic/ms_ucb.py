@@ -1,8 +1,7 @@
-"""Sympy twins of ``bounds/ms_ucb.py`` and ``bounds/assumption1.py`` (every closed form and reading)."""
+"""Sympy twins of ``bounds/ms_ucb.py`` (every closed form and reading)."""
 
 import sympy as sp
 
-from ..assumption1 import assumption1_tail
 from ..ms_ucb import (
     beta_t,
     beta_t0,
@@ -27,7 +26,7 @@ from ..ms_ucb import (
 )
 from ._twin import ARRAY, Twin
 
-t, T, d, D, a, b, delta, alpha, N0, theta, L = sp.symbols("t T d D a b delta alpha N0 theta L")
+t, T, d, D, a, b, delta, alpha, N0, theta = sp.symbols("t T d D a b delta alpha N0 theta")
 Zt_size, beta_T, C1, gamma_T, v0_, de = sp.symbols("Zt_size beta_T C1 gamma_T v0 de")
 n = D - d
 pi2 = sp.pi**2
@@ -94,13 +93,6 @@ TWINS = (
             ("t", "N0", "alpha"),
             N0 * (t ** (alpha + 1) + alpha) / (1 + alpha),
             strategies={"t": (1, 10**4, "int"), "N0": (1, 100, "int"), "alpha": (0.0, 6.0, "real")},
-        ),
-        Twin(
-            "MSUCB.assumption1",
-            assumption1_tail,
-            ("L", "a", "b"),
-            a * sp.exp(-((L / b) ** 2)),
-            strategies={"L": (0.0, 50.0, "real"), **_AB},
         ),
         Twin(
             "MSUCB.lipschitz",

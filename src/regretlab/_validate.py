@@ -24,6 +24,7 @@ __all__ = [
     "check_array",
     "check_bounds",
     "check_choice",
+    "match_name",
     "check_bool",
     "check_scalar",
     "raise_outside",
@@ -190,6 +191,32 @@ def check_choice(name: str, value, choices: Sequence[str]) -> str:
     if value not in choices:
         raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
     return value
+
+
+def match_name(name: str, value, known: Sequence[str], what: str = "known") -> str:
+    """The entry of ``known`` that ``value`` names, case-insensitively; a ValueError suggests close ones.
+
+    For names a person types (catalogue ids, citation keys, objective names).
+
+    >>> match_name("formula_id", "ubo.D_EPS", ["UBO.d_eps", "UBO.eq13"])
+    'UBO.d_eps'
+    >>> match_name("formula_id", "UBO.d_esp", ["UBO.d_eps", "UBO.eq13"])
+    Traceback (most recent call last):
+    ...
+    ValueError: formula_id='UBO.d_esp' is not known; did you mean UBO.d_eps?
+    """
+    import difflib  # only on a miss or a case mismatch
+
+    text = str(value)
+    if text in known:
+        return text
+    folded = {entry.casefold(): entry for entry in known}
+    if text.casefold() in folded:
+        return folded[text.casefold()]
+    close = difflib.get_close_matches(text.casefold(), list(folded), n=3, cutoff=0.6)
+    hint = f"; did you mean {', '.join(folded[c] for c in close)}?" if close else ""
+    listing = f" (known: {', '.join(known)})" if not close and len(known) <= 40 else ""
+    raise ValueError(f"{name}={value!r} is not {what}{hint}{listing}")
 
 
 def check_bool(name: str, value) -> bool:

@@ -12,6 +12,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from regretlab import _formula_command
+from regretlab._rng import check_seed
 from regretlab._version import __version__
 
 
@@ -31,51 +33,6 @@ def _cmd_list(args: argparse.Namespace) -> int:
     rows = describe()
     print(f"{len(rows)} registered objectives (maximisation convention: optimum = max f)\n")
     print(_table(rows, ["name", "dim", "domain", "optimum"]))
-    return 0
-
-
-def _parse_value(text: str):
-    """Parse ``key=value`` values: int, float, or a bare string (e.g. a reading letter)."""
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return text
-
-
-def _cmd_formula(args: argparse.Namespace) -> int:
-    from regretlab.bounds import FORMULAS, NOT_EXECUTABLE
-
-    if args.id in NOT_EXECUTABLE:
-        print(f"{args.id}: not executable: {NOT_EXECUTABLE[args.id]}")
-        return 0
-    if args.id not in FORMULAS:
-        print(f"unknown formula id {args.id!r}; known ids: {', '.join(sorted(FORMULAS))}", file=sys.stderr)
-        return 2
-    kwargs = {}
-    for item in args.params:
-        if "=" not in item:
-            print(f"parameter {item!r} is not of the form key=value", file=sys.stderr)
-            return 2
-        key, value = item.split("=", 1)
-        kwargs[key] = _parse_value(value)
-    func = FORMULAS[args.id]
-    try:
-        value = func(**kwargs)
-    except (TypeError, ValueError) as exc:
-        print(f"{args.id}: {exc}", file=sys.stderr)
-        return 2
-    print(f"{args.id} = {value}")
-    latex = getattr(func, "latex", None)
-    if latex:
-        print(f"LaTeX (paper form): {latex}")
-    try:
-        from regretlab.bounds.symbolic import twin
-
-        print(f"LaTeX (sympy twin): {twin(args.id, kwargs.get('reading')).latex}")
-    except ValueError:
-        pass
     return 0
 
 
@@ -102,6 +59,14 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    """argparse type of a seed: a non-negative int (a bad one is a usage error, not a traceback)."""
+    try:
+        return check_seed("--seed", int(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a seed: a non-negative integer") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regretlab", description="Theory verification and reproducibility for high-dimensional BO."
@@ -112,19 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_list = sub.add_parser("list", help="list the registered objectives with dimension, domain and optimum")
     p_list.set_defaults(handler=_cmd_list)
 
-    p_formula = sub.add_parser(
-        "formula", help="evaluate a catalogue formula: regretlab formula ID key=value ..."
-    )
-    p_formula.add_argument("id", help="catalogue id, e.g. MSUCB.beta_t")
-    p_formula.add_argument("params", nargs="*", help="keyword parameters as key=value")
-    p_formula.set_defaults(handler=_cmd_formula)
+    _formula_command.add_parser(sub)
 
     p_cite = sub.add_parser("cite", help="print the BibTeX of a cited work (e.g. Ha2019), or of every one")
     p_cite.add_argument("key", nargs="?", help="citation key (case-insensitive); omit it for every entry")
     p_cite.set_defaults(handler=_cmd_cite)
 
     p_demo = sub.add_parser("demo", help="a short demonstration of the GP core")
-    p_demo.add_argument("--seed", type=int, default=0, help="seed of the demo's Generator (default 0)")
+    p_demo.add_argument("--seed", type=_seed, default=0, help="seed of the demo's Generator (default 0)")
     p_demo.set_defaults(handler=_cmd_demo)
     return parser
 

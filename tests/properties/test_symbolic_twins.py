@@ -5,6 +5,8 @@ Claim checked: for hypothesis-drawn parameters inside each twin's stated domain,
 """
 
 import pkgutil
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -33,16 +35,23 @@ def test_there_are_twins_for_the_registered_formulas():
 
 
 def test_every_twin_module_is_in_the_explicit_list():
-    """Each module of bounds/symbolic/ is merged (PAPER_MODULES) and holds only its paper module's ids."""
+    """Each module of bounds/symbolic/ is in PAPER_MODULES and twins only its namesake module's formulas."""
     found = pkgutil.iter_modules(symbolic_package.__path__)
-    on_disk = {info.name for info in found if not info.name.startswith("_")}
-    assert on_disk == {module.__name__.rsplit(".", 1)[-1] for module in PAPER_MODULES}
-    for module in PAPER_MODULES:
-        paper = module.__name__.rsplit(".", 1)[-1]
+    assert {info.name for info in found if not info.name.startswith("_")} == set(PAPER_MODULES)
+    for name in PAPER_MODULES:
+        module = symbolic_package.module_for(name)
         ids = [twin.id for twin in module.TWINS] + list(module.NO_TWIN)
-        homes = {FORMULAS[id_].__module__.rsplit(".", 1)[-1] for id_ in ids}
-        # Assumption 1 is MS-UCB's ([TranThe2020, Assumption 1]); its twin sits with MS-UCB's.
-        assert homes <= {paper} | ({"assumption1"} if paper == "ms_ucb" else set()), (paper, homes)
+        assert {FORMULAS[id_].__module__ for id_ in ids} <= {f"regretlab.bounds.{name}"}, name
+
+
+def test_twin_imports_only_the_module_asked_for():
+    """twin(ID) in a fresh interpreter imports the twin module of ID's paper and no other."""
+    code = (
+        "import sys; from regretlab.bounds.symbolic import twin; twin('UBO.C1');"
+        "print(sorted(m for m in sys.modules if m.startswith('regretlab.bounds.symbolic.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['regretlab.bounds.symbolic._twin', 'regretlab.bounds.symbolic.ubo']"
 
 
 def test_twin_readings_are_readings_of_the_function():

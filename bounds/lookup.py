@@ -1,0 +1,150 @@
+"""Find a catalogue formula by id and describe it: parameters with their domains, readings, citation.
+
+What ``regretlab formula`` prints. The parameters and domains come from each function's numpydoc
+``Parameters`` section, parsed with ``docstring_parser``; a parameter documented as "As in :func:`f`" takes
+``f``'s entry. The signature supplies defaults. Nothing here evaluates a formula.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import inspect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from regretlab._validate import match_name
+
+from ._registry import FORMULAS, NOT_EXECUTABLE
+
+__all__ = ["Parameter", "FormulaInfo", "resolve_id", "describe", "matching_ids", "parameters", "plain"]
+
+_AS_IN = re.compile(r"^[Aa]s in :func:`(\w+)`")
+_MATH = re.compile(r":math:`([^`]*)`")
+_FUNC = re.compile(r":func:`~?([\w.]+)`")
+#: LaTeX commands shown as Unicode in a terminal (only the ones the docstrings' domains use).
+_SYMBOLS = {
+    r"\ge": "≥", r"\le": "≤", r"\in": "∈", r"\infty": "∞", r"\times": "×", r"\cdot": "·", r"\ldots": "…",
+    r"\alpha": "α", r"\beta": "β", r"\gamma": "γ", r"\Gamma": "Γ", r"\delta": "δ", r"\epsilon": "ε",
+    r"\eta": "η", r"\theta": "θ", r"\kappa": "κ", r"\lambda": "λ", r"\mu": "μ", r"\nu": "ν", r"\pi": "π",
+    r"\rho": "ρ", r"\sigma": "σ", r"\tau": "τ", r"\zeta": "ζ", r"\ell": "ℓ", r"\|": "‖", r"\sum": "Σ",
+    r"\sqrt": "√", r"\max": "max", r"\min": "min", r"\log": "log", r"\exp": "exp", r"\mathcal": "",
+    r"\mathbf": "", r"\mathrm": "", r"\left": "", r"\right": "",
+}
+_COMMAND = re.compile(r"\\[A-Za-z]+|\\\|")
+
+
+@dataclass(frozen=True)
+class Parameter:
+    """One keyword parameter of a formula: its name, documented type and domain, and default."""
+
+    name: str
+    kind: str
+    domain: str
+    default: object = inspect.Parameter.empty
+
+    @property
+    def required(self) -> bool:
+        return self.default is inspect.Parameter.empty
+
+
+@dataclass(frozen=True)
+class FormulaInfo:
+    """What a reader needs to call a catalogue formula (see :func:`describe`)."""
+
+    id: str
+    function: Callable | None
+    citation: str
+    parameters: tuple[Parameter, ...]
+    readings: dict
+    reading_parameter: str | None
+    not_executable: str | None = None
+
+    @property
+    def path(self) -> str:
+        """The public dotted path of the function, e.g. ``regretlab.bounds.ubo.d_eps``."""
+        return f"{self.function.__module__}.{self.function.__name__}" if self.function else ""
+
+    @property
+    def summary(self) -> str:
+        """The first line of the function's docstring, as plain text."""
+        doc = inspect.getdoc(self.function) if self.function else ""
+        return plain((doc or "").split("\n\n")[0].replace("\n", " "))
+
+
+def plain(text: str) -> str:
+    """Docstring markup as terminal text: ``:math:`t\\ge1``` -> ``t≥1``, ````"A"```` -> ``"A"``.
+
+    >>> plain(r":math:`\\delta\\in(0,1)`; ``reading`` selects")
+    'δ∈(0,1); reading selects'
+    """
+    text = _MATH.sub(lambda m: m.group(1), text).replace("``", "")
+    text = _FUNC.sub(lambda m: m.group(1) + "()", text)
+    text = _COMMAND.sub(lambda m: _SYMBOLS.get(m.group(0), m.group(0)), text)
+    return re.sub(r"\\[,;!]", " ", text).replace(r"\tfrac", r"\frac")
+
+
+def resolve_id(formula_id: str) -> str:
+    """The catalogue id ``formula_id`` names, case-insensitively; a ValueError suggests close ids.
+
+    >>> resolve_id("ubo.D_EPS")
+    'UBO.d_eps'
+    """
+    return match_name("formula_id", formula_id, sorted(FORMULAS) + sorted(NOT_EXECUTABLE), "a catalogue id")
+
+
+def matching_ids(pattern: str = "*") -> list[str]:
+    """The catalogue ids matching a shell-style ``pattern`` (case-insensitive), executable or not, sorted.
+
+    >>> matching_ids("ubo.d_*")
+    ['UBO.d_eps']
+    """
+    ids = sorted(set(FORMULAS) | set(NOT_EXECUTABLE))
+    return [i for i in ids if fnmatch.fnmatchcase(i.casefold(), pattern.casefold())]
+
+
+def _documented(func: Callable, seen: frozenset = frozenset()) -> dict[str, tuple[str, str]]:
+    """name -> (type, description) from func's numpydoc Parameters, following "As in :func:`f`"."""
+    import docstring_parser  # only the describing commands need it
+
+    doc = docstring_parser.parse(inspect.getdoc(func) or "", style=docstring_parser.DocstringStyle.NUMPYDOC)
+    out: dict[str, tuple[str, str]] = {}
+    for param in doc.params:
+        names = [n.strip() for n in param.arg_name.split(",")]
+        description = (param.description or "").strip()
+        source = _AS_IN.match(description)
+        if source and source.group(1) not in seen:
+            other = getattr(inspect.getmodule(func), source.group(1), None)
+            inherited = _documented(other, seen | {func.__name__}) if other is not None else {}
+            for name in names:
+                out[name] = inherited.get(name, (param.type_name or "", description))
+            continue
+        for name in names:
+            out[name] = (param.type_name or "", description)
+    return out
+
+
+def parameters(func: Callable) -> tuple[Parameter, ...]:
+    """The keyword parameters of ``func`` in signature order, with documented type, domain and default."""
+    documented = _documented(func)
+    out = []
+    for name, sig in inspect.signature(func).parameters.items():
+        kind, description = documented.get(name, ("", "(not documented)"))
+        out.append(Parameter(name, plain(kind), plain(description), sig.default))
+    return tuple(out)
+
+
+def describe(formula_id: str) -> FormulaInfo:
+    """Everything ``regretlab formula ID --help`` shows for one catalogue id (matched case-insensitively)."""
+    formula_id = resolve_id(formula_id)
+    if formula_id in NOT_EXECUTABLE:
+        return FormulaInfo(formula_id, None, "", (), {}, None, NOT_EXECUTABLE[formula_id])
+    func = FORMULAS[formula_id]
+    return FormulaInfo(
+        id=formula_id,
+        function=func,
+        citation=func.citation,
+        parameters=parameters(func),
+        readings=dict(func.latex_readings),
+        reading_parameter=func.reading_parameter,
+    )
