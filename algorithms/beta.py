@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from regretlab._validate import check_choice, check_real
+from regretlab.bounds import public_path
 
 __all__ = ["BetaFormula", "BetaOptions", "BetaSchedule", "CONSTANT", "KINDS"]
 
@@ -141,7 +142,7 @@ class BetaSchedule:
             "beta": self.name,
             "beta_scale": self.scale,
             "beta_value": self.value,
-            "beta_formula": None if formula is None else f"{formula.__module__}.{formula.__qualname__}",
+            "beta_formula": None if formula is None else public_path(formula),
             "beta_source": None if self.formula is None else self.formula.source,
         }
 

@@ -19,13 +19,15 @@ from . import (  # noqa: F401  (imported for their registrations)
     rpp,
     ubo,
 )
-from ._registry import FORMULAS, NOT_EXECUTABLE
+from ._registry import FORMULAS, NOT_EXECUTABLE, paper_module, public_path
 from .references import REFERENCES
 
 __all__ = [
     "FORMULAS",
     "NOT_EXECUTABLE",
     "REFERENCES",
+    "paper_module",
+    "public_path",
     "add_gp_ucb",
     "assumption1",
     "gp_ucb",

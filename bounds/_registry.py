@@ -79,6 +79,21 @@ def latex_of(func: Callable, **kwargs) -> str:
     return table[chosen]
 
 
+def paper_module(func: Callable) -> str:
+    """The paper module of regretlab.bounds that holds ``func``: ``"ms_ucb"`` for
+    ``regretlab.bounds.ms_ucb.lemma4.v0`` as for ``regretlab.bounds.gp_ucb.ucb``."""
+    parts = func.__module__.split(".")
+    if parts[:2] != ["regretlab", "bounds"] or len(parts) < 3:
+        raise ValueError(f"{func.__qualname__} is defined in {func.__module__}, not in regretlab.bounds")
+    return parts[2]
+
+
+def public_path(func: Callable) -> str:
+    """Where a reader finds ``func``: ``regretlab.bounds.<paper module>.<name>`` (the sections of a paper
+    package are an implementation detail; the package re-exports every public name)."""
+    return f"regretlab.bounds.{paper_module(func)}.{func.__name__}"
+
+
 def not_executable(id_: str, reason: str) -> None:
     """Record that catalogue id ``id_`` has no executable function, and why."""
     if id_ in FORMULAS or id_ in NOT_EXECUTABLE:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from regretlab._validate import match_name
 
-from ._registry import FORMULAS, NOT_EXECUTABLE
+from ._registry import FORMULAS, NOT_EXECUTABLE, paper_module, public_path
 
 __all__ = ["Parameter", "FormulaInfo", "resolve_id", "describe", "matching_ids", "parameters", "plain"]
 
@@ -63,7 +63,7 @@ class FormulaInfo:
     @property
     def path(self) -> str:
         """The public dotted path of the function, e.g. ``regretlab.bounds.ubo.d_eps``."""
-        return f"{self.function.__module__}.{self.function.__name__}" if self.function else ""
+        return public_path(self.function) if self.function else ""
 
     @property
     def summary(self) -> str:
@@ -114,7 +114,7 @@ def _documented(func: Callable, seen: frozenset = frozenset()) -> dict[str, tupl
         description = (param.description or "").strip()
         source = _AS_IN.match(description)
         if source and source.group(1) not in seen:
-            other = getattr(inspect.getmodule(func), source.group(1), None)
+            other = _sibling(func, source.group(1))
             inherited = _documented(other, seen | {func.__name__}) if other is not None else {}
             for name in names:
                 out[name] = inherited.get(name, (param.type_name or "", description))
@@ -122,6 +122,16 @@ def _documented(func: Callable, seen: frozenset = frozenset()) -> dict[str, tupl
         for name in names:
             out[name] = (param.type_name or "", description)
     return out
+
+
+def _sibling(func: Callable, name: str) -> Callable | None:
+    """The function ``name`` that ``func``'s docstring refers to: in its module, else in its paper package."""
+    import importlib
+
+    found = getattr(inspect.getmodule(func), name, None)
+    if found is None:
+        found = getattr(importlib.import_module(f"regretlab.bounds.{paper_module(func)}"), name, None)
+    return found
 
 
 def parameters(func: Callable) -> tuple[Parameter, ...]:

@@ -64,14 +64,15 @@ def twin(id_: str, reading: str | None = None) -> Twin:
     Imports only the twin module of the formula's own module.
     """
     from regretlab.bounds import FORMULAS
+    from regretlab.bounds._registry import paper_module
 
     if id_ not in FORMULAS:
         raise ValueError(f"id_={id_!r} is not an executable catalogue id")
-    paper_module = FORMULAS[id_].__module__.rsplit(".", 1)[-1]
+    paper = paper_module(FORMULAS[id_])
     key = id_ if reading is None else f"{id_}[{reading}]"
-    twins = {item.key: item for item in module_for(paper_module).TWINS}
+    twins = {item.key: item for item in module_for(paper).TWINS}
     if key not in twins:
-        raise ValueError(f"no sympy twin for {key!r}; twins of {paper_module}: {sorted(twins)}")
+        raise ValueError(f"no sympy twin for {key!r}; twins of {paper}: {sorted(twins)}")
     return twins[key]
 
 

@@ -181,8 +181,9 @@ def _twin_line(info, reading) -> str:
             return twin(info.id, key).latex
         except ValueError:
             continue
-    module = info.function.__module__.rsplit(".", 1)[-1]
-    reason = module_for(module).NO_TWIN.get(info.id)
+    from regretlab.bounds._registry import paper_module
+
+    reason = module_for(paper_module(info.function)).NO_TWIN.get(info.id)
     return f"(no sympy twin: {reason})" if reason else f"(no sympy twin of reading {reading})"
 
 

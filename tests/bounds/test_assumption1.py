@@ -1,16 +1,10 @@
 """Tests of ``regretlab.bounds.assumption1`` (Assumption 1 tail and the catalogue's (a, b) estimator)."""
 
-import doctest
 
 import numpy as np
 import pytest
 
 import regretlab.bounds.assumption1 as a1
-
-
-def test_doctests_pass():
-    """Every Examples section of the module runs and matches."""
-    assert doctest.testmod(a1).failed == 0
 
 
 def test_tail_formula_and_limit():

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from regretlab.bounds import FORMULAS
-from regretlab.bounds._registry import formula, latex_of
+from regretlab.bounds._registry import formula, latex_of, public_path
 from regretlab.bounds.references import CITATION, REFERENCES
 
 #: The modules that declare formulas: every module holding a catalogue function.
@@ -100,3 +100,23 @@ def test_decorator_rejects_bad_declarations():
         formula(latex={"B": "y"}, cite="[Ha2019, Eq. (13)]")(f)
     with pytest.raises(ValueError, match="registered twice"):
         formula("UBO.eq13", latex="x", cite="[Ha2019, Eq. (13)]")(lambda: None)
+
+
+@pytest.mark.parametrize("formula_id", sorted(FORMULAS))
+def test_public_path_names_the_function(formula_id):
+    """regretlab.bounds.<paper>.<name> (what the CLI prints and Traces record) is the function itself,
+    whichever section module of a paper package defines it."""
+    import importlib
+
+    func = FORMULAS[formula_id]
+    package, _, name = public_path(func).rpartition(".")
+    assert getattr(importlib.import_module(package), name) is func
+
+
+def test_paper_packages_export_their_all():
+    """Each paper package re-exports every name of its __all__ (the public paths from before the split)."""
+    import importlib
+
+    for paper in ("ms_ucb", "add_gp_ucb", "rpp", "ubo"):
+        package = importlib.import_module(f"regretlab.bounds.{paper}")
+        assert package.__all__ and all(hasattr(package, name) for name in package.__all__), paper
