@@ -270,7 +270,10 @@ def beta_t_thm5(*, t, M, d, D, delta):
     D = check_integer("D", D, low=1)
     d = check_integer("d", d, low=1, high=D)
     delta = check_probability("delta", delta)
-    return 2.0 * np.log(M * np.pi**2 * t**2 / (2.0 * delta)) + 2.0 * d * np.log(D * t**3)
+    # 2 log(M pi^2 t^2 / (2 delta)) = 2 log(M pi_t / (delta/3)): over groups and t   [Kandasamy2015, Lemma 10]
+    union = 2.0 * np.log(M * np.pi**2 * t**2 / (2.0 * delta))
+    # + 2 d log(D t^3) = 2 log omega_m: union over a grid of D t^3 points per axis   [Kandasamy2015, Thm 5]
+    return union + 2.0 * d * np.log(D * t**3)
 
 
 @formula(

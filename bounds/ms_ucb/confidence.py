@@ -134,8 +134,11 @@ def lemma2_union_level(*, T, delta):
 
 
 def _tau(t, d, D, a, b, delta, level, reading):
+    """tau_t = 2 b d sqrt(log(level D a / delta)) t^2 (reading A) or ... sqrt(log(...) t^2) (reading B)."""
     t = np.asarray(t, dtype=float)
+    # sqrt(log(2Da/delta)): the Lipschitz constant's factor   [TranThe2020-ext, Eq. (14)] (level 6: delta/3)
     root = np.sqrt(np.log(level * np.asarray(D, dtype=float) * a / delta))
+    # 2 b d (...) t^2: t^2 outside the root (A) or inside it, a factor t (B)   [TranThe2020-ext, Lemma 3]
     return 2.0 * b * np.asarray(d, dtype=float) * root * (t**2 if reading == "A" else t)
 
 
@@ -283,7 +286,9 @@ def beta_t1(*, t, d, D, a, b, delta, reading="A"):
     8.292188
     """
     t, d, D, a, b, delta = _lemma3_args(t, d, D, a, b, delta, reading)
+    # 2 log(pi^2 t^2 / (3 delta)): the union over t   [TranThe2020, Eq. (12)]
     first = 2.0 * np.log(PI2 * np.asarray(t, dtype=float) ** 2 / (3.0 * delta))
+    # + 2 d log(tau_t) = 2 log |F_t|: the union over Lemma 3's grid F_t   [TranThe2020-ext, Eq. (16)]
     return as_output(first + 2.0 * d * np.log(_tau(t, d, D, a, b, delta, 2.0, reading)))
 
 
@@ -367,7 +372,9 @@ def beta_t(*, t, d, D, a, b, delta, reading="A", alpha=None):
         raise ValueError(f"alpha={alpha!r} is only used by reading 'D'; pass alpha=None for {reading!r}")
     tt = np.asarray(t, dtype=float)
     dd = np.asarray(d, dtype=float)
+    # 2 log(pi^2 t^2 / delta): beta^0_t and the first term of beta^1_t at delta/3   [TranThe2020, Prop. 1]
     first = 2.0 * np.log(PI2 * tt**2 / delta)
+    # the grid term's argument: 4 b d sqrt(log(12Da/delta)) t (C, Thm 3 proof) or tau_t at delta/3 (A, B, D)
     if reading == "C":
         inner = 4.0 * b * dd * np.sqrt(np.log(12.0 * np.asarray(D, dtype=float) * a / delta)) * tt
     else:

@@ -216,7 +216,10 @@ def lemma4_radius(*, D, d, Zt_size, delta, reading="A", t=None):
             raise ValueError(f"t={t!r} is only used by reading 'C'; pass t=None for reading {reading!r}")
         level = np.log(2.0 / delta)
     # Gamma(n+1)^(1/n) via gammaln: finite for every n (Gamma itself overflows for n > 170).
+    # Gamma(n+1)^(1/n) (log(2/delta) / |Z_t|)^(1/n), from Pr[miss] <= (1 - theta^n / Gamma(n+1))^|Z_t|
+    # <= exp(-|Z_t| theta^n / Gamma(n+1)) = delta/2   [TranThe2020-ext, Eq. (18)]
     radius = np.exp(scipy.special.gammaln(n + 1.0) / n) * (level / Zt_size) ** (1.0 / n)
+    # reading B: twice that, as main-text Lemma 4's 2b in v0 implies   [TranThe2020, Lemma 4]
     return as_output(2.0 * radius if reading == "B" else radius)
 
 
@@ -305,8 +308,10 @@ def v0(*, D, d, a, b, delta, reading="A", alpha=None):
         a = _alpha_constant(alpha, D, delta, 2.0)
     elif alpha is not None:
         raise ValueError(f"alpha={alpha!r} is only used by readings 'C' and 'D'; pass alpha=None")
+    # log(2Da/delta) (log(6Da/delta) in reading F): the Lipschitz event   [TranThe2020-ext, Eq. (14)]
     log_term = np.log(level * np.asarray(D, dtype=float) * a / delta)
-    gamma_root = np.exp(scipy.special.gammaln(n + 1.0) / n)  # Gamma(n+1)^(1/n), finite for every n
+    # Gamma(D-d+1)^(1/(D-d)): from the radius theta_t   [TranThe2020-ext, Eq. (18)]; finite for every n
+    gamma_root = np.exp(scipy.special.gammaln(n + 1.0) / n)
     if inside:
         return as_output(factor * b * np.sqrt(log_term * gamma_root))
     return as_output(factor * b * np.sqrt(log_term) * gamma_root)

@@ -265,9 +265,11 @@ def thm7_average_regret_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"
     T = np.asarray(check_integer("T", T, low=1), dtype=float)
     C = check_real("C", C, low=0.0)
     epsilon = check_real("epsilon", epsilon, low=0.0)
+    # L_T = sum_{t<=T} t^-2 (A, as printed) or (1/T) sum_{t<=T} t^-2 (B: Lemmas 13-14 / T)   [Li2016, Thm 7]
     last = _sum_inv_squares(T)
     if reading == "B":
         last = last / T
+    # sqrt(C1 beta_T gamma_T / T) (Lemma 14 over T) + 2 C epsilon (bias, Assumption 6) + L_T   [Li2016, Thm 7]
     return as_output(np.asarray(first) / T + 2.0 * C * epsilon + last)
 
 

@@ -149,8 +149,12 @@ def eq13(*, k_x, z, q, beta_t, theta):
         raise_outside("q", q, over, "[0, theta^2]")
     if k_x.shape[-1:] != z.shape:
         raise ValueError(f"k_x has shape {k_x.shape}; expected (..., {z.size}) to match z")
-    q_c = np.minimum(q, np.asarray(theta) ** 2)
-    return as_output(-(k_x @ z) + np.sqrt(beta_t) * q_c / (np.sqrt(np.asarray(theta) ** 2 - q_c) + theta))
+    q_c = np.minimum(q, np.asarray(theta) ** 2)  # q <= theta^2 up to round-off (a posterior variance >= 0)
+    # -k(x)^T z: the mean's part, mu(x) = k(x)^T (K + sigma^2 I)^{-1} y   [Ha2019, Eq. (13)]
+    mean_part = -(k_x @ z)
+    # sqrt(beta_t) (theta - sigma(x)) = sqrt(beta_t) q / (sqrt(theta^2 - q) + theta)   [Ha2019, Eq. (13)]
+    width_part = np.sqrt(beta_t) * q_c / (np.sqrt(np.asarray(theta) ** 2 - q_c) + theta)
+    return as_output(mean_part + width_part)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -271,6 +275,7 @@ def eq18_map(*, q, beta_t, theta):
     over = np.asarray(q) > th2
     if np.any(over):
         raise_outside("q", q, over, "[0, theta^2]")
+    # sqrt(beta_t) q / (sqrt(theta^2 - q) + theta), increasing in q on [0, theta^2]   [Ha2019, Eq. (18)]
     return as_output(np.sqrt(beta_t) * q / (np.sqrt(th2 - q) + theta))
 
 
@@ -375,7 +380,9 @@ def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
     check_choice("reading", reading, ("A", "B"))
     inputs = _d_eps_inputs(beta_t, theta, epsilon, n, lambda_max, z_mass)
     beta_t, theta, epsilon, n, lambda_max, z_mass = inputs
+    # first argument: Eq. (18)'s map at n lambda_max gamma^2 is at most epsilon/4   [Ha2019, Thm 4.1]
     first = _gamma_first(beta_t, theta, epsilon, n, lambda_max, reading)
+    # second argument: Eq. (15)'s z_mass gamma is at most epsilon/4 (+inf when z_mass = 0)   [Ha2019, Thm 4.1]
     with np.errstate(divide="ignore"):
         second = np.where(z_mass > 0, 0.25 * epsilon / np.where(z_mass > 0, z_mass, 1.0), np.inf)
     return as_output(np.minimum(first, second))
