@@ -30,7 +30,7 @@ def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str =
         The formula as printed; a mapping ``reading -> LaTeX`` where the papers print several readings, keyed
         by the values of the function's ``reading`` parameter.
     cite : str
-        Where it is printed, ``[Key, location]`` (e.g. ``"[Ha2019, Eq. (13)]"``).
+        Where it is printed, ``[Key, location]`` (e.g. ``"[Key, Eq. (n)]"``).
     reading : str
         The name of the function's reading parameter (only with a mapping ``latex``).
 

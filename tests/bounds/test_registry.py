@@ -97,9 +97,9 @@ def test_decorator_rejects_bad_declarations():
         return reading
 
     with pytest.raises(ValueError, match="default reading 'A'"):
-        formula(latex={"B": "y"}, cite="[Ha2019, Eq. (13)]")(f)
+        formula(latex={"B": "y"}, cite="[Ha2019, Eq. (99)]")(f)
     with pytest.raises(ValueError, match="registered twice"):
-        formula("UBO.eq13", latex="x", cite="[Ha2019, Eq. (13)]")(lambda: None)
+        formula("UBO.eq13", latex="x", cite="[Ha2019, Eq. (99)]")(lambda: None)
 
 
 @pytest.mark.parametrize("formula_id", sorted(FORMULAS))
