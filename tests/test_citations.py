@@ -1,9 +1,9 @@
 """One citation form, readable in a clone: ``[Key, location]`` with every key in REFERENCES (issue 8 §2).
 
 Checks the sources (library, tests, README, benchmarks, ERRATA and the shipped catalogue): no paper is cited
-by the catalogue's three-digit file tags (zero, zero, then 0 to 4) or by "Author et al. (year)", every ``[Key]`` or
-``[Key, location]`` resolves in :data:`regretlab.bounds.REFERENCES`, and every registered formula cites its
-paper by key with a location.
+by the catalogue's three-digit file tags (zero, zero, then 0 to 4) or by "Author et al. (year)", every
+``[Key]`` or ``[Key, location]`` resolves in :data:`regretlab.bounds.REFERENCES`, and every registered formula
+cites its paper by key with a location.
 """
 
 import re

@@ -146,3 +146,28 @@ def test_only_printing_a_twin_imports_sympy_and_only_its_module(args, twin_modul
     result = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
     last = result.stdout.strip().splitlines()[-1]
     assert last == f"SYMPY {bool(twin_modules)} {twin_modules}"
+
+
+def _readme_formula_commands() -> list[str]:
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.exists():
+        return []
+    lines = readme.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.startswith("regretlab formula")]
+
+
+@pytest.mark.parametrize("command", _readme_formula_commands())
+def test_readme_formula_commands_work(command, capsys):
+    """Each `regretlab formula ...` line of the README exits 0 and prints something."""
+    import shlex
+
+    status, out, err = _run(capsys, *shlex.split(command)[2:])
+    assert status == 0, err
+    assert out.strip()
+
+
+def test_the_readme_shows_formula_commands():
+    """The README's formula examples exist (so the test above is not vacuous)."""
+    assert len(_readme_formula_commands()) >= 3
