@@ -35,7 +35,8 @@ def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str =
         The name of the function's reading parameter (only with a mapping ``latex``).
 
     The function gains ``formula_ids``, ``citation``, ``latex`` (the default reading's), ``latex_readings``
-    (reading -> LaTeX; key None without readings) and ``reading_parameter`` (None without readings).
+    (reading -> LaTeX; key None without readings), ``reading_parameter`` and ``default_reading`` (both None
+    without readings).
     Registering an id twice is an error, so two modules cannot claim the same formula.
     """
     if not _CITE.match(cite or ""):
@@ -61,6 +62,7 @@ def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str =
         func.citation = cite
         func.latex_readings = table
         func.reading_parameter = parameter
+        func.default_reading = default
         func.latex = table[default]
         return func
 
@@ -69,11 +71,11 @@ def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str =
 
 def latex_of(func: Callable, **kwargs) -> str:
     """The LaTeX of the reading that ``func(**kwargs)`` evaluates (its default reading if none is given)."""
-    parameter = getattr(func, "reading_parameter", None)
-    table = getattr(func, "latex_readings", {None: getattr(func, "latex", "")})
+    parameter = func.reading_parameter
+    table = func.latex_readings
     if parameter is None:
         return table[None]
-    chosen = kwargs.get(parameter, inspect.signature(func).parameters[parameter].default)
+    chosen = kwargs.get(parameter, func.default_reading)
     if chosen not in table:
         raise ValueError(f"{parameter}={chosen!r} is not one of {sorted(map(str, table))}")
     return table[chosen]

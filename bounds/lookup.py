@@ -12,6 +12,7 @@ import inspect
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from regretlab._validate import match_name
 
@@ -50,15 +51,36 @@ class Parameter:
 
 @dataclass(frozen=True)
 class FormulaInfo:
-    """What a reader needs to call a catalogue formula (see :func:`describe`)."""
+    """What a reader needs to call a catalogue formula (see :func:`describe`).
+
+    Everything but the id and the not-executable reason is read off the function that ``@formula`` declared;
+    the parameters (parsed from the docstring) only when asked for.
+    """
 
     id: str
     function: Callable | None
-    citation: str
-    parameters: tuple[Parameter, ...]
-    readings: dict
-    reading_parameter: str | None
     not_executable: str | None = None
+
+    @property
+    def citation(self) -> str:
+        return self.function.citation if self.function else ""
+
+    @property
+    def readings(self) -> dict:
+        """reading -> LaTeX as printed (key None for a formula without readings)."""
+        return dict(self.function.latex_readings) if self.function else {}
+
+    @property
+    def reading_parameter(self) -> str | None:
+        return self.function.reading_parameter if self.function else None
+
+    @property
+    def default_reading(self):
+        return self.function.default_reading if self.function else None
+
+    @cached_property
+    def parameters(self) -> tuple[Parameter, ...]:
+        return parameters(self.function) if self.function else ()
 
     @property
     def path(self) -> str:
@@ -148,13 +170,5 @@ def describe(formula_id: str) -> FormulaInfo:
     """Everything ``regretlab formula ID --help`` shows for one catalogue id (matched case-insensitively)."""
     formula_id = resolve_id(formula_id)
     if formula_id in NOT_EXECUTABLE:
-        return FormulaInfo(formula_id, None, "", (), {}, None, NOT_EXECUTABLE[formula_id])
-    func = FORMULAS[formula_id]
-    return FormulaInfo(
-        id=formula_id,
-        function=func,
-        citation=func.citation,
-        parameters=parameters(func),
-        readings=dict(func.latex_readings),
-        reading_parameter=func.reading_parameter,
-    )
+        return FormulaInfo(formula_id, None, NOT_EXECUTABLE[formula_id])
+    return FormulaInfo(formula_id, FORMULAS[formula_id])

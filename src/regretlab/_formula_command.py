@@ -23,6 +23,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from regretlab._text import table
+
 __all__ = ["add_parser"]
 
 EXIT_NOT_EXECUTABLE = 1
@@ -124,12 +126,13 @@ def _evaluate(info, items: Sequence[str]) -> tuple[list[tuple[dict, object]], li
     Each row is (the keyword arguments of that call, its value).
     """
     fixed, elementwise = parse_params(items)
-    known = {p.name for p in info.parameters}
+    signature = inspect.signature(info.function).parameters  # not info.parameters: no docstring parsing here
     given = set(fixed) | set(elementwise)
-    unknown = sorted(given - known)
+    unknown = sorted(given - set(signature))
     if unknown:
-        raise UsageError(f"{', '.join(unknown)}: not a parameter of {info.path} ({', '.join(sorted(known))})")
-    missing = [p.name for p in info.parameters if p.required and p.name not in given]
+        known = ", ".join(sorted(signature))
+        raise UsageError(f"{', '.join(unknown)}: not a parameter of {info.path} ({known})")
+    missing = [name for name, p in signature.items() if p.default is p.empty and name not in given]
     if missing:
         raise UsageError(f"missing parameter(s) {', '.join(missing)} (regretlab formula {info.id} -h)")
     lengths = {key: len(values) for key, values in elementwise.items()}
@@ -162,27 +165,22 @@ def _readings_used(info, rows) -> list:
     """The readings evaluated, in order of first use (the default reading when none was given)."""
     if info.reading_parameter is None:
         return [None]
-    default = inspect.signature(info.function).parameters[info.reading_parameter].default
-    used = [point.get(info.reading_parameter, default) for point, _ in rows]
+    used = [point.get(info.reading_parameter, info.default_reading) for point, _ in rows]
     return list(dict.fromkeys(used))
 
 
 def _twin_line(info, reading) -> str:
     """The sympy twin of the formula at ``reading``, or why there is none (imports sympy)."""
+    from regretlab.bounds._registry import paper_module
     from regretlab.bounds.symbolic import module_for, twin
 
-    default = (
-        inspect.signature(info.function).parameters[info.reading_parameter].default
-        if info.reading_parameter
-        else None
-    )
-    for key in ([reading] if reading is not None else []) + ([None] if reading == default else []):
+    # a twin keyed by the reading, or (for the default reading) an unkeyed twin
+    keys = ([reading] if reading is not None else []) + ([None] if reading == info.default_reading else [])
+    for key in keys:
         try:
             return twin(info.id, key).latex
         except ValueError:
             continue
-    from regretlab.bounds._registry import paper_module
-
     reason = module_for(paper_module(info.function)).NO_TWIN.get(info.id)
     return f"(no sympy twin: {reason})" if reason else f"(no sympy twin of reading {reading})"
 
@@ -193,9 +191,8 @@ def _result_text(info, rows, elementwise: list[str]) -> str:
     if not elementwise:
         lines = [f"{info.id} = {_shown(rows[0][1])}"]
     else:  # one row per element: the elementwise keys, then the value
-        table = [[*elementwise, info.id]] + [[*(str(p[k]) for k in elementwise), _shown(v)] for p, v in rows]
-        widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
-        lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in table]
+        cells = [[*(p[k] for k in elementwise), _shown(v)] for p, v in rows]
+        lines = table([*elementwise, info.id], cells, rule=False).split("\n")
     for reading in _readings_used(info, rows):
         label = "" if reading is None else f" (reading {reading})"
         kwargs = {} if reading is None else {info.reading_parameter: reading}

@@ -14,17 +14,8 @@ from collections.abc import Sequence
 
 from regretlab import _formula_command
 from regretlab._rng import check_seed
+from regretlab._text import table
 from regretlab._version import __version__
-
-
-def _table(rows: list[dict], columns: Sequence[str]) -> str:
-    """Render rows of dicts as a fixed-width text table."""
-    cells = [[str(row[c]) for c in columns] for row in rows]
-    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in cells]
-    return "\n".join(lines)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -32,7 +23,8 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
     rows = describe()
     print(f"{len(rows)} registered objectives (maximisation convention: optimum = max f)\n")
-    print(_table(rows, ["name", "dim", "domain", "optimum"]))
+    columns = ["name", "dim", "domain", "optimum"]
+    print(table(columns, [[row[c] for c in columns] for row in rows]))
     return 0
 
 
