@@ -121,6 +121,8 @@ def matching_ids(pattern: str = "*") -> list[str]:
     >>> matching_ids("ubo.d_*")
     ['UBO.d_eps']
     """
+    if not isinstance(pattern, str):
+        raise ValueError(f"pattern={pattern!r} is not a shell-style glob string such as 'UBO.*'")
     ids = sorted(set(FORMULAS) | set(NOT_EXECUTABLE))
     return [i for i in ids if fnmatch.fnmatchcase(i.casefold(), pattern.casefold())]
 

@@ -42,6 +42,8 @@ def test_matching_ids_covers_executable_and_not_executable_ids():
     """The '*' glob lists every id once; globs are case-insensitive."""
     assert matching_ids() == sorted(set(FORMULAS) | set(NOT_EXECUTABLE))
     assert matching_ids("msucb.beta_t?") == ["MSUCB.beta_t0", "MSUCB.beta_t1"]
+    with pytest.raises(ValueError, match="pattern=3 is not a shell-style glob"):
+        matching_ids(3)
 
 
 def test_describe_a_not_executable_id_gives_its_reason():
