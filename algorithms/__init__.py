@@ -18,6 +18,7 @@ Each is ``Name(bounds, *, rng=None, **params)`` with ``ask()``, ``tell(x, y)`` a
 ``maximize``      DIRECT, multistart L-BFGS-B and random search with a hard evaluation budget
 ``posteriors``    the posterior in observation units and per additive component
 ``groups``        the ``groups`` / ``d`` / ``M`` keywords of the additive algorithms
+``priors``        default kernels with bounds relative to the box; the loop's warnings
 ``trace``         the :class:`Trace` of a run (npz + JSON)
 ``baselines``     the papers' baselines, one module per method
 ================  ===================================================================================
@@ -30,6 +31,7 @@ from .baselines import RandomSearch
 from .beta import BetaOptions, BetaSchedule
 from .gp_ucb import GPUCB
 from .ms_ucb import MSUCB
+from .priors import FitAtBoundWarning, InitialDesignOnlyWarning, RegretlabWarning
 from .rpp_gp_ucb import RPPGPUCB
 from .trace import Trace
 from .ubo import GPUCBUBO
@@ -40,12 +42,15 @@ __all__ = [
     "BayesianOptimizer",
     "BetaOptions",
     "BetaSchedule",
+    "FitAtBoundWarning",
     "GPUCB",
     "GPUCBUBO",
+    "InitialDesignOnlyWarning",
     "LoopDefaults",
     "MSUCB",
     "RPPGPUCB",
     "RandomSearch",
+    "RegretlabWarning",
     "Restricted",
     "Trace",
 ]

@@ -32,6 +32,7 @@ from .base import LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
 from .groups import random_decomposition
 from .posteriors import ComponentPosterior
+from .priors import default_kernel
 
 __all__ = ["AddGPUCB", "PRACTICAL_BETA"]
 
@@ -185,10 +186,7 @@ class AddGPUCB(AdditiveOptimizer):
         """The prior kernel :math:`\\kappa^{(j)}` of one group (from ``kernel=`` or the default SE)."""
         sub_bounds = self.bounds[np.asarray(group, dtype=np.intp)]
         if self._kernel_spec is None:
-            side = float(np.mean(sub_bounds[:, 1] - sub_bounds[:, 0]))
-            return SquaredExponential(
-                lengthscale=0.25 * side * math.sqrt(len(group)), variance=1.0 / self.n_groups
-            )
+            return default_kernel(SquaredExponential, sub_bounds, variance=1.0 / self.n_groups)
         return self._kernel_from_spec(self._kernel_spec, sub_bounds)
 
     def make_kernel(self, groups=None) -> Additive:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ from .acquisition import Acquisition
 from .beta import BetaOptions, BetaSchedule
 from .maximize import MaximizeResult, maximize_direct, maximize_lbfgsb, maximize_random
 from .posteriors import ScaledPosterior
+from .priors import FitAtBoundWarning, InitialDesignOnlyWarning, default_kernel
 from .trace import Trace
 
 __all__ = ["BayesianOptimizer", "LoopDefaults", "Proposal", "INIT_DESIGNS", "ACQ_OPTIMIZERS"]
@@ -73,6 +75,8 @@ class LoopDefaults:
     init_design : {"random", "lhs"}
     acq_optimizer : {"direct", "lbfgsb", "random"}
     normalize_y : bool
+        Standardise the outputs before fitting (default True: scale-free fitting, see
+        :mod:`regretlab.algorithms.priors`).
     sources : mapping
         Keyword -> source of its default.
     """
@@ -81,7 +85,7 @@ class LoopDefaults:
     n_cyc: int = 25
     init_design: str = "random"
     acq_optimizer: str = "direct"
-    normalize_y: bool = False
+    normalize_y: bool = True
     sources: Mapping[str, str] = field(default_factory=dict)
 
     def n_init_for(self, dim: int) -> int:
@@ -142,7 +146,8 @@ class BayesianOptimizer(ABC):
     kernel : Kernel or callable, optional
         Prior covariance, or a factory ``kernel(bounds) -> Kernel``. Default: isotropic squared exponential
         with variance 1 and lengthscale ``0.25 * mean side * sqrt(D)`` (only a starting value when
-        ``fit_hyperparameters``).
+        ``fit_hyperparameters``), lengthscale bounds relative to the box
+        (:func:`regretlab.algorithms.priors.default_kernel`).
     noise_variance : float
         Initial (or fixed, with ``fit_noise=False``) observation-noise variance σ² > 0.
     fit_hyperparameters : bool
@@ -154,7 +159,11 @@ class BayesianOptimizer(ABC):
         Random restarts of the likelihood optimiser at each refit.
     normalize_y : bool, optional
         Fit the GP to :math:`(y - \\bar y)/\\mathrm{sd}(y)` ([Ha2019, §6]); the constants are frozen between
-        refits. Default: the algorithm's.
+        refits. Default: the algorithm's (True for all five: scale-free fitting). Either way the variance
+        bounds of the fit are relative to the variance of the fitted targets, so that ML-II does not end
+        on a bound because of the problem's units; a fit that does end on a bound is recorded
+        (``refit["at_bounds"]``) and warned about (:class:`~regretlab.algorithms.priors.FitAtBoundWarning`)
+        once per run.
     acq_optimizer : {"direct", "lbfgsb", "random"}, optional
         Acquisition maximiser used by :meth:`maximize_acquisition`. Default: the algorithm's.
     acq_budget : int, optional
@@ -234,6 +243,8 @@ class BayesianOptimizer(ABC):
         self.last_fit = None
         self.n_refits = 0
         self._y_shift, self._y_scale = 0.0, 1.0
+        self._variance_unit = 1.0
+        self._bound_warning_pending = True
         self._design: np.ndarray | None = None
         self._design_used = 0
         self._pending: dict | None = None
@@ -339,8 +350,7 @@ class BayesianOptimizer(ABC):
         """The prior kernel before the first fit (from ``kernel=`` or the default SE kernel)."""
         spec = self._kernel_spec
         if spec is None:
-            side = float(np.mean(self.bounds[:, 1] - self.bounds[:, 0]))
-            return SquaredExponential(lengthscale=0.25 * side * math.sqrt(self.dim), variance=1.0)
+            return default_kernel(SquaredExponential, self.bounds)
         return self._kernel_from_spec(spec, self.bounds)
 
     @staticmethod
@@ -354,8 +364,12 @@ class BayesianOptimizer(ABC):
         return kernel
 
     def fit_options(self) -> dict[str, Any]:
-        """Keyword arguments for :func:`regretlab.gp.fit_hyperparameters` (subclasses add e.g. ``fixed``)."""
-        return {"n_restarts": self.n_restarts, "fit_noise": self.fit_noise}
+        """Keyword arguments for :func:`regretlab.gp.fit_hyperparameters` (subclasses add e.g. ``fixed``):
+        restarts, whether σ² is fitted, and the variance unit of the bounds (the variance of the targets
+        of the last :meth:`_fit_targets`, 1 when they are standardised)."""
+        return {
+            "n_restarts": self.n_restarts, "fit_noise": self.fit_noise, "variance_unit": self._variance_unit
+        }
 
     def _normalised(self, y):
         return (np.asarray(y, dtype=float) - self._y_shift) / self._y_scale
@@ -367,6 +381,10 @@ class BayesianOptimizer(ABC):
         if self.normalize_y:
             scale = float(np.std(y))
             self._y_shift, self._y_scale = float(np.mean(y)), (scale if scale > 0.0 else 1.0)
+            self._variance_unit = 1.0
+        else:
+            variance = float(np.var(y))
+            self._variance_unit = variance if variance > 0.0 else 1.0
         return self._normalised(y)
 
     def _fit_model(self, X: np.ndarray, y_n: np.ndarray) -> tuple[Kernel, float, float]:
@@ -405,12 +423,24 @@ class BayesianOptimizer(ABC):
             self.refit()
             if not self.fit_hyperparameters:
                 return {}
+            at_bounds = list(self.last_fit.at_bounds)
+            # σ² on its floor is what noiseless data gives: recorded, not warned about.
+            suspicious = [name for name in at_bounds if name != "noise_variance=low"]
+            if suspicious and self._bound_warning_pending:
+                self._bound_warning_pending = False
+                warnings.warn(
+                    f"{self.name}: the ML-II fit after {t} observations ended on the bound(s) {suspicious} "
+                    "(recorded in the trace as refit['at_bounds']; warned once per run)",
+                    FitAtBoundWarning,
+                    stacklevel=4,
+                )
             return {
                 "refit": {
                     "theta": np.asarray(self.kernel.theta, dtype=float).copy(),
                     "noise_variance": float(self.noise_variance),
                     "mean": float(self.gp.mean),
                     "log_marginal_likelihood": float(self.last_fit.log_marginal_likelihood),
+                    "at_bounds": at_bounds,
                 }
             }
         self.gp.append(x, float(self._normalised(y)))
@@ -550,6 +580,15 @@ class BayesianOptimizer(ABC):
         self._optimum_value = math.nan if optimum is None else float(optimum)
         name = getattr(objective, "name", None) or getattr(objective, "__name__", None)
         self._objective_name = None if name is None else str(name)
+        self._bound_warning_pending = True
+        if self.uses_model and self.n_observations + n_iter <= self.n_init:
+            warnings.warn(
+                f"{self.name}.run(n_iter={n_iter}) after {self.n_observations} observations stays within the "
+                f"initial design of n_init={self.n_init} points: no acquisition step is taken; pass "
+                f"n_iter > {self.n_init - self.n_observations} or a smaller n_init",
+                InitialDesignOnlyWarning,
+                stacklevel=2,
+            )
         for _ in tqdm(range(n_iter), desc=self.name, disable=not progress, leave=False):
             x = self.ask()
             y = check_scalar("objective(x)", objective(x.copy()))

@@ -29,6 +29,7 @@ from regretlab.gp import Matern52
 from .acquisition import Acquisition, Restricted
 from .base import BayesianOptimizer, LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
+from .priors import default_kernel
 
 __all__ = ["MSUCB", "ROUNDINGS", "ACTIVE_COORDINATES"]
 
@@ -371,5 +372,4 @@ class MSUCB(BayesianOptimizer):
         scale."""
         if self._kernel_spec is not None:
             return super().make_kernel()
-        side = float(np.mean(self.bounds[:, 1] - self.bounds[:, 0]))
-        return Matern52(lengthscale=0.25 * side * math.sqrt(self.dim), variance=1.0)
+        return default_kernel(Matern52, self.bounds)

@@ -42,6 +42,7 @@ from .base import Proposal
 from .beta import BetaOptions
 from .groups import consecutive_groups
 from .posteriors import ComponentPosterior
+from .priors import default_kernel
 
 __all__ = ["RPPGPUCB", "outer_box", "projected_additive_lml_and_W_grad"]
 
@@ -295,9 +296,10 @@ class RPPGPUCB(AdditiveOptimizer):
 
     # ---- model: kernel, W learning, α search ------------------------------------------------------------
     def group_kernel(self) -> Kernel:
-        """The per-group base kernel (``kernel=`` or a factory, else SE with lengthscale 0.25 √d)."""
+        """The per-group base kernel (``kernel=`` or a factory, else SE on the unit d-cube of the projected
+        features: lengthscale 0.25 √d, bounds relative to that cube, :mod:`regretlab.algorithms.priors`)."""
         if self._kernel_spec is None:
-            return SquaredExponential(lengthscale=0.25 * math.sqrt(self.d), variance=1.0)
+            return default_kernel(SquaredExponential, np.tile([0.0, 1.0], (self.d, 1)))
         return self._kernel_from_spec(self._kernel_spec, self.bounds)
 
     def make_kernel(self) -> ProjectedAdditive:
@@ -341,7 +343,7 @@ class RPPGPUCB(AdditiveOptimizer):
         kernel = self._projected_kernel(W_unit, kernels)
         fit = fit_hyperparameters(
             kernel, X, y, noise_variance=self.noise_variance, rng=self.rng,
-            n_restarts=n_restarts, fit_noise=self.fit_noise,
+            **{**self.fit_options(), "n_restarts": n_restarts},
         )
         self.noise_variance = fit.noise_variance
         return fit

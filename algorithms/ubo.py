@@ -33,6 +33,7 @@ from regretlab.gp import Kernel, Matern32, Matern52, SquaredExponential
 from .acquisition import Acquisition
 from .base import BayesianOptimizer, LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
+from .priors import default_kernel
 
 __all__ = ["GPUCBUBO", "KERNELS", "REFINEMENTS"]
 
@@ -361,8 +362,7 @@ def _kernel_spec(kernel, box: np.ndarray):
         cls = KERNELS[family]
 
         def factory(bounds):
-            side = float(np.mean(bounds[:, 1] - bounds[:, 0]))
-            return cls(lengthscale=0.25 * side * math.sqrt(bounds.shape[0]), variance=1.0)
+            return default_kernel(cls, bounds)
 
         return family, factory
     for family, cls in KERNELS.items():

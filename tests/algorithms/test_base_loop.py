@@ -297,3 +297,39 @@ def test_module_doctests():
 
     for module in (base, trace):
         assert doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE).failed == 0
+
+
+def test_a_run_that_stays_in_the_initial_design_is_warned_about():
+    """n_iter <= n_init takes no acquisition step: the run says so (InitialDesignOnlyWarning) instead of
+    silently returning the initial design; one step beyond it is not warned about."""
+    from regretlab.algorithms.priors import InitialDesignOnlyWarning
+
+    with pytest.warns(InitialDesignOnlyWarning, match="n_init=4"):
+        trace = ToyUCB([[0.0, 1.0]], rng=0).run(lambda x: -float(x[0] ** 2), 4, progress=False)
+    assert all(trace.is_initial)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", InitialDesignOnlyWarning)
+        ToyUCB([[0.0, 1.0]], rng=0).run(lambda x: -float(x[0] ** 2), 5, progress=False)
+
+
+def test_the_fit_is_scale_free_and_a_fit_on_a_bound_is_recorded_and_warned_once():
+    """Standardised y (the default) gives the same queries for f and 1e6·f + 3; a kernel whose lengthscale
+    whose signal variance may not exceed 1 % of the (unit) variance of the standardised data ends on that
+    bound, which is recorded in every refit and warned about once per run."""
+    from regretlab.algorithms.priors import FitAtBoundWarning
+    from regretlab.gp import SquaredExponential
+
+    def f(x):
+        return float(np.sin(3 * x[0]) + np.cos(2 * x[1]))
+
+    a = ToyUCB([[0.0, 1.0]] * 2, rng=3, n_cyc=1).run(f, 9, progress=False)
+    b = ToyUCB([[0.0, 1.0]] * 2, rng=3, n_cyc=1).run(lambda x: 1e6 * f(x) + 3.0, 9, progress=False)
+    np.testing.assert_allclose(a.x, b.x, rtol=1e-6, atol=1e-9)
+    tight = SquaredExponential(0.5, 1e-3, variance_bounds=(1e-4, 1e-2))
+    with pytest.warns(FitAtBoundWarning) as caught:
+        trace = ToyUCB([[0.0, 1.0]] * 2, rng=3, n_cyc=1, kernel=tight).run(f, 9, progress=False)
+    assert len([w for w in caught if issubclass(w.category, FitAtBoundWarning)]) == 1
+    refits = [r["refit"] for r in trace.records if "refit" in r]
+    assert refits and all("variance=high" in r["at_bounds"] for r in refits)

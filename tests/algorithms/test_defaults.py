@@ -25,13 +25,13 @@ def test_every_default_that_differs_from_the_loop_says_where_it_comes_from(cls):
 
 def test_instances_take_the_declared_defaults_and_the_user_overrides_them():
     """The declared values reach the instances (GPUCB-UBO's 3D LHS points with normalised y, MS-UCB's L-BFGS-B
-    refitted every step), and a keyword given by the user wins."""
+    refitted every step, every algorithm standardising y), and a keyword given by the user wins."""
     ubo = GPUCBUBO(BOX, rng=0)
     assert (ubo.n_init, ubo.init_design, ubo.normalize_y, ubo.n_cyc) == (12, "lhs", True, 1)
     ms = MSUCB(BOX, rng=0)
     assert (ms.n_init, ms.acq_optimizer, ms.n_cyc) == (20, "lbfgsb", 1)
     add = AddGPUCB(BOX, d=2, rng=0)
-    assert (add.n_init, add.n_cyc, add.acq_optimizer, add.normalize_y) == (10, 25, "direct", False)
+    assert (add.n_init, add.n_cyc, add.acq_optimizer, add.normalize_y) == (10, 25, "direct", True)
     custom = GPUCBUBO(BOX, rng=0, n_init=5, init_design="random", normalize_y=False, acq_optimizer="lbfgsb")
     assert (custom.n_init, custom.init_design, custom.normalize_y, custom.acq_optimizer) == (
         5, "random", False, "lbfgsb")

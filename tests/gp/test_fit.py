@@ -195,3 +195,41 @@ def test_bad_inputs_raise():
         log_marginal_likelihood(k, X, y[:-1], noise_variance=0.1)
     with pytest.raises(ValueError, match="kernel"):
         log_marginal_likelihood(None, X, y, noise_variance=0.1)
+
+
+def test_a_fit_that_ends_on_a_bound_says_which_and_an_interior_fit_says_none():
+    """``FitResult.at_bounds`` names the hyperparameters that ended on their bound: on dense samples of a
+    straight line the likelihood wants a lengthscale far above 0.5, so a box ending at 0.5 pins it there;
+    with wide bounds the smooth data's lengthscale is interior."""
+    line = np.linspace(0.0, 1.0, 25)[:, None]
+    narrow = SquaredExponential(0.3, 1.0, lengthscale_bounds=(1e-3, 0.5))
+    fit = fit_hyperparameters(narrow, line, line[:, 0] - 0.5, noise_variance=1e-4, rng=0, n_restarts=1)
+    assert "lengthscale=high" in fit.at_bounds
+    X, y = _data(n=25, dim=2, seed=3)
+    wide = SquaredExponential(0.5, 1.0)
+    fit = fit_hyperparameters(wide, X, y, noise_variance=0.01, rng=0, n_restarts=1)
+    assert not any(name.startswith("lengthscale") for name in fit.at_bounds)
+
+
+def test_variance_unit_makes_the_fit_invariant_to_the_output_scale():
+    """With ``variance_unit = var(y)`` the variance bounds follow the data: fitting c·y gives the same
+    lengthscale and c² times the signal and noise variances (c = 1e4, where the absolute cap 1e4 on the
+    signal variance would otherwise bind)."""
+    X, y = _data(n=30, dim=2, seed=1)
+    kernel = SquaredExponential(0.5, 1.0)
+    base = fit_hyperparameters(kernel, X, y - y.mean(), noise_variance=0.01, rng=0, n_restarts=2,
+                               variance_unit=float(np.var(y)))
+    c = 1e4
+    scaled = fit_hyperparameters(kernel, X, c * (y - y.mean()), noise_variance=0.01 * c**2, rng=0,
+                                 n_restarts=2, variance_unit=float(np.var(c * y)))
+    assert scaled.kernel.lengthscale == pytest.approx(base.kernel.lengthscale, rel=1e-4)
+    assert scaled.kernel.variance == pytest.approx(c**2 * base.kernel.variance, rel=1e-3)
+    assert scaled.noise_variance == pytest.approx(c**2 * base.noise_variance, rel=1e-3)
+    absolute = fit_hyperparameters(kernel, X, c * (y - y.mean()), noise_variance=0.01, rng=0, n_restarts=2)
+    assert "variance=high" in absolute.at_bounds
+
+
+def test_variance_unit_is_validated():
+    X, y = _data(n=5, dim=2)
+    with pytest.raises(ValueError, match="variance_unit"):
+        fit_hyperparameters(SquaredExponential(0.5), X, y, noise_variance=0.1, rng=0, variance_unit=0.0)

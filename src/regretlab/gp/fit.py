@@ -37,6 +37,7 @@ __all__ = [
     "log_marginal_likelihood",
     "fit_hyperparameters",
     "NOISE_NAME",
+    "BOUND_TOLERANCE",
 ]
 
 #: Name of the noise hyperparameter in ``fixed`` and in gradient order (last entry).
@@ -44,6 +45,10 @@ NOISE_NAME = "noise_variance"
 
 #: Value returned to the optimiser where Δ cannot be factorised (no finite likelihood there).
 _PENALTY = 1e25
+
+#: A fitted log-hyperparameter this close to a bound of its box (1 %: L-BFGS-B stops early where the
+#: likelihood is flat, e.g. at a vanishing lengthscale) is reported in ``FitResult.at_bounds``.
+BOUND_TOLERANCE = 1e-2
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,9 @@ class FitResult:
         Whether at least one L-BFGS-B run reported convergence.
     message : str
         The message of the run that produced the result.
+    at_bounds : tuple of str
+        The fitted hyperparameters that ended on a bound of the search box (within :data:`BOUND_TOLERANCE`
+        in log space), each as ``"name=low"`` or ``"name=high"``; empty when the optimum is interior.
     """
 
     kernel: Kernel
@@ -75,6 +83,7 @@ class FitResult:
     n_evaluations: int
     success: bool = True
     message: str = field(default="")
+    at_bounds: tuple[str, ...] = ()
 
 
 def _check_data(kernel, X, y):
@@ -207,6 +216,7 @@ def fit_hyperparameters(
     noise_bounds=(1e-6, 1.0),
     mean=None,
     fixed=None,
+    variance_unit=1.0,
 ) -> FitResult:
     """Maximise the log marginal likelihood over the kernel's θ and (optionally) log σ², by L-BFGS-B.
 
@@ -236,6 +246,10 @@ def fit_hyperparameters(
         Hyperparameter names kept at their current values. A name matches itself and, for sums, every
         ``"k<j>.<name>"`` (so ``fixed=["variance"]`` fixes every component's variance); ``"noise_variance"``
         fixes σ² like ``fit_noise=False``.
+    variance_unit : float
+        The unit of the variance bounds (> 0): every signal-variance bound of the kernel (hyperparameters
+        named ``variance`` or ``*.variance``) and ``noise_bounds`` are multiplied by it, so that bounds given
+        for unit-variance data hold relative to the data (pass ``var(y)``). Default 1: bounds as given.
 
     Returns
     -------
@@ -250,6 +264,7 @@ def fit_hyperparameters(
         raise ValueError(f"noise_bounds={nb.tolist()} is not an interval: low must be < high")
     if mean is not None:
         mean = check_real("mean", mean)
+    variance_unit = check_real("variance_unit", variance_unit, low=0.0, low_open=True)
     gen = as_generator(rng)
 
     names = kernel.hyperparameter_names + (NOISE_NAME,)
@@ -265,6 +280,9 @@ def fit_hyperparameters(
             free[hits] = False
 
     bounds = np.vstack([kernel.theta_bounds, np.log(nb)[None, :]])
+    if variance_unit != 1.0:
+        scaled = [i for i, name in enumerate(names) if _matches(name, "variance") or name == NOISE_NAME]
+        bounds[scaled] += math.log(variance_unit)
     z0 = np.append(kernel.theta, math.log(noise_variance))
     n_evals = 0
 
@@ -312,6 +330,12 @@ def fit_hyperparameters(
         success = True
 
     best_lml, _, mean_used = evaluate(best_z, False)
+    at_bounds = tuple(
+        f"{names[i]}={side}"
+        for i in np.flatnonzero(free)
+        for side, edge in (("low", bounds[i, 0]), ("high", bounds[i, 1]))
+        if abs(best_z[i] - edge) <= BOUND_TOLERANCE
+    )
     return FitResult(
         kernel=kernel.with_theta(best_z[:-1]),
         noise_variance=float(math.exp(best_z[-1])),
@@ -320,4 +344,5 @@ def fit_hyperparameters(
         n_evaluations=int(n_evals),
         success=success,
         message=message,
+        at_bounds=at_bounds,
     )

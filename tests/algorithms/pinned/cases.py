@@ -1,6 +1,8 @@
 """The pinned runs: each algorithm at its default settings on one objective with a fixed seed.
 
-Recorded before the architecture change (issue 8) by ``python tests/algorithms/pinned/record.py``; the test
+Recorded before the architecture change (issue 8) by ``python tests/algorithms/pinned/record.py``, and
+re-recorded when the paper-setups issue made the fit scale-free (standardised y and box-relative bounds by
+default); the test
 ``tests/algorithms/test_pinned_traces.py`` replays them and compares. Re-record only when a change of
 behaviour is intended, and say which trace changed and why in the commit message.
 """
