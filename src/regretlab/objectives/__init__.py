@@ -2,10 +2,12 @@
 
 ``get(name, dim=...)`` returns an :class:`Objective` with ``bounds`` (D, 2), ``optimum_value``,
 ``optimizers`` (k, D), noiseless ``evaluate(X)`` on batches and noisy ``__call__(X)``;
-``rescale(objective, to=(-1, 1))`` moves it to another box. See ``available()`` and ``describe()``.
+``rescale(objective, to=(-1, 1))`` moves it to another box; ``get(name, dim, instance=k)`` is the k-th
+seeded translate (instance 0 the paper's form). See ``available()`` and ``describe()``.
 """
 
 from .base import Objective
+from .instances import Translated, translate
 from .registry import available, describe, get, register
 from .rescale import Rescaled, rescale
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
@@ -29,6 +31,8 @@ __all__ = [
     "describe",
     "register",
     "rescale",
+    "translate",
+    "Translated",
     "Rescaled",
     "Ackley",
     "Levy",

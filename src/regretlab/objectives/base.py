@@ -66,6 +66,9 @@ class Objective:
     noise_std : float
     reference_optimum : float or None
         Literature value of ``optimum_value`` (already negated), printed to ``reference_decimals`` places.
+    optimum_is_global : bool
+        Whether the maximum over :math:`\\mathbb R^D` is the maximum over the box, so that translated
+        instances keep the optimum value (:mod:`regretlab.objectives.instances`).
     """
 
     name: str = "objective"
@@ -75,6 +78,7 @@ class Objective:
     negated: bool = False
     reference_optimum: float | None = None
     reference_decimals: int | None = None
+    optimum_is_global: bool = False
 
     def __init__(self, *, noise_std: float = 0.0, rng=None, enforce_bounds: bool = True):
         self.noise_std = check_real("noise_std", noise_std, low=0.0)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from regretlab._validate import check_choice, check_integer
 
 from .base import Objective
+from .instances import Translated
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
 from .synthetic import (
     Ackley,
@@ -90,7 +91,7 @@ def available() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def get(name: str, dim: int | None = None, **kwargs) -> Objective:
+def get(name: str, dim: int | None = None, *, instance: int = 0, **kwargs) -> Objective:
     """Construct the objective registered as ``name``.
 
     Parameters
@@ -99,6 +100,10 @@ def get(name: str, dim: int | None = None, **kwargs) -> Objective:
         One of :func:`available`.
     dim : int, optional
         Dimension; must equal the fixed dimension of fixed-dimension objectives.
+    instance : int
+        0 (default): the paper's function. :math:`k\\ge1`: the seeded translate :math:`f(x-s_k)` whose
+        optimum is moved to a random point of the box's central 80 % (:mod:`regretlab.objectives.instances`);
+        only for objectives whose optimum is global (``optimum_is_global``).
     **kwargs
         Passed to the constructor (``noise_std``, ``rng``, ``seed``, readings, ...).
 
@@ -107,6 +112,9 @@ def get(name: str, dim: int | None = None, **kwargs) -> Objective:
     >>> f = get("hartmann6")
     >>> f.dim, round(f.optimum_value, 5)
     (6, 3.32237)
+    >>> g = get("ackley", dim=5, instance=1)
+    >>> g.name, bool(g.evaluate(g.bounds.mean(axis=1)) < g.optimum_value)
+    ('ackley_i1', True)
     """
     check_choice("name", name, available())
     entry = _REGISTRY[name]
@@ -116,7 +124,12 @@ def get(name: str, dim: int | None = None, **kwargs) -> Objective:
             raise ValueError(
                 f"dim={dim} is not allowed for {name!r}, whose dimension is fixed at {entry.fixed_dim}"
             )
-    return entry.factory(dim, **kwargs)
+    instance = check_integer("instance", instance, low=0)
+    if instance == 0:
+        return entry.factory(dim, **kwargs)
+    outer = {key: kwargs.pop(key) for key in ("noise_std", "rng", "enforce_bounds") if key in kwargs}
+    base = entry.factory(dim, enforce_bounds=False, **kwargs)
+    return Translated(base, instance, **outer)
 
 
 def describe() -> list[dict]:

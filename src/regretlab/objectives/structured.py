@@ -202,6 +202,12 @@ class _TrimodalAttributes:
         """The centre with weight 0.8 (the global mode under sign reading B)."""
         return self.centres[2]
 
+    @property
+    def optimum_is_global(self) -> bool:
+        """Under sign reading B the certified mode lies in the convex hull of the centres, so it is the
+        maximum over R^D (see :func:`_trimodal_maximum`); under A the function is unbounded above."""
+        return self.sign_reading == "B"
+
 
 class Trimodal(_TrimodalAttributes, Objective):
     r"""The trimodal :math:`f_{d'}` of [Kandasamy2015, Eq. (7) (§5.1)], on :math:`[0,1]^{d'}`.
@@ -428,6 +434,11 @@ class Embedded(Objective):
         opt[:, active] = base.optimizers
         self.negated = base.negated
         self._set_domain(bounds, opt)
+
+    @property
+    def optimum_is_global(self) -> bool:
+        """The dummy coordinates do not matter: global exactly when the embedded objective's is."""
+        return self.base.optimum_is_global
 
     def _evaluate(self, X):
         return self.base._evaluate(X[:, self.active])

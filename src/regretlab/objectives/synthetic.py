@@ -73,6 +73,7 @@ class Ackley(_VariableDim):
     """
 
     name = "ackley"
+    optimum_is_global = True  # its global maximum over R^D is the one in the box
     negated = True
     side = (-32.768, 32.768)
     reference_optimum = 0.0
@@ -102,6 +103,7 @@ class Levy(_VariableDim):
     """
 
     name = "levy"
+    optimum_is_global = True  # its global maximum over R^D is the one in the box
     negated = True
     side = (-10.0, 10.0)
     reference_optimum = 0.0
@@ -166,6 +168,7 @@ class HyperEllipsoid(_VariableDim):
     """
 
     name = "hyperellipsoid"
+    optimum_is_global = True  # its global maximum over R^D is the one in the box
     negated = True
     reference_optimum = 0.0
     reference_decimals = 12
@@ -199,6 +202,7 @@ class SixHumpCamel(Objective):
     """
 
     name = "camelback"
+    optimum_is_global = True  # its global maximum over R^D is the one in the box
     negated = True
     _bounds = [(-3.0, 3.0), (-2.0, 2.0)]
     _optimizers = [(0.08984200893527233, -0.712656403019058), (-0.08984200893527233, 0.712656403019058)]
@@ -219,6 +223,7 @@ class Beale(Objective):
     """
 
     name = "beale"
+    optimum_is_global = True  # its global maximum over R^D is the one in the box
     negated = True
     _bounds = [(-4.5, 4.5), (-4.5, 4.5)]
     _optimizers = [(3.0, 0.5)]
