@@ -64,9 +64,9 @@ class Translated(Objective):
         self.instance = check_integer("instance", instance, low=1)
         if not base.optimum_is_global:
             raise ValueError(
-                f"instance={instance} is outside its domain {{0}} for {base.name!r}: translated instances need "
-                "an objective whose maximum over R^D is its maximum over the box (optimum_is_global), which "
-                f"{base.name!r} does not declare"
+                f"instance={instance} is outside its domain {{0}} for {base.name!r}: translated instances "
+                "need an objective whose maximum over R^D is its maximum over the box (optimum_is_global), "
+                f"which {base.name!r} does not declare"
             )
         super().__init__(**kwargs)
         self.base = base
