@@ -13,6 +13,7 @@ formula that is tested is the formula that runs), scaled by a constant, or fixed
 from __future__ import annotations
 
 from regretlab._validate import check_probability, check_real
+from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
 
 from .acquisition import Acquisition
@@ -33,7 +34,7 @@ class GPUCB(BayesianOptimizer):
     ----------
     bounds : array_like, shape (D, 2)
         The box :math:`\mathcal X`.
-    beta : {"thm6", "srinivas_thm2", "constant"}
+    beta : {"thm6", "srinivas_thm2", "practical", "constant"}
         The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
         * ``"thm6"`` (default): :func:`regretlab.bounds.gp_ucb.beta_t_gpucb_thm6`,
@@ -41,6 +42,8 @@ class GPUCB(BayesianOptimizer):
         * ``"srinivas_thm2"``: :func:`regretlab.bounds.gp_ucb.beta_t_srinivas_thm2` ([Srinivas2010, Thm 2] on
           :math:`[0,r]^D`, with the Lipschitz constants ``a``, ``b``, and ``r`` the largest side
           of ``bounds``);
+        * ``"practical"``: :math:`0.2D\log2t` (:func:`regretlab.bounds.add_gp_ucb.beta_t_practical` with
+          :math:`d=D`), the GP-UCB baseline of [Kandasamy2015, §5] and [Li2016, §5];
         * ``"constant"``: :math:`\beta_t = ` ``beta_value`` for every t.
     beta_scale : float
         Multiplies the schedule, the constant included (> 0; default 1). The theoretical :math:`\beta_t` is
@@ -89,6 +92,10 @@ class GPUCB(BayesianOptimizer):
                 lambda opt, t: {"t": t, "d": opt.dim, "delta": opt.delta, "a": opt.a, "b": opt.b,
                                 "r": float((opt.bounds[:, 1] - opt.bounds[:, 0]).max())},
                 kind="theory", source="[Srinivas2010, Thm 2]",
+            ),
+            "practical": BetaFormula(
+                add_bounds.beta_t_practical, lambda opt, t: {"t": t, "d": opt.dim}, kind="practical",
+                source="[Kandasamy2015, §5] and [Li2016, §5]: the GP-UCB baseline's 0.2 D log 2t",
             ),
         },
         default="thm6",

@@ -31,12 +31,16 @@ from .base import BayesianOptimizer, LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
 from .priors import default_kernel
 
-__all__ = ["MSUCB", "ROUNDINGS", "ACTIVE_COORDINATES"]
+__all__ = ["MSUCB", "ROUNDINGS", "ACTIVE_COORDINATES", "START_RULES", "BETA_TIMES"]
 
 #: How a non-integer N_0 t^α becomes a count (``rounding`` of :func:`regretlab.bounds.ms_ucb.n_t`).
 ROUNDINGS = ("ceil", "none")
 #: Which coordinates are the free block y: the paper's last d, or a fixed random d-subset.
-ACTIVE_COORDINATES = ("last", "random")
+ACTIVE_COORDINATES = ("last", "first", "random")
+#: How ``n_starts`` is read: L-BFGS-B starts per subspace, or the iteration's starts split among subspaces.
+START_RULES = ("per_subspace", "split")
+#: Which t the β_t schedule reads: the loop's count of all observations, or Alg. 1's iteration counter.
+BETA_TIMES = ("global", "local")
 #: Rows per acquisition batch when the subspaces are points (d = 0).
 _BATCH_ROWS = 4096
 
@@ -69,7 +73,9 @@ class MSUCB(BayesianOptimizer):
     coordinates.
 
     **Subspace coordinates.** Lemma 1 / Def. 1 fix :math:`\mathbf A=[\mathbf 0,\mathbf I_d]^\top`: the free
-    block is the *last* :math:`d` coordinates (``active="last"``, default). ``active="random"`` instead uses a
+    block is the *last* :math:`d` coordinates (``active="last"``, default); ``active="first"`` takes the first
+    :math:`d` (a relabelling that matters for objectives whose coordinates are not exchangeable, such as the
+    rotated Hyper-Ellipsoid, whose last coordinates carry the least variation). ``active="random"`` uses a
     fixed random :math:`d`-subset drawn once from ``rng`` at construction (none is drawn when ``d`` is 0
     or :math:`D`; a relabelling of the coordinates;
     the analysis is unchanged because :math:`\mathbf z` is uniform on a box).
@@ -113,8 +119,18 @@ class MSUCB(BayesianOptimizer):
         (default) :math:`\lceil N_0t^\alpha\rceil`; ``"none"`` the paper's :math:`N_0t^\alpha` as printed,
         which needs an integer :math:`\alpha` (the paper's :math:`\alpha\in\mathbb N`). Both agree for
         integer :math:`\alpha`.
-    active : {"last", "random"}
+    active : {"last", "first", "random"}
         The free coordinates (see above).
+    starts : {"per_subspace", "split"}
+        How ``n_starts`` is read: ``"per_subspace"`` (default) L-BFGS-B starts on every searched subspace;
+        ``"split"`` the iteration's starts, divided as evenly as possible among the searched subspaces (at
+        least one each). [TranThe2020, §Experiments] prints "LBFGS-B with :math:`10\times D` random starts"
+        and does not say how they are divided among the subspaces; ``"split"`` with ``n_starts=10*D`` keeps
+        the iteration's cost at GP-UCB's.
+    beta_time : {"global", "local"}
+        The t of :math:`\beta_t`: ``"global"`` (default) counts every observation, as :class:`GPUCB` does;
+        ``"local"`` is Alg. 1's iteration counter (t = 1 at the first BO step), the reading of the
+        algorithm box. Both are named readings; the paper does not say which its experiments used.
     beta : {"theory", "constant"}
         The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
@@ -178,8 +194,9 @@ class MSUCB(BayesianOptimizer):
         formulas={
             "theory": BetaFormula(
                 ms_ucb_bounds.beta_t,
-                lambda opt, t: {"t": t, "delta": opt.delta} if opt.d == 0 else
-                {"t": t, "d": opt.d, "D": opt.dim, "a": opt.a, "b": opt.b, "delta": opt.delta},
+                lambda opt, t: {"t": opt._beta_t_argument(t), "delta": opt.delta} if opt.d == 0 else
+                {"t": opt._beta_t_argument(t), "d": opt.d, "D": opt.dim, "a": opt.a, "b": opt.b,
+                 "delta": opt.delta},
                 kind="theory",
                 source='[TranThe2020, §"Proposed Algorithm"]; d = 0: [TranThe2020, §Discussion]',
                 choose=lambda opt: ms_ucb_bounds.beta_t_d0 if opt.d == 0 else ms_ucb_bounds.beta_t,
@@ -198,6 +215,8 @@ class MSUCB(BayesianOptimizer):
         alpha: float = 0.0,
         rounding: str = "ceil",
         active: str = "last",
+        starts: str = "per_subspace",
+        beta_time: str = "global",
         delta: float = 0.1,
         a: float = 1.0,
         b: float = 1.0,
@@ -217,6 +236,8 @@ class MSUCB(BayesianOptimizer):
                 f"alpha={self.alpha!r}; its domain is {{'ceil', 'none'}} with 'none' for integer alpha only"
             )
         self.active_rule = check_choice("active", active, ACTIVE_COORDINATES)
+        self.starts = check_choice("starts", starts, START_RULES)
+        self.beta_time = check_choice("beta_time", beta_time, BETA_TIMES)
         self.delta = check_probability("delta", delta)
         self.a = check_real("a", a, low=1.0)
         self.b = check_real("b", b, low=0.0, low_open=True)
@@ -233,7 +254,8 @@ class MSUCB(BayesianOptimizer):
         self._Z = np.empty((0, D - self.d))
         self._z_iterations = 0  # Alg. 1 iterations whose anchors have been drawn
         self._record_params(
-            "n_starts", "d", "N0", "alpha", "rounding", "delta", "a", "b", "subspace_budget",
+            "n_starts", "d", "N0", "alpha", "rounding", "delta", "a", "b", "subspace_budget", "starts",
+            "beta_time",
             acq_budget=self.total_budget, active=self.active_rule, active_coordinates=self.active.tolist(),
         )
 
@@ -258,6 +280,8 @@ class MSUCB(BayesianOptimizer):
         D, d = self.dim, self.d
         if self.active_rule == "random" and 0 < d < D:
             active = np.sort(self.rng.choice(D, size=d, replace=False))
+        elif self.active_rule == "first":
+            active = np.arange(d)
         else:
             active = np.arange(D - d, D)
         inactive = np.setdiff1d(np.arange(D), active)
@@ -307,10 +331,22 @@ class MSUCB(BayesianOptimizer):
         most share // 10."""
         return max(1, min(10 * max(self.d, 1), share // 10))
 
-    def _maximize_on(self, restricted, box, budget: int):
+    def _maximize_on(self, restricted, box, budget: int, n_starts: int | None = None):
         """The shared maximiser on one subspace; without a user ``n_starts`` the starts follow the share."""
-        n_starts = None if self._n_starts_given else self._default_starts(budget)
+        if n_starts is None and not self._n_starts_given:
+            n_starts = self._default_starts(budget)
         return self.maximize_acquisition(restricted, bounds=box, budget=budget, n_starts=n_starts)
+
+    def _starts_per_subspace(self, n_search: int) -> np.ndarray | list[None]:
+        """``starts="split"``: the iteration's ``n_starts`` shared by ``n_search`` subspaces (>= 1 each)."""
+        if self.starts == "per_subspace":
+            return [None] * n_search
+        share, extra = divmod(self.n_starts, n_search)
+        return np.maximum(1, share + (np.arange(n_search) < extra).astype(int))
+
+    def _beta_t_argument(self, t: int) -> int:
+        """The t passed to the β_t formula: the loop's t, or Alg. 1's iteration t - n_init (>= 1)."""
+        return t if self.beta_time == "global" else max(1, t - self.n_init)
 
     def _anchor_point(self, z) -> np.ndarray:
         """The point of ``bounds`` with fixed coordinates φ(z) (free coordinates at the box centre)."""
@@ -347,10 +383,12 @@ class MSUCB(BayesianOptimizer):
         """Maximise the acquisition on S(A, z) for each searched z (Eq. (8)); best point over them."""
         box = self.bounds[self.active]
         best_value, best_x, best_index, n_eval = -np.inf, None, int(searched[0]), 0
-        for index, budget in zip(searched, budgets, strict=True):
+        starts = self._starts_per_subspace(len(searched))
+        for index, budget, n_starts in zip(searched, budgets, starts, strict=True):
             z = self._Z[index] if self.d < self.dim else np.empty(0)
             restricted = Restricted(acquisition, self._anchor_point(z), self.active)
-            result = self._maximize_on(restricted, box, int(budget))
+            n_starts = None if n_starts is None else int(n_starts)
+            result = self._maximize_on(restricted, box, int(budget), n_starts)
             n_eval += result.n_evaluations
             if best_x is None or result.value > best_value:
                 best_value, best_x, best_index = result.value, restricted.embed(result.x)[0], int(index)

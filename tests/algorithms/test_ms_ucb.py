@@ -237,3 +237,31 @@ def test_non_positive_theoretical_beta_is_a_clear_error():
     opt.tell(opt.ask(), 0.0)
     with pytest.raises(ValueError, match=r"^beta_t\(2\)=-.*ERRATA"):
         opt.ask()
+
+
+def test_first_coordinates_split_starts_and_local_beta_time():
+    """active="first" frees coordinates 0..d-1; starts="split" divides the iteration's n_starts among the
+    subspaces (so the evaluations of an iteration do not grow with |Z_t| as they do per subspace);
+    beta_time="local" evaluates β_t at Alg. 1's iteration t - n_init, "global" at the loop's t."""
+    opt = quick(BOX5, d=2, rng=0, active="first")
+    assert opt.active.tolist() == [0, 1] and opt.inactive.tolist() == [2, 3, 4]
+    kw = dict(d=2, N0=3, rng=1, n_init=4, fit_hyperparameters=False, acq_optimizer="lbfgsb")
+    split = MSUCB(BOX5, starts="split", n_starts=3, **kw)
+    per = MSUCB(BOX5, starts="per_subspace", n_starts=3, **kw)
+    assert split._starts_per_subspace(6).tolist() == [1, 1, 1, 1, 1, 1]
+    assert split._starts_per_subspace(2).tolist() == [2, 1]
+    for opt in (split, per):
+        opt.run(sphere, 7, progress=False)
+    evaluations_split = [e for e, init in zip(split.trace().acq_evaluations, split.trace().is_initial,
+                                              strict=True) if not init]
+    evaluations_per = [e for e, init in zip(per.trace().acq_evaluations, per.trace().is_initial,
+                                            strict=True) if not init]
+    assert sum(evaluations_split) < sum(evaluations_per)
+    local = MSUCB(BOX5, d=2, rng=0, n_init=4, beta_time="local")
+    glob = MSUCB(BOX5, d=2, rng=0, n_init=4, beta_time="global")
+    assert local.beta_t(7) == pytest.approx(ms_ucb_bounds.beta_t(t=3, d=2, D=5, a=1.0, b=1.0, delta=0.1))
+    assert glob.beta_t(7) == pytest.approx(ms_ucb_bounds.beta_t(t=7, d=2, D=5, a=1.0, b=1.0, delta=0.1))
+    with pytest.raises(ValueError, match="starts"):
+        MSUCB(BOX5, starts="all")
+    with pytest.raises(ValueError, match="beta_time"):
+        MSUCB(BOX5, beta_time="later")
