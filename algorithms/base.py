@@ -105,11 +105,15 @@ class Proposal:
         Acquisition-function evaluations used to find it.
     records : dict
         Method records for this iteration (e.g. ``{"Z_size": 3}``); arrays, numbers, strings, lists.
+    beta : float, optional
+        The :math:`\beta_t` the query was finally chosen with, when the method changed it during the
+        iteration (GPUCB-UBO re-optimising in an expanded box); None: the loop's :math:`\beta_t`.
     """
 
     x: np.ndarray
     n_evaluations: int = 0
     records: dict[str, Any] = field(default_factory=dict)
+    beta: float | None = None
 
 
 class BayesianOptimizer(ABC):
@@ -480,6 +484,7 @@ class BayesianOptimizer(ABC):
             if not isinstance(proposal, Proposal):
                 proposal = Proposal(np.asarray(proposal, dtype=float))
             x, n_eval, records, initial = proposal.x, int(proposal.n_evaluations), proposal.records, False
+            beta = beta if proposal.beta is None else float(proposal.beta)
         x = self._inside_domain(x)
         self._pending = {
             "x": x.copy(),

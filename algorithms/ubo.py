@@ -20,6 +20,7 @@ import math
 
 import numpy as np
 
+from regretlab._rng import as_generator
 from regretlab._validate import (
     check_bounds,
     check_choice,
@@ -33,14 +34,25 @@ from regretlab.gp import Kernel, Matern32, Matern52, SquaredExponential
 from .acquisition import Acquisition
 from .base import BayesianOptimizer, LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
+from .maximize import maximize_lbfgsb
 from .priors import default_kernel
 
-__all__ = ["GPUCBUBO", "KERNELS", "REFINEMENTS"]
+__all__ = ["GPUCBUBO", "KERNELS", "REFINEMENTS", "CODE_READINGS", "initial_search_box"]
 
 #: Kernel families for which :func:`regretlab.bounds.ubo.g_k` (hence :math:`d_\epsilon`) is implemented.
 KERNELS = {"SE": SquaredExponential, "matern32": Matern32, "matern52": Matern52}
 #: App. B acceptance rules of the per-ball search (see :class:`GPUCBUBO`).
 REFINEMENTS = ("printed", "code", "none")
+#: The five places where the authors' public script differs from the paper: keyword -> (paper, code).
+CODE_READINGS = {
+    "b_rule": ("fixed", "code"),
+    "y_scaling": ("standardize", "range"),
+    "gram": ("paper", "code"),
+    "space_update": ("union", "replace"),
+    "expansion_query": ("old_box", "new_box"),
+}
+#: L-BFGS-B restarts from data points when r_b < 0 (the authors' script uses up to 20).
+_REOPTIMIZE_STARTS = 20
 
 
 class GPUCBUBO(BayesianOptimizer):
@@ -90,11 +102,31 @@ class GPUCBUBO(BayesianOptimizer):
       code) can drop parts of the earlier space.
     * ``max_bounds=None`` lets the box grow without limit by the paper's rule. :math:`d_\epsilon` grows
       like :math:`\sqrt{\log t}` lengthscales (App. A.5), so growth is slow, but DIRECT's fixed budget is
-      spread over an ever larger box; pass ``max_bounds`` when the objective has a known outer domain.
-      :meth:`run` on a ``regretlab.objectives`` objective that rejects points outside its domain
-      (``enforce_bounds=True``, the default) takes that domain as ``max_bounds`` when none was given: the
-      function cannot be evaluated beyond it.
-    * ``a``, ``b`` are fixed constants for every :math:`\mathcal S_k` (Thm 5.1 allows :math:`a_k,b_k`).
+      spread over an ever larger box; pass ``max_bounds`` when the objective has a known outer domain. The
+      objective's own box is never used as a cap (that would hand UBO what the paper says it does not
+      know): :meth:`run` refuses an objective that rejects points outside its box unless ``max_bounds`` is
+      given; build it with ``enforce_bounds=False``, as UBO's test functions are defined everywhere.
+    * ``a``, ``b`` are fixed constants for every :math:`\mathcal S_k` (Thm 5.1 allows :math:`a_k,b_k`), unless
+      ``b_rule="code"``.
+    * :math:`r_b<0` cannot happen with an exact maximiser of the UCB (:math:`\alpha_{UCB}(x_t)\ge
+      \alpha_{UCB}(x_i)\ge\alpha_{LCB}(x_i)`); when DIRECT's maximum is that poor, the UCB is re-maximised by
+      L-BFGS-B from the best data points and :math:`x_t` (as the authors' script does), and :math:`r_b` is
+      recomputed (record ``reoptimized``).
+
+    **The authors' code.** Their public script differs from the paper in five ways that change the curves;
+    each is a named reading (``CODE_READINGS``; the ``Ha2019/GPUCB-UBO-code`` setup takes all five):
+
+    * ``b_rule``: ``"fixed"`` (paper: the constant ``b``) or ``"code"``: :math:`b=\theta/(\sqrt2\ell)` from
+      the current fit;
+    * ``y_scaling``: ``"standardize"`` (§6: :math:`y` normalised to :math:`\mathcal N(0,1)`) or ``"range"``:
+      :math:`(y-\bar y)/(\max y-\min y)`;
+    * ``gram``: ``"paper"`` (Thm 4.1's quantities from :math:`K+\sigma^2I` with amplitude :math:`\theta^2`)
+      or ``"code"``: unit-amplitude, noise-free Gram matrix and its pseudo-inverse;
+    * ``space_update``: ``"union"`` (the smallest box holding the old one and the Eq. (28) box) or
+      ``"replace"``: the Eq. (28) box itself, which can drop parts of the old space;
+    * ``expansion_query``: ``"old_box"`` (Alg. 1: :math:`x_t` is chosen in :math:`\mathcal S_k`, the expansion
+      follows its observation) or ``"new_box"``: on a triggering iteration the space is expanded from
+      :math:`\mathcal D_{t-1}` first, local time restarts, and :math:`x_t` is re-chosen in the new box.
     * If :math:`\epsilon\ge4\sqrt{\beta_t}\theta` (outside Thm 4.1's domain) the expansion uses
       :math:`d_\epsilon=0` (the data hull) and records ``d_eps_valid=False``.
 
@@ -132,6 +164,8 @@ class GPUCBUBO(BayesianOptimizer):
     refine_max_balls : int, optional
         At most this many balls are searched by the refinement (default None: all, as App. B prints; the
         authors' code searches 5).
+    b_rule, y_scaling, gram, space_update, expansion_query : str
+        The paper's reading (default) or the authors' code's, see **The authors' code** above.
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`). Defaults per §6:
         ``n_init = 3D`` Latin-hypercube points (``init_design="lhs"``), ``normalize_y=True``, ML-II refit
@@ -184,6 +218,11 @@ class GPUCBUBO(BayesianOptimizer):
         trigger_reading: str = "B",
         refinement: str = "printed",
         refine_max_balls: int | None = None,
+        b_rule: str = "fixed",
+        y_scaling: str = "standardize",
+        gram: str = "paper",
+        space_update: str = "union",
+        expansion_query: str = "old_box",
         **kwargs,
     ):
         box = check_bounds("bounds", bounds)
@@ -200,6 +239,9 @@ class GPUCBUBO(BayesianOptimizer):
         self.refine_max_balls = (
             None if refine_max_balls is None else check_integer("refine_max_balls", refine_max_balls, low=1)
         )
+        for keyword, value in (("b_rule", b_rule), ("y_scaling", y_scaling), ("gram", gram),
+                               ("space_update", space_update), ("expansion_query", expansion_query)):
+            setattr(self, keyword, check_choice(keyword, value, CODE_READINGS[keyword]))
         # Thm 5.1 needs log(4 D a / delta) > 0: let the formula itself reject a (ValueError naming "a").
         ubo_bounds.beta_t_thm51(t=1, T_prev=0, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=1.0)
         self._box = self.bounds.copy()  # current search space S_k
@@ -208,7 +250,8 @@ class GPUCBUBO(BayesianOptimizer):
         self.n_expansions = 0
         self._record_params(
             "epsilon", "delta", "a", "b", "max_bounds", "d_eps_reading", "trigger_reading", "refinement",
-            "refine_max_balls", kernel=self.kernel_family if isinstance(kernel, str) else repr(kernel),
+            "refine_max_balls", *CODE_READINGS,
+            kernel=self.kernel_family if isinstance(kernel, str) else repr(kernel),
         )
 
     # ---- search space -----------------------------------------------------------------------------------
@@ -232,25 +275,36 @@ class GPUCBUBO(BayesianOptimizer):
         t = check_integer("t", t, low=self.n_init + self._t_k + 1)
         side = float((self._box[:, 1] - self._box[:, 0]).max())
         return {"t": self._iteration(t), "T_prev": self._t_k, "d": self.dim, "delta": self.delta, "a": self.a,
-                "b": self.b, "r": side}
+                "b": self._b_constant(), "r": side}
+
+    def _b_constant(self) -> float:
+        """``b``, or with ``b_rule="code"`` :math:`\\theta/(\\sqrt2\\ell)` of the current fit (the code)."""
+        if self.b_rule == "fixed" or self.kernel is None:
+            return self.b
+        return self._theta() / (math.sqrt(2.0) * float(self.kernel.lengthscale))
+
+    def _fit_targets(self) -> np.ndarray:
+        """Standardised y (§6), or with ``y_scaling="range"`` :math:`(y-\\bar y)/(\\max y-\\min y)` (code)."""
+        if self.y_scaling == "standardize":
+            return super()._fit_targets()
+        y = self.y
+        spread = float(np.max(y) - np.min(y))
+        self._y_shift, self._y_scale = float(np.mean(y)), (spread if spread > 0.0 else 1.0)
+        self._variance_unit = float(np.var(self._normalised(y))) or 1.0
+        return self._normalised(y)
 
     def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
-        """:meth:`BayesianOptimizer.run`; an objective that enforces its own domain caps the search space.
-
-        With ``max_bounds=None`` and an objective with ``bounds`` and ``enforce_bounds=True``, the objective's
-        domain becomes ``max_bounds`` (it must contain the initial box), so an expansion never proposes a
-        point the objective would reject.
-        """
+        """:meth:`BayesianOptimizer.run`. UBO searches beyond its initial box, so an objective that rejects
+        points outside its own box is refused unless ``max_bounds`` keeps the search inside that box."""
         domain = getattr(objective, "bounds", None)
         if self.max_bounds is None and domain is not None and getattr(objective, "enforce_bounds", False):
-            try:
-                self.max_bounds = _check_max_bounds(domain, self.bounds)
-            except ValueError as exc:
-                raise ValueError(
-                    f"objective's domain {np.asarray(domain).tolist()} does not contain the initial search "
-                    f"box bounds={self.bounds.tolist()}; the objective cannot be evaluated there"
-                ) from exc
-            self.params["max_bounds"] = self.max_bounds.tolist()
+            raise ValueError(
+                f"{self.name} expands its search space beyond bounds={self.bounds.tolist()}, but the "
+                f"objective rejects points outside its box {np.asarray(domain).tolist()} "
+                "(enforce_bounds=True): build it "
+                "with enforce_bounds=False (regretlab.objectives.get(name, enforce_bounds=False)), or pass "
+                "max_bounds to cap the search space on purpose"
+            )
         return super().run(objective, n_iter, callback=callback, progress=progress)
 
     # ---- proposal ---------------------------------------------------------------------------------------
@@ -258,23 +312,15 @@ class GPUCBUBO(BayesianOptimizer):
         return math.sqrt(float(self.kernel.variance))
 
     def _propose(self, t: int, beta: float) -> Proposal:
-        """Alg. 1 lines 5-11: UCB argmax on S_k (with App. B), then the trigger r_b."""
+        """Alg. 1 lines 5-11: UCB argmax on S_k (with App. B), then the trigger r_b; with
+        ``expansion_query="new_box"`` a triggering iteration expands first and re-chooses x_t."""
         iteration = self._iteration(t)
         t_local = iteration - self._t_k
-        ucb = Acquisition(self.gp, "ucb", beta=beta)  # GP output scale: what epsilon is measured on
         box = self.domain
-        result = self.maximize_acquisition(ucb, box)
-        x, value, n_eval = result.x, float(result.value), int(result.n_evaluations)
-        far_field = float(self.gp.mean) + math.sqrt(beta) * self._theta()
-        x, value, n_eval, refined = self._refine(ucb, x, value, n_eval, far_field, box)
-        candidates = np.vstack([self.X, x[None, :]])  # D_t = D_{t-1} ∪ {x_t}
-        lcb_max = float(np.max(Acquisition(self.gp, "lcb", beta=beta)(candidates)))
-        ucb_x = float(ucb(x[None, :])[0])
-        r_b = float(
-            ubo_bounds.trigger_rb(
-                ucb_max=ucb_x, lcb_max=lcb_max, t=iteration, t_local=t_local, reading=self.trigger_reading
-            )
-        )
+        x, n_eval, far_field, refined = self._ucb_argmax(beta, box)
+        r_b, ucb_x, reoptimized, extra = self._trigger(x, beta, iteration, t_local, box)
+        first_r_b = r_b if extra is None else extra[2]
+        x, n_eval = (x, n_eval) if extra is None else (extra[0], n_eval + extra[1])
         expand = bool(r_b <= self.epsilon or iteration == 1)
         records = {
             "iteration": iteration,
@@ -285,8 +331,52 @@ class GPUCBUBO(BayesianOptimizer):
             "ucb_max": ucb_x,
             "far_field": far_field,
             "refined": refined,
+            "reoptimized": reoptimized,
+            "r_b_first": first_r_b,
         }
-        return Proposal(x, n_eval, records)
+        if not (expand and self.expansion_query == "new_box"):
+            return Proposal(x, n_eval, records)
+        # The authors' code: expand from D_{t-1}, restart local time, re-choose x_t in the new box.
+        records.update(self._expand(beta, iteration - 1))
+        records["expanded_before_query"] = True
+        beta_new = self._checked_beta(t)
+        x, more, records["far_field"], records["refined"] = self._ucb_argmax(beta_new, self.domain)
+        return Proposal(x, n_eval + more, records, beta=beta_new)
+
+    def _ucb_argmax(self, beta: float, box: np.ndarray):
+        """The UCB's maximiser on ``box`` with the App. B refinement: (x, evaluations, far field, refined)."""
+        ucb = Acquisition(self.gp, "ucb", beta=beta)  # GP output scale: what epsilon is measured on
+        result = self.maximize_acquisition(ucb, box)
+        x, value, n_eval = result.x, float(result.value), int(result.n_evaluations)
+        far_field = float(self.gp.mean) + math.sqrt(beta) * self._theta()
+        x, value, n_eval, refined = self._refine(ucb, x, value, n_eval, far_field, box)
+        return x, n_eval, far_field, refined
+
+    def _trigger(self, x, beta, iteration, t_local, box):
+        """r_b at x_t (Alg. 1 line 9); if it is negative, re-maximise the UCB by L-BFGS-B from the data and
+        x_t first. Returns (r_b, UCB(x_t), reoptimized, None or (better x_t, evaluations, first r_b))."""
+        ucb = Acquisition(self.gp, "ucb", beta=beta)
+        lcb = Acquisition(self.gp, "lcb", beta=beta)
+
+        def r_b_at(point):
+            candidates = np.vstack([self.X, point[None, :]])  # D_t = D_{t-1} ∪ {x_t}
+            value = float(ucb(point[None, :])[0])
+            return float(ubo_bounds.trigger_rb(
+                ucb_max=value, lcb_max=float(np.max(lcb(candidates))), t=iteration, t_local=t_local,
+                reading=self.trigger_reading,
+            )), value
+
+        r_b, ucb_x = r_b_at(x)
+        if r_b >= 0.0:
+            return r_b, ucb_x, False, None
+        starts = np.vstack([x[None, :], self.X[np.argsort(-self.y, kind="stable")]])[:_REOPTIMIZE_STARTS]
+        starts = np.clip(starts, box[:, 0], box[:, 1])
+        result = maximize_lbfgsb(ucb.value_and_grad, box, n_starts=starts.shape[0], initial_points=starts,
+                                 max_evaluations=self.acq_budget, rng=self.rng)
+        better = result.x if result.value > ucb_x else x
+        first = r_b
+        r_b, ucb_x = r_b_at(better)
+        return r_b, ucb_x, True, (better, int(result.n_evaluations), first)
 
     def _refine(self, ucb, x, value, n_eval, far_field, box):
         """App. B: when the box maximum is within [far_field - eps, far_field], search the data balls."""
@@ -321,18 +411,32 @@ class GPUCBUBO(BayesianOptimizer):
         """Update the GP (base schedule); then, if this query triggered it, expand (Alg. 1 lines 12-13)."""
         records = super()._update_model(x, y)
         entry = self._history[-1]
-        if entry["records"].get("expanded") and not entry["is_initial"]:
+        triggered = entry["records"].get("expanded") and not entry["records"].get("expanded_before_query")
+        if triggered and not entry["is_initial"]:
             records.update(self._expand(entry["beta"], entry["records"]["iteration"]))
         return records
 
+    def _gram_quantities(self):
+        """Thm 4.1's n, λ_max and z-mass: from the GP's own factor of K + σ²I and z = (K + σ²I)⁻¹(y - m)
+        (``gram="paper"``), or from the unit-amplitude, noise-free Gram matrix's pseudo-inverse applied to
+        the targets (``gram="code"``, the authors' script)."""
+        if self.gram == "paper":
+            return ubo_bounds.gram_quantities(L=self.gp.L, z=self.gp.alpha)
+        unit = type(self.kernel)(lengthscale=float(self.kernel.lengthscale), variance=1.0)
+        inverse = np.linalg.pinv(unit(self.X))
+        z = inverse @ self._normalised(self.y)
+        mass = max(float(-z[z <= 0].sum()), float(z[z >= 0].sum()))
+        return ubo_bounds.GramQuantities(len(z), float(np.linalg.norm(inverse, 2)), z, mass)
+
     def _expand(self, beta: float, iteration: int) -> dict:
-        """Thm 4.1's d_eps on D_t, Eq. (28) hypercube, union with the old box (clipped to max_bounds)."""
+        """Thm 4.1's d_eps on the data, Eq. (28) hypercube, then the union with the old box
+        (``space_update="union"``) or the hypercube alone (``"replace"``), clipped to max_bounds;
+        :math:`t_k` = ``iteration``."""
         theta, kernel = self._theta(), self.kernel
         X = self.X
         valid = self.epsilon < 4.0 * math.sqrt(beta) * theta
         if valid:
-            # The GP's own factor of K + σ²I and z = (K + σ²I)⁻¹(y - m) on D_t: no second Gram matrix.
-            q = ubo_bounds.gram_quantities(L=self.gp.L, z=self.gp.alpha)
+            q = self._gram_quantities()
             radius = float(
                 ubo_bounds.d_eps(
                     beta_t=beta, theta=theta, epsilon=self.epsilon, n=q.n, lambda_max=q.lambda_max,
@@ -343,8 +447,11 @@ class GPUCBUBO(BayesianOptimizer):
         else:
             radius = 0.0
         cube = ubo_bounds.hypercube_eq28(X=X, d_eps=radius)
-        low, high = np.minimum(self._box[:, 0], cube[:, 0]), np.maximum(self._box[:, 1], cube[:, 1])
-        new = np.column_stack([low, high])
+        if self.space_update == "union":
+            low, high = np.minimum(self._box[:, 0], cube[:, 0]), np.maximum(self._box[:, 1], cube[:, 1])
+            new = np.column_stack([low, high])
+        else:
+            new = np.array(cube, dtype=float)
         if self.max_bounds is not None:
             new = np.column_stack(
                 [np.maximum(new[:, 0], self.max_bounds[:, 0]), np.minimum(new[:, 1], self.max_bounds[:, 1])]
@@ -355,6 +462,37 @@ class GPUCBUBO(BayesianOptimizer):
 
 
 # ---- helpers ----------------------------------------------------------------------------------------------
+def initial_search_box(domain, rng, fraction: float = 0.2) -> np.ndarray:
+    r"""The user's initial box of [Ha2019, §6]: a cube of side ``fraction`` times the largest side of
+    ``domain`` ("20 % of the domain side"), its centre uniform where the cube fits inside ``domain``.
+
+    The same rule as the authors' script (one side length for every coordinate, from the largest side).
+
+    Parameters
+    ----------
+    domain : array_like, shape (D, 2)
+        The objective's domain (unknown to UBO; only the initial box is handed to it).
+    rng : None, int or numpy.random.Generator
+        Draws the centre.
+    fraction : float
+        In (0, 1] (default 0.2, [Ha2019, §6]); each side of ``domain`` must be at least the cube's side.
+
+    >>> box = initial_search_box([[-4.5, 4.5], [-4.5, 4.5]], rng=0)
+    >>> np.round(box[:, 1] - box[:, 0], 12).tolist()
+    [1.8, 1.8]
+    """
+    domain = check_bounds("domain", domain)
+    fraction = check_real("fraction", fraction, low=0.0, high=1.0, low_open=True)
+    side = fraction * float(np.max(domain[:, 1] - domain[:, 0]))
+    if np.any(domain[:, 1] - domain[:, 0] < side):
+        raise ValueError(
+            f"fraction={fraction!r} gives a cube of side {side:g}, wider than the narrowest side of domain "
+            f"{domain.tolist()}; its domain is (0, 1] with the cube fitting in every coordinate"
+        )
+    centre = as_generator(rng).uniform(domain[:, 0] + side / 2, domain[:, 1] - side / 2)
+    return np.column_stack([centre - side / 2, centre + side / 2])
+
+
 def _kernel_spec(kernel, box: np.ndarray):
     """(family name, Kernel or factory for the base class) from ``kernel`` (a family name or a Kernel)."""
     if isinstance(kernel, str):

@@ -1,5 +1,7 @@
 """GPUCB-UBO ([Ha2019, Alg. 1]): search space in force, expansion rule, β_t in local time, seeds."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -156,19 +158,20 @@ def test_max_bounds_caps_the_search_space():
     assert np.all(trace.x >= -0.5) and np.all(trace.x <= 1.5)
 
 
-def test_an_objective_that_enforces_its_domain_caps_the_search_space():
-    """Started in a corner box of hartmann3's [0, 1]^3 with no max_bounds, UBO expands but never proposes a
-    point the objective would reject (the objective's domain becomes max_bounds); an initial box outside
-    that domain is a clear ValueError."""
-    objective = objectives.get("hartmann3")
-    opt = small([[0.2, 0.4]] * 3, rng=0, n_cyc=1, acq_budget=100)
-    trace = opt.run(objective, 14, progress=False)
-    assert opt.n_expansions >= 1
-    np.testing.assert_array_equal(opt.max_bounds, objective.bounds)
+def test_the_objective_box_is_never_a_silent_cap():
+    """UBO does not know the objective's domain ([Ha2019, §1]): an objective that rejects points outside its
+    box is refused with a ValueError that says what to do; built with enforce_bounds=False it is searched
+    beyond its box; an explicit max_bounds caps the search on purpose."""
+    with pytest.raises(ValueError, match="enforce_bounds=False"):
+        small([[0.2, 0.4]] * 3, rng=0).run(objectives.get("hartmann3"), 2, progress=False)
+    free = objectives.get("hartmann3", enforce_bounds=False)
+    opt = small([[0.0, 0.2]] * 3, rng=0, n_cyc=1, acq_budget=100, epsilon=1.0)
+    trace = opt.run(free, 14, progress=False)
+    assert opt.n_expansions >= 1 and opt.max_bounds is None
+    assert np.any(opt.domain[:, 0] < 0.0)
+    capped = small([[0.0, 0.2]] * 3, rng=0, n_cyc=1, acq_budget=100, epsilon=1.0, max_bounds=[[0.0, 1.0]] * 3)
+    trace = capped.run(objectives.get("hartmann3"), 14, progress=False)
     assert np.all(trace.x >= 0.0) and np.all(trace.x <= 1.0)
-    assert np.any(opt.domain[:, 0] < 0.2) or np.any(opt.domain[:, 1] > 0.4)
-    with pytest.raises(ValueError, match="does not contain the initial search box"):
-        small([[0.5, 1.5]] * 3, rng=0).run(objective, 2, progress=False)
 
 
 def test_tell_is_validated_against_the_current_space():
@@ -224,3 +227,57 @@ def test_invalid_parameters_name_themselves(kwargs, name):
     """Out-of-domain parameters raise ValueError naming the parameter."""
     with pytest.raises(ValueError, match=rf"^{name}"):
         GPUCBUBO(INITIAL_BOX, rng=0, **kwargs)
+
+
+def test_the_authors_code_readings_each_do_what_they_name():
+    """The five readings of the authors' script ([Ha2019]'s public code): range scaling of y, b = θ/(√2ℓ)
+    from the fit, the unit-amplitude noise-free Gram pseudo-inverse, the Eq. (28) box replacing the old one,
+    and x_t re-chosen in the new box on a triggering iteration (local time restarting at 1)."""
+    from regretlab.algorithms.ubo import CODE_READINGS
+
+    code = {keyword: readings[1] for keyword, readings in CODE_READINGS.items()}
+    opt = small(INITIAL_BOX, rng=3, n_cyc=1, epsilon=1.0, **code)
+    trace = opt.run(bump, 12, progress=False)
+    y = trace.y
+    assert opt._y_scale == pytest.approx(np.ptp(y)) and opt._y_shift == pytest.approx(np.mean(y))
+    theta, ell = math.sqrt(opt.kernel.variance), float(opt.kernel.lengthscale)
+    assert opt._b_constant() == pytest.approx(theta / (math.sqrt(2.0) * ell))
+    q = opt._gram_quantities()
+    K = type(opt.kernel)(lengthscale=ell, variance=1.0)(opt.X)
+    np.testing.assert_allclose(q.z, np.linalg.pinv(K) @ opt._normalised(y), rtol=1e-8, atol=1e-8)
+    first = next(r for r in trace.records if r.get("expanded"))
+    assert first["expanded_before_query"] and first["t_local"] >= 1
+    i = trace.records.index(first)
+    assert trace.records[i + 1]["t_local"] == 2  # the local clock restarted: t = 1 was the re-choice
+    np.testing.assert_array_equal(first["new_search_box"], trace.records[i + 1]["search_box"])
+    assert opt.params["space_update"] == "replace" and opt.params["expansion_query"] == "new_box"
+    paper = small(INITIAL_BOX, rng=3, n_cyc=1, epsilon=1.0).run(bump, 12, progress=False)
+    assert not any(r.get("expanded_before_query") for r in paper.records)
+
+
+def test_a_negative_trigger_is_re_optimised():
+    """r_b < 0 is impossible with an exact UCB maximiser; when a one-sample random "maximiser" produces it,
+    the UCB is re-maximised from the data (record ``reoptimized``) and r_b is recomputed, never decreasing;
+    the first r_b is recorded (``r_b_first``)."""
+    opt = small(INITIAL_BOX, rng=1, n_cyc=1, acq_budget=1, acq_optimizer="random", epsilon=1e-3)
+    trace = opt.run(bump, 20, progress=False)
+    bo = [r for r, init in zip(trace.records, trace.is_initial, strict=True) if not init]
+    redone = [r for r in bo if r["reoptimized"]]
+    assert redone, "a one-sample maximiser should leave r_b < 0 at least once"
+    assert all(r["r_b_first"] < 0.0 and r["r_b"] >= r["r_b_first"] for r in redone)
+    assert all(r["r_b"] == r["r_b_first"] for r in bo if not r["reoptimized"])
+
+
+def test_initial_search_box_is_a_fifth_of_the_largest_side_inside_the_domain():
+    """[Ha2019, §6]: side 20 % of the domain's largest side, random centre, the cube inside the domain."""
+    from regretlab.algorithms.ubo import initial_search_box
+
+    domain = np.array([[-4.5, 4.5], [-2.0, 7.0], [0.0, 9.0]])
+    boxes = [initial_search_box(domain, rng=seed) for seed in range(50)]
+    for box in boxes:
+        np.testing.assert_allclose(box[:, 1] - box[:, 0], 1.8)
+        assert np.all(box[:, 0] >= domain[:, 0]) and np.all(box[:, 1] <= domain[:, 1])
+    np.testing.assert_array_equal(initial_search_box(domain, rng=7), initial_search_box(domain, rng=7))
+    assert len({tuple(b[:, 0]) for b in boxes}) == 50
+    with pytest.raises(ValueError, match="fraction"):
+        initial_search_box([[0.0, 1.0], [0.0, 0.1]], rng=0)
