@@ -19,11 +19,13 @@ Each is ``Name(bounds, *, rng=None, **params)`` with ``ask()``, ``tell(x, y)`` a
 ``posteriors``    the posterior in observation units and per additive component
 ``groups``        the ``groups`` / ``d`` / ``M`` keywords of the additive algorithms
 ``priors``        default kernels with bounds relative to the box; the loop's warnings
+``setups``        the papers' named configurations (``setups.get("Li2016/RPP", bounds, d=5)``), sourced
 ``trace``         the :class:`Trace` of a run (npz + JSON)
 ``baselines``     the papers' baselines, one module per method
 ================  ===================================================================================
 """
 
+from . import setups
 from .acquisition import Acquisition, Restricted
 from .add_gp_ucb import AddGPUCB
 from .base import BayesianOptimizer, LoopDefaults
@@ -53,4 +55,5 @@ __all__ = [
     "RegretlabWarning",
     "Restricted",
     "Trace",
+    "setups",
 ]

@@ -141,3 +141,18 @@ def test_cite_an_unknown_key_is_a_clear_error(capsys):
     assert main(["cite", "TranThe20"]) == 2
     err = capsys.readouterr().err
     assert "TranThe20" in err and "TranThe2020-ext" in err
+
+
+def test_setups_lists_and_shows_one_with_sources(capsys):
+    """`regretlab setups` lists the named setups; `regretlab setups NAME --dim D` prints each value at D with
+    its source; an unknown name is a usage error (exit 2) naming the known ones."""
+    from regretlab.cli import main
+
+    assert main(["setups"]) == 0
+    out = capsys.readouterr().out
+    assert "Kandasamy2015/Add-d/M" in out and "Ha2019/GPUCB-UBO-code" in out
+    assert main(["setups", "TranThe2020/MS-UCB", "--dim", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "200 (10 D)" in out and "[TranThe2020, §Experiments]" in out
+    assert main(["setups", "nope"]) == 2
+    assert "Li2016/RPP" in capsys.readouterr().err

@@ -1,7 +1,8 @@
 """The ``regretlab`` command line.
 
 Subcommands now: ``list`` (registered objectives), ``formula`` (evaluate a catalogue formula and print its
-LaTeX) and ``demo`` (a short tour of the GP core, the main job until the verification engine lands).
+LaTeX), ``cite``, ``setups`` (the papers' named configurations, each value with its source) and ``demo``
+(a short tour of the GP core, the main job until the verification engine lands).
 Later issues add ``verify``, ``reproduce`` and ``export``.
 """
 
@@ -44,6 +45,43 @@ def _cmd_cite(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_setups(args: argparse.Namespace) -> int:
+    from regretlab.algorithms import setups
+
+    if args.name is None:
+        rows = [[s.name, s.algorithm.name, s.reference, s.description] for s in map(setups.describe,
+                                                                                     setups.available())]
+        print(f"{len(rows)} named setups (regretlab setups NAME shows one with the source of every value)\n")
+        print(table(["name", "algorithm", "reference", "description"], rows))
+        return 0
+    try:
+        setup = setups.describe(args.name)
+    except ValueError as exc:
+        print(f"regretlab setups: {exc}", file=sys.stderr)
+        return 2
+    print(f"{setup.name}: {setup.description}\nalgorithm {setup.algorithm.name}, {setup.reference}")
+    if setup.sizes:
+        print(f"sizes given by the caller: {', '.join(setup.sizes)} ({setup.size_help})")
+    if setup.objectives:
+        print(f"the paper's benchmarks: {', '.join(setup.objectives)}")
+    rows = [[r["keyword"], r["value"], r["source"]] for r in setup.table(args.dim)]
+    print()
+    print(table(["keyword", "value" + (f" (D={args.dim})" if args.dim else ""), "source"], rows))
+    for departure in setup.departures:
+        print(f"departure: {departure}")
+    return 0
+
+
+def _dim(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a dimension: a positive integer")
+    return value
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     from regretlab.demo import run_demo
 
@@ -74,6 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_cite = sub.add_parser("cite", help="print the BibTeX of a cited work (e.g. Ha2019), or of every one")
     p_cite.add_argument("key", nargs="?", help="citation key (case-insensitive); omit it for every entry")
     p_cite.set_defaults(handler=_cmd_cite)
+
+    p_setups = sub.add_parser("setups", help="list the papers' named setups, or show one with its sources")
+    p_setups.add_argument("name", nargs="?", help="a setup name, e.g. Kandasamy2015/Add-d/M")
+    p_setups.add_argument("--dim", type=_dim, default=None, help="show per-dimension values at this D")
+    p_setups.set_defaults(handler=_cmd_setups)
 
     p_demo = sub.add_parser("demo", help="a short demonstration of the GP core")
     p_demo.add_argument("--seed", type=_seed, default=0, help="seed of the demo's Generator (default 0)")
