@@ -18,13 +18,22 @@ by marginal likelihood over a few random decompositions [Kandasamy2015, Alg. 2, 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
 
-from regretlab._validate import check_integer, check_probability, check_real
+from regretlab._validate import check_bool, check_integer, check_probability, check_real
 from regretlab.bounds import add_gp_ucb as add_bounds
-from regretlab.gp import Additive, Kernel, SquaredExponential, fit_hyperparameters, log_marginal_likelihood
+from regretlab.gp import (
+    Additive,
+    FitResult,
+    Kernel,
+    SquaredExponential,
+    Tied,
+    fit_hyperparameters,
+    log_marginal_likelihood,
+)
 
 from .acquisition import Acquisition, Restricted
 from .additive import AdditiveOptimizer
@@ -103,6 +112,16 @@ class AddGPUCB(AdditiveOptimizer):
         Fraction of ``acq_budget`` shared by the M groups, in (0, 1] ([Kandasamy2015, §5]: 0.9, "to account
         for the additional overhead in posterior inference"). Per-group budget
         :math:`\max(1,\lfloor\text{budget\_fraction}\cdot\text{acq\_budget}/M\rfloor)`.
+    tied : bool
+        One lengthscale and one signal variance shared by all groups ([Kandasamy2015, §5]: "SE kernels
+        sharing one scale and one bandwidth"), fitted by ML-II through :class:`regretlab.gp.Tied`. Default
+        False (per-group hyperparameters); the ``Kandasamy2015/*`` setups use True.
+    warmup_bandwidth : float, optional
+        [Kandasamy2015, §5]: "a bandwidth of :math:`10^{-5}`" for the first ``warmup_iterations`` BO
+        iterations: until then every group's lengthscale is this value and nothing is fitted (the GP is
+        then nearly white noise, so the UCB explores). Default None: no warm-up.
+    warmup_iterations : int
+        Length of the warm-up (default 25, [Kandasamy2015, §5]).
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`): ``rng``,
         ``n_init``, ``n_cyc``, ``kernel``, ``acq_optimizer`` (default ``"direct"``), ``acq_budget``,
@@ -116,9 +135,9 @@ class AddGPUCB(AdditiveOptimizer):
     -----
     Departures and readings: t counts every observation including the initial design (as in
     :class:`regretlab.algorithms.gp_ucb.GPUCB`), so :math:`\beta_t` and the refit schedule use the same t as
-    GP-UCB. Each group has its own SE lengthscale and variance ([Kandasamy2015, §5] ties them across groups;
-    the kernel class has no tying). The "bandwidth :math:`10^{-5}` for the first 25 iterations" heuristic of
-    [Kandasamy2015, §5] is not applied. Records per query: ``decomposition`` (list of lists),
+    GP-UCB. By default each group has its own SE lengthscale and variance; ``tied=True`` shares them as
+    [Kandasamy2015, §5] does, and ``warmup_bandwidth=1e-5`` applies its first-25-iterations heuristic.
+    Records per query: ``decomposition`` (list of lists),
     ``group_budget``, ``group_evaluations``, ``acquisition_value`` (:math:`\tilde\varphi_t(x_t)`); on a refit,
     the shared loop's ``refit`` record (with ``log_marginal_likelihood``) and, when the decomposition is
     learned, ``decomposition_search`` (candidates, their log marginal likelihoods, the chosen index).
@@ -162,9 +181,18 @@ class AddGPUCB(AdditiveOptimizer):
         n_decompositions: int | None = None,
         delta: float = 0.1,
         budget_fraction: float = 0.9,
+        tied: bool = False,
+        warmup_bandwidth: float | None = None,
+        warmup_iterations: int = 25,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
+        self.tied = check_bool("tied", tied)
+        self.warmup_bandwidth = (
+            None if warmup_bandwidth is None
+            else check_real("warmup_bandwidth", warmup_bandwidth, low=0.0, low_open=True)
+        )
+        self.warmup_iterations = check_integer("warmup_iterations", warmup_iterations, low=0)
         D = self.dim
         self.learn_decomposition = self.group_spec.groups is None
         self.n_decompositions = check_integer(
@@ -178,7 +206,8 @@ class AddGPUCB(AdditiveOptimizer):
         self._anchor = self.bounds.mean(axis=1)
         self._search_record: dict | None = None
         self._record_params(
-            "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget"
+            "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget", "tied",
+            "warmup_bandwidth", "warmup_iterations",
         )
 
     # ---- the additive model -----------------------------------------------------------------------------
@@ -207,21 +236,57 @@ class AddGPUCB(AdditiveOptimizer):
             return [[i] for i in range(self.dim)]
         return None
 
+    def _ml2(self, kernel, X, y_n, **options) -> FitResult:
+        """ML-II of ``kernel``'s hyperparameters, shared across the groups with ``tied`` (the result's kernel
+        is the Additive kernel either way)."""
+        fit = fit_hyperparameters(
+            Tied(kernel) if self.tied else kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng,
+            **{**self.fit_options(), **options},
+        )
+        return dataclasses.replace(fit, kernel=fit.kernel.base) if self.tied else fit
+
+    def _in_warmup(self) -> bool:
+        return (self.warmup_bandwidth is not None
+                and self.n_observations < self.n_init + self.warmup_iterations)
+
+    def _warmup_model(self, X, y_n):
+        """[Kandasamy2015, §5]: every group at lengthscale ``warmup_bandwidth``, nothing fitted (a random
+        decomposition when it is learned: the data cannot tell one yet)."""
+        if self.learn_decomposition and self._only_decomposition() is None:
+            self.groups = random_decomposition(self.rng, self.dim, self.n_groups)
+        kernel = self.make_kernel()
+        kernel = kernel.with_theta(np.concatenate([
+            np.append(np.log(self.warmup_bandwidth) * np.ones(k.n_hyperparameters - 1), k.theta[-1])
+            for k in kernel.kernels
+        ]))
+        lml = log_marginal_likelihood(kernel, X, y_n, noise_variance=self.noise_variance, mean=0.0)
+        self.last_fit = FitResult(kernel, self.noise_variance, 0.0, float(lml), 0, True,
+                                  "warm-up: bandwidth fixed [Kandasamy2015, §5]")
+        return kernel, self.noise_variance, 0.0
+
     def _fit_model(self, X, y_n):
         """[Kandasamy2015, Alg. 2, step 1] when the decomposition is learned: score ``n_decompositions``
         random decompositions by their ML-II log marginal likelihood ([Kandasamy2015, §4.4]), keep the best,
-        then polish its hyperparameters (no further restarts); otherwise the shared ML-II fit."""
-        if not (self.learn_decomposition and self._only_decomposition() is None):
-            return super()._fit_model(X, y_n)
-        self._search_decomposition(X, y_n)
+        then polish its hyperparameters (no further restarts); otherwise ML-II of the current decomposition's
+        kernel. During the warm-up, the fixed small bandwidth instead."""
+        if self.fit_hyperparameters and self._in_warmup():
+            return self._warmup_model(X, y_n)
+        learned = self.learn_decomposition and self._only_decomposition() is None
+        if learned:
+            self._search_decomposition(X, y_n)
         if not self.fit_hyperparameters:
-            return self.kernel, self.noise_variance, 0.0
-        fit = fit_hyperparameters(
-            self.kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng,
-            **{**self.fit_options(), "n_restarts": 0},
-        )
+            return (self.kernel if learned else self.make_kernel() if self.kernel is None else self.kernel,
+                    self.noise_variance, 0.0)
+        fresh = self.kernel is None or (not learned and self._was_warmup())
+        kernel = self.make_kernel() if fresh else self.kernel
+        fit = self._ml2(kernel, X, y_n, **({"n_restarts": 0} if learned else {}))
         self.last_fit = fit
         return fit.kernel, fit.noise_variance, fit.mean
+
+    def _was_warmup(self) -> bool:
+        """Whether the current kernel is the warm-up's (its lengthscales are not a starting point)."""
+        return self.warmup_bandwidth is not None and self.last_fit is not None and \
+            self.last_fit.message.startswith("warm-up")
 
     def _search_decomposition(self, X, y_n) -> None:
         """Draw the candidates from ``rng``, fit each (or score it as it is), keep the best in ``groups``."""
@@ -232,9 +297,7 @@ class AddGPUCB(AdditiveOptimizer):
         for groups in candidates:
             kernel = self.make_kernel(groups)
             if self.fit_hyperparameters:
-                fit = fit_hyperparameters(
-                    kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng, **self.fit_options()
-                )
+                fit = self._ml2(kernel, X, y_n)
                 scores.append(float(fit.log_marginal_likelihood))
                 fitted.append((fit.kernel, fit.noise_variance))
             else:

@@ -30,6 +30,7 @@ from regretlab.gp import (
     Kernel,
     ProjectedAdditive,
     SquaredExponential,
+    Tied,
     fit_hyperparameters,
     likelihood_terms,
     log_marginal_likelihood,
@@ -201,6 +202,10 @@ class RPPGPUCB(AdditiveOptimizer):
         Half-width p > 0 of the entries of S in the random starts.
     W_maxiter : int
         L-BFGS-B iterations per W start (>= 1).
+    tied : bool
+        One lengthscale and one signal variance for all groups ([Li2016, §5]: hyperparameters "shared
+        across groups"), fitted through :class:`regretlab.gp.Tied`. Default False (per group); the
+        ``Li2016/*`` setups use True.
     kernel : Kernel or callable, optional
         The per-group base kernel (copied to every group with its own hyperparameters), or a factory
         ``kernel(bounds) -> Kernel``. Default: SE with lengthscale :math:`0.25\sqrt{d}` (unit coordinates).
@@ -252,9 +257,11 @@ class RPPGPUCB(AdditiveOptimizer):
         n_W_restarts: int = 1,
         W_perturbation: float = 0.25,
         W_maxiter: int = 50,
+        tied: bool = False,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
+        self.tied = check_bool("tied", tied)
         D = self.dim
         self.delta = check_real("delta", delta, low=0.0)
         self.n_alpha_grid = check_integer("n_alpha_grid", n_alpha_grid, low=2)
@@ -275,6 +282,7 @@ class RPPGPUCB(AdditiveOptimizer):
         self.W_log_marginal_likelihood = math.nan
         self._record_params(
             "delta", "n_alpha_grid", "W_init", "learn_W", "n_W_restarts", "W_perturbation", "W_maxiter",
+            "tied",
             decomposition=[list(g) for g in self.groups],
         )
 
@@ -342,9 +350,11 @@ class RPPGPUCB(AdditiveOptimizer):
     def _fit_theta(self, W_unit, kernels, X, y, n_restarts):
         kernel = self._projected_kernel(W_unit, kernels)
         fit = fit_hyperparameters(
-            kernel, X, y, noise_variance=self.noise_variance, rng=self.rng,
+            Tied(kernel) if self.tied else kernel, X, y, noise_variance=self.noise_variance, rng=self.rng,
             **{**self.fit_options(), "n_restarts": n_restarts},
         )
+        if self.tied:
+            fit = dataclasses.replace(fit, kernel=fit.kernel.base)
         self.noise_variance = fit.noise_variance
         return fit
 

@@ -229,3 +229,33 @@ def test_invalid_parameters_name_themselves(kwargs, name):
     with pytest.raises(ValueError, match=rf"^{name}"):
         AddGPUCB(np.tile([0.0, 1.0], (4, 1)), rng=0, **kwargs)
 
+
+
+def test_tied_hyperparameters_are_one_scale_and_one_bandwidth_for_all_groups():
+    """tied=True ([Kandasamy2015, §5]): after every refit all groups carry the same lengthscale and
+    variance (a learned decomposition too), and the fit names the shared hyperparameters."""
+    for kwargs in ({"groups": [[0, 1], [2, 3]]}, {"d": 2}):
+        opt = small(BOX4, rng=2, n_init=6, n_cyc=3, tied=True, **kwargs)
+        trace = opt.run(box4_function, 12, progress=False)
+        thetas = [k.theta for k in opt.kernel.kernels]
+        assert all(np.array_equal(thetas[0], theta) for theta in thetas[1:]), kwargs
+        assert opt.last_fit.kernel.kernels[0].theta.tolist() == thetas[0].tolist()
+        assert trace.params["tied"] is True
+
+
+def test_the_warm_up_bandwidth_holds_for_the_first_iterations_then_the_fit_takes_over():
+    """[Kandasamy2015, §5]: lengthscale 1e-5 in every group for the first 25 BO iterations (no fit), then
+    ML-II: with n_init = 4 and n_cyc = 5 the refits at 4, 9, ..., 24 observations keep 1e-5 and the refit
+    at 29 = n_init + 25 does not."""
+    opt = small(BOX4, groups=[[0, 1], [2, 3]], rng=0, n_init=4, n_cyc=5, warmup_bandwidth=1e-5)
+    trace = opt.run(box4_function, 30, progress=False)
+    refits = {t + 1: r["refit"] for t, r in enumerate(trace.records) if "refit" in r}
+    assert sorted(refits) == [4, 9, 14, 19, 24, 29]
+    for t, refit in refits.items():
+        lengthscales = np.exp(np.asarray(refit["theta"])[0::2])
+        if t < 29:
+            np.testing.assert_allclose(lengthscales, 1e-5)
+        else:
+            assert np.all(lengthscales > 1e-3)
+    with pytest.raises(ValueError, match="warmup_bandwidth"):
+        AddGPUCB(BOX4, d=2, warmup_bandwidth=0.0)

@@ -215,3 +215,15 @@ def test_invalid_parameters_name_themselves(kwargs, name):
     """Out-of-domain parameters raise ValueError naming the parameter."""
     with pytest.raises(ValueError, match=rf"^{name}"):
         RPPGPUCB([[0.0, 1.0]] * 3, rng=0, **kwargs)
+
+
+def test_tied_hyperparameters_are_shared_by_the_groups():
+    """tied=True ([Li2016, §5]: hyperparameters shared across groups): every group ends every refit with the
+    same lengthscale and variance."""
+    from regretlab.algorithms.rpp_gp_ucb import RPPGPUCB
+
+    box = np.tile([0.0, 1.0], (4, 1))
+    opt = RPPGPUCB(box, d=2, rng=0, n_init=6, n_cyc=3, acq_budget=100, n_restarts=0, tied=True)
+    opt.run(lambda x: float(np.sin(3 * x[0] * x[1]) + np.cos(2 * x[2]) - x[3] ** 2), 10, progress=False)
+    thetas = [k.theta for k in opt.kernel.kernels]
+    assert all(np.array_equal(thetas[0], theta) for theta in thetas[1:])

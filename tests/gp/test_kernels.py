@@ -233,3 +233,36 @@ def test_bad_inputs_raise():
         ard.spectral_frequencies(10, 3, 0)
     with pytest.raises(ValueError, match="n_features"):
         ard.spectral_frequencies(0, 2, 0)
+
+
+def test_tied_shares_one_hyperparameter_vector_and_sums_the_gradients():
+    """Tied(Additive) ([Kandasamy2015, §5]: one scale and one bandwidth for all groups): every component
+    takes the shared θ; the gradient in the shared θ equals the sum of the per-component gradients, and
+    central differences of the kernel matrix."""
+    from regretlab.gp import Additive, SquaredExponential, Tied
+
+    base = Additive([[0, 1], [2], [3, 4]], [SquaredExponential(0.3, 0.5), SquaredExponential(0.9, 2.0),
+                                              SquaredExponential(0.4, 1.0)], dim=5)
+    tied = Tied(base).with_theta(np.log([0.7, 0.25]))
+    assert all(np.allclose(k.theta, np.log([0.7, 0.25])) for k in tied.base.kernels)
+    X = np.random.default_rng(0).uniform(size=(6, 5))
+    np.testing.assert_allclose(tied(X), tied.base(X))
+    full = tied.base.gradient(X)
+    summed = np.stack([full[:, :, 0::2].sum(axis=2), full[:, :, 1::2].sum(axis=2)], axis=2)
+    np.testing.assert_allclose(tied.gradient(X), summed, rtol=1e-12)
+    h = 1e-6
+    for i in range(2):
+        step = np.zeros(2)
+        step[i] = h
+        fd = (tied.with_theta(tied.theta + step)(X) - tied.with_theta(tied.theta - step)(X)) / (2 * h)
+        np.testing.assert_allclose(tied.gradient(X)[:, :, i], fd, rtol=1e-5, atol=1e-8)
+    assert tied.hyperparameter_names == ("tied.lengthscale", "tied.variance")
+
+
+def test_tied_needs_matching_components():
+    from regretlab.gp import Additive, SquaredExponential, Tied
+
+    with pytest.raises(ValueError, match="base"):
+        Tied(SquaredExponential(1.0))
+    with pytest.raises(ValueError, match="same ones"):
+        Tied(Additive([[0], [1, 2]], [SquaredExponential(1.0), SquaredExponential([1.0, 2.0])], dim=3))

@@ -19,6 +19,7 @@ from regretlab.gp.kernels import (
     ProjectedAdditive,
     SquaredExponential,
     Stationary,
+    Tied,
     check_groups,
 )
 from regretlab.gp.posterior import GP, cholesky_with_jitter
@@ -39,4 +40,5 @@ __all__ = [
     "Matern52",
     "Additive",
     "ProjectedAdditive",
+    "Tied",
 ]

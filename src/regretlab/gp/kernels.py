@@ -45,6 +45,7 @@ __all__ = [
     "Matern52",
     "Additive",
     "ProjectedAdditive",
+    "Tied",
     "check_groups",
 ]
 
@@ -650,3 +651,84 @@ class ProjectedAdditive(_SumOfMapped):
             f"ProjectedAdditive(W of shape {self._W.shape}, groups={[list(g) for g in self._groups]}, "
             f"kernels={list(self._kernels)!r})"
         )
+
+
+class Tied(Kernel):
+    r"""A sum kernel whose components share one hyperparameter vector.
+
+    [Kandasamy2015, §5]: "SE kernels sharing one scale and one bandwidth" across the additive groups;
+    [Li2016, §5] shares hyperparameters across groups likewise. ``Tied(base)`` exposes the hyperparameters
+    of ``base``'s first component as its own ``theta`` (names ``tied.<name>``, bounds of the first
+    component) and sets every component to them, so ML-II fits the shared values; the gradient in a shared
+    entry is the sum of the components' gradients. Evaluation delegates to ``base``; :attr:`base` is the
+    sum kernel with the tied values, which is what the posterior and the per-group acquisitions use.
+
+    Parameters
+    ----------
+    base : Additive or ProjectedAdditive
+        Its components must have the same hyperparameter names (e.g. all isotropic SE); they are set to the
+        first component's values.
+    """
+
+    def __init__(self, base: _SumOfMapped):
+        if not isinstance(base, _SumOfMapped):
+            raise ValueError(f"base={base!r} is not an Additive or ProjectedAdditive kernel")
+        names = base.kernels[0].hyperparameter_names
+        for j, k in enumerate(base.kernels):
+            if k.hyperparameter_names != names:
+                raise ValueError(
+                    f"base has components with different hyperparameters ({names} and, for component {j}, "
+                    f"{k.hyperparameter_names}); tying needs the same ones in every component"
+                )
+        shared = base.kernels[0].theta
+        self._base = base.with_theta(np.tile(shared, base.n_components))
+
+    @property
+    def base(self) -> _SumOfMapped:
+        """The sum kernel with every component at the shared values."""
+        return self._base
+
+    @property
+    def theta(self) -> np.ndarray:
+        return self._base.kernels[0].theta
+
+    @property
+    def hyperparameter_names(self) -> tuple[str, ...]:
+        return tuple(f"tied.{name}" for name in self._base.kernels[0].hyperparameter_names)
+
+    @property
+    def theta_bounds(self) -> np.ndarray:
+        return self._base.kernels[0].theta_bounds
+
+    def with_theta(self, theta) -> Tied:
+        theta = self._check_theta(theta)
+        return Tied(self._base.with_theta(np.tile(theta, self._base.n_components)))
+
+    @property
+    def input_dim(self) -> int | None:
+        return self._base.input_dim
+
+    def _min_input_dim(self) -> int:
+        return self._base._min_input_dim()
+
+    def __call__(self, X, Y=None) -> np.ndarray:
+        return self._base(X, Y)
+
+    def diag(self, X) -> np.ndarray:
+        return self._base.diag(X)
+
+    def iter_gradient(self, X):
+        total = None
+        for _, block in self._base.iter_gradient(X):
+            total = block if total is None else total + block  # d/dθ_shared = Σ_j d/dθ_j
+        yield slice(0, self.n_hyperparameters), total
+
+    def gradient(self, X) -> np.ndarray:
+        return next(self.iter_gradient(X))[1]
+
+    def gradient_x(self, X, Y=None) -> np.ndarray:
+        return self._base.gradient_x(X, Y)
+
+    def __repr__(self) -> str:
+        return f"Tied({self._base!r})"
+
