@@ -78,12 +78,14 @@ def run_one(case_id: str, method: str, seed: int) -> dict:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         trace = optimizer.run(objective, case["n_eval"], progress=False)
-    at_bound = [b for r in trace.records if "refit" in r for b in r["refit"].get("at_bounds", [])
-                if b != "noise_variance=low"]
+    refits = [r["refit"] for r in trace.records if "refit" in r]
+    at_bound = [b for refit in refits for b in refit.get("at_bounds", []) if b != "noise_variance=low"]
+    last = [b for b in (refits[-1].get("at_bounds", []) if refits else []) if b != "noise_variance=low"]
     return {
         "case": case_id, "method": method, "seed": seed,
         "regret": float(objective.optimum_value - np.max(trace.f)),
         "fit_at_bound": sorted(set(at_bound)),
+        "last_fit_at_bound": last,
         "expansions": int(getattr(optimizer, "n_expansions", 0)),
         "seconds": time.perf_counter() - start,
     }
