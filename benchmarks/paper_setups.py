@@ -62,22 +62,26 @@ def methods(case_id: str) -> list[str]:
     return [case["setup"], *case["baselines"], RANDOM]
 
 
-def run_one(case_id: str, method: str, seed: int) -> dict:
-    """One run: simple regret after the case's budget, fits on a kernel bound, expansions, seconds."""
+def run_one(case_id: str, method: str, seed: int, *, objective_options=None, n_eval=None,
+            **overrides) -> dict:
+    """One run: simple regret after the case's budget, fits on a kernel bound, expansions, seconds.
+
+    ``objective_options`` go to :func:`regretlab.objectives.get` (e.g. ``variant``), ``n_eval`` replaces
+    the case's budget, ``overrides`` go to the setup (e.g. ``active="first"``)."""
     case = CASES[case_id]
     ubo = case.get("ubo_box", False)
     objective = objectives.get(case["objective"], dim=case["dim"], instance=case["instance"],
-                               enforce_bounds=not ubo)
+                               enforce_bounds=not ubo, **(objective_options or {}))
     bounds = initial_search_box(objective.bounds, rng=seed) if ubo else objective.bounds
     if method == RANDOM:
         optimizer = RandomSearch(bounds, rng=seed)
     else:
         sizes = case["sizes"] if method == case["setup"] else {}
-        optimizer = setups.get(method, bounds, rng=seed, **sizes)
+        optimizer = setups.get(method, bounds, rng=seed, **sizes, **overrides)
     start = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        trace = optimizer.run(objective, case["n_eval"], progress=False)
+        trace = optimizer.run(objective, n_eval or case["n_eval"], progress=False)
     refits = [r["refit"] for r in trace.records if "refit" in r]
     at_bound = [b for refit in refits for b in refit.get("at_bounds", []) if b != "noise_variance=low"]
     last = [b for b in (refits[-1].get("at_bounds", []) if refits else []) if b != "noise_variance=low"]
