@@ -5,9 +5,9 @@ The paper leaves three things open that change MS-UCB's curves on Hyper-Ellipsoi
 :math:`\\sum_i ix_i^2`), which d coordinates are free (the last d of Lemma 1, or the first d), and the
 scale of β_t (the analysis' β_t as printed, or divided by 5 as [Ha2019, §6] and [Srinivas2010] do). This
 grid runs each combination of MS-UCB and GP-UCB (both by their ``TranThe2020/*`` setups) and random search
-on the translated Hyper-Ellipsoid (instance 1) at D = ``--dim`` with ``--seeds`` seeds, and prints the median simple
-regret per configuration and the one-sided Mann-Whitney p-value of "MS-UCB's regret is smaller than
-GP-UCB's" for each (variant, β scale).
+on the translated Hyper-Ellipsoid (instance 1) at D = ``--dim`` with ``--seeds`` seeds, and prints the
+median simple regret per configuration and the one-sided Mann-Whitney p-value of "MS-UCB's regret is
+smaller than GP-UCB's" for each (variant, β scale).
 
 Run as ``python benchmarks/ms_ucb_setup_choice.py [--dim 20] [--seeds 5] [--n-eval 80] [--jobs 2]``.
 """
