@@ -218,7 +218,7 @@ def test_beta_schedules_are_the_bounds_formulas():
         ({"beta_value": -1.0}, "beta_value"),
         ({"rounding": "floor"}, "rounding"),
         ({"rounding": "none", "alpha": 0.5}, "rounding"),
-        ({"active": "first"}, "active"),
+        ({"active": "middle"}, "active"),
         ({"subspace_budget": 0}, "subspace_budget"),
         ({"acq_budget": 0}, "acq_budget"),
     ],
