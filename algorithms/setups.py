@@ -16,8 +16,8 @@ overrides the setup's value; the optimiser records the setup's name and the over
 ``params`` (hence in every Trace).
 
 Departures that remain (the paper-setups issue tracks them): RPP's choice of groups among random
-combinations, the authors' per-group DIRECT budget and per-group :math:`\beta_t` for Add-GP-UCB, and the
-authors' form of :math:`f_{d'}`; each setup lists its own in ``departures``.
+combinations and the authors' per-group DIRECT budget and per-group :math:`\beta_t` for Add-GP-UCB; each
+setup lists its own in ``departures``.
 """
 
 from __future__ import annotations
@@ -253,11 +253,9 @@ _ADD_LEARNED = Setup(
     },
     sizes=("d", "M"),
     size_help="d: largest group, M: number of groups (Fig. 3: Add-1/10, Add-3/4, Add-5/2 at D = 10, ...)",
-    objectives=("additive_trimodal",),
+    objectives=("additive_trimodal_code", "additive_trimodal"),
     departures=("the authors' per-group DIRECT budget ⌈min(5000, 100 D)/M⌉ and per-group β with d_j: not "
-                "offered yet",
-                "the authors' f_d' (Gaussian variance h, [-1, 1]^d', fixed centres) is not yet an objective: "
-                "additive_trimodal draws its centres"),
+                "offered yet",),
 )
 
 _ADD_KNOWN = Setup(

@@ -230,3 +230,44 @@ def test_camelback_embedding_ignores_dummy_coordinates():
     np.testing.assert_array_equal(g.bounds[[4, 1]], base.bounds)
     with pytest.raises(ValueError, match="active"):
         Embedded(base, 5, active=[1, 1])
+
+
+def test_the_code_form_of_f_d_is_the_authors_matlab_function():
+    """form="code" ([Kandasamy2015, Eq. (7)] as the authors' public code evaluates it): on [-1, 1]^{d'}, the
+    Gaussian pdf with variance h = 0.01 d'^0.1, fixed centres v1, v2, v3 with weight 0.8 on v2, log floored at
+    -700; d' = 1 is the two-mode 0.15 N(-0.5, h) + 0.85 N(0.4, h). Checked against the mixture written out
+    with scipy.stats.multivariate_normal."""
+    from scipy.stats import multivariate_normal
+
+    from regretlab.objectives.structured import Trimodal
+
+    rng = np.random.default_rng(0)
+    for d in (1, 2, 3, 6):
+        f = Trimodal(d, form="code")
+        np.testing.assert_array_equal(f.bounds, np.tile([-1.0, 1.0], (d, 1)))
+        h = 0.01 * d**0.1
+        if d == 1:
+            parts = [(0.15, [-0.5]), (0.85, [0.4])]
+        else:
+            v1 = [0.62, -0.38] + [-0.66] * (d - 2)
+            v2 = [0.18, 0.58] + [-0.19] * (d - 2)
+            v3 = [-0.58, -0.56] + [0.62] * (d - 2)
+            parts = [(0.1, v1), (0.8, v2), (0.1, v3)]
+        X = np.vstack([rng.uniform(-1, 1, size=(200, d)), np.array([p[1] for p in parts]) + 0.05])
+        mixture = sum(w * multivariate_normal(mean=v, cov=h * np.eye(d)).pdf(X) for w, v in parts)
+        expected = np.maximum(np.log(np.maximum(mixture, 1e-300)), -700.0)
+        np.testing.assert_allclose(f.evaluate(X), expected, rtol=1e-10, atol=1e-9)
+        assert f.optimum_value >= np.max(f.evaluate(X))
+    with pytest.raises(ValueError, match="sign_reading"):
+        Trimodal(3, form="code", sign_reading="A")
+    with pytest.raises(ValueError, match="form"):
+        Trimodal(3, form="matlab")
+
+
+def test_the_code_form_is_registered_and_the_paper_form_stays_the_default():
+    from regretlab import objectives
+
+    f = objectives.get("additive_trimodal_code", dim=10)
+    assert f.name == "additive_trimodal_code" and f.form == "code"
+    assert f.optimum_value == pytest.approx(3 * objectives.get("trimodal_code", dim=3).optimum_value)
+    assert objectives.get("additive_trimodal").form == "paper"

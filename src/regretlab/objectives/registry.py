@@ -46,6 +46,11 @@ def _camelback_embedded(dim=None, *, seed=0, active=None, dummy_bounds=(-1.0, 1.
                     dummy_bounds=dummy_bounds, name="camelback_embedded", **kwargs)
 
 
+def _named(objective: Objective, name: str) -> Objective:
+    objective.name = name
+    return objective
+
+
 def _fixed(cls, dim, name):
     def factory(dim_=None, **kwargs):
         return cls(dim, name=name, **kwargs)
@@ -83,6 +88,11 @@ register("hartmann6_ubo", lambda dim=None, **kw: Hartmann6UBO(**kw), fixed_dim=6
          source="[Ha2019, §6, Fig. 3] (the authors' rescaled form)")
 register("trimodal", Trimodal, default_dim=2, source="[Kandasamy2015, Eq. (7), Fig. 2]")
 register("additive_trimodal", AdditiveTrimodal, default_dim=10, source="[Kandasamy2015, §5.1, Figs 3-4]")
+register("trimodal_code", lambda dim=None, **kw: _named(Trimodal(dim, form="code", **kw), "trimodal_code"),
+         default_dim=3, source="[Kandasamy2015, Eq. (7)] as the authors' Matlab code evaluates it")
+register("additive_trimodal_code",
+         lambda dim=None, **kw: _named(AdditiveTrimodal(dim, form="code", **kw), "additive_trimodal_code"),
+         default_dim=10, source="[Kandasamy2015, §5.1, Fig. 3] with the authors' code's f_d'")
 register("projected_additive", ProjectedAdditive, default_dim=50, source="[Li2016, §5.1, Tables 1-5]")
 
 

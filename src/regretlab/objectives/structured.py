@@ -60,6 +60,26 @@ BANDWIDTH_READINGS = ("A", "B")
 S_READINGS = ("A", "B")
 #: Minimum pairwise distance of the centres, in units of the larger bandwidth :math:`\sigma_B`.
 SEPARATION = 4.0
+#: The two forms of f_{d'}: the papers' (drawn centres on [0, 1]^{d'}) and the authors' Matlab code's.
+FORMS = ("paper", "code")
+#: The authors' code floors log f_{d'} here (its ``max(log p, -700)``).
+CODE_LOG_FLOOR = -700.0
+
+
+def code_centres(d: int) -> tuple[np.ndarray, np.ndarray]:
+    r"""The centres and weights of :math:`f_{d'}` in the Add-GP-UCB authors' public Matlab code.
+
+    For :math:`d'\ge2`: :math:`v_1=(0.62,-0.38,-0.66,\dots,-0.66)`,
+    :math:`v_2=(0.18,0.58,-0.19,\dots,-0.19)`, :math:`v_3=(-0.58,-0.56,0.62,\dots,0.62)` (the third entry
+    repeated), weights (0.1, 0.8, 0.1) with 0.8 on :math:`v_2`; for :math:`d'=1` the two-mode
+    :math:`0.15\,\mathcal N(-0.5,\cdot)+0.85\,\mathcal N(0.4,\cdot)`
+    (a third centre with weight 0). Returned as (centres (3, d'), weights (3,)).
+    """
+    if d == 1:
+        return np.array([[-0.5], [0.4], [0.4]]), np.array([0.15, 0.85, 0.0])
+    rows = [(0.62, -0.38, -0.66), (0.18, 0.58, -0.19), (-0.58, -0.56, 0.62)]
+    centres = np.array([[a, b] + [c] * (d - 2) for a, b, c in rows])[:, :d]
+    return centres, np.array([0.1, 0.8, 0.1])
 
 
 def trimodal_bandwidth(d: int, bandwidth_reading: str) -> float:
@@ -98,17 +118,21 @@ class _TrimodalFunction:
     evaluated stably with :func:`scipy.special.logsumexp` (the exponents reach :math:`\pm10^4`).
     """
 
-    def __init__(self, centres: np.ndarray, sign_reading: str, bandwidth_reading: str):
+    def __init__(self, centres: np.ndarray, sign_reading: str, bandwidth_reading: str,
+                 weights: np.ndarray = TRIMODAL_WEIGHTS, floor: float | None = None):
         self.centres = centres
         self.d = centres.shape[1]
         self.sign = 1.0 if sign_reading == "A" else -1.0
         self.bandwidth = trimodal_bandwidth(self.d, bandwidth_reading)
         self.log_c = _log_normaliser(self.d, bandwidth_reading)
-        self.log_w = np.log(TRIMODAL_WEIGHTS)
+        with np.errstate(divide="ignore"):  # a zero weight is a component that is not there
+            self.log_w = np.log(np.asarray(weights, dtype=float))
+        self.floor = floor
 
     def __call__(self, Z: np.ndarray) -> np.ndarray:
         sq = np.sum((Z[:, None, :] - self.centres[None, :, :]) ** 2, axis=2)  # (n, 3)
-        return self.log_c + logsumexp(self.log_w + self.sign * sq / (2.0 * self.bandwidth**2), axis=1)
+        value = self.log_c + logsumexp(self.log_w + self.sign * sq / (2.0 * self.bandwidth**2), axis=1)
+        return value if self.floor is None else np.maximum(value, self.floor)
 
 
 def _trimodal_maximum(fn: _TrimodalFunction) -> tuple[np.ndarray, float, str]:
@@ -131,7 +155,7 @@ def _trimodal_maximum(fn: _TrimodalFunction) -> tuple[np.ndarray, float, str]:
     """
     v, d = fn.centres, fn.d
     if fn.sign < 0:
-        x = v[2].copy()
+        x = v[int(np.argmax(fn.log_w))].copy()  # the heaviest centre (v3 in the papers' order)
         for _ in range(500):
             logits = fn.log_w - np.sum((x - v) ** 2, axis=1) / (2.0 * fn.bandwidth**2)
             resp = np.exp(logits - logsumexp(logits))
@@ -140,7 +164,8 @@ def _trimodal_maximum(fn: _TrimodalFunction) -> tuple[np.ndarray, float, str]:
                 x = x_new
                 break
             x = x_new
-        return x, float(fn(x[None, :])[0]), "mean-shift fixed point from v3 (separation certificate)"
+        how = "mean-shift fixed point from the heaviest centre (separation certificate)"
+        return x, float(fn(x[None, :])[0]), how
     far = (v < 0.5).astype(float)  # (3, d): vertex farthest from each centre
     values = fn(far)
     best = int(np.argmax(values))
@@ -186,6 +211,40 @@ def _make_trimodal(d, seed, sign_reading, bandwidth_reading, centres):
     return _TrimodalFunction(centres, sign_reading, bandwidth_reading)
 
 
+def _make_code_form(d, sign_reading, bandwidth_reading, centres):
+    """The authors' code's f_{d'}: Gaussian variance 0.01 d'^0.1 (bandwidth reading B), bumps (sign B), fixed
+    centres and weights (:func:`code_centres`), log floored at -700; on [-1, 1]^{d'}."""
+    for name, value in (("sign_reading", sign_reading), ("bandwidth_reading", bandwidth_reading)):
+        if value not in (None, "B"):
+            raise ValueError(f"{name}={value!r} is not available with form='code', whose domain is {{'B'}}: "
+                             "the authors' code evaluates the Gaussian pdf with variance 0.01 d'^0.1")
+    if centres is not None:
+        raise ValueError("centres=... is not available with form='code': the authors' code fixes them")
+    v, w = code_centres(d)
+    used = v[w > 0]
+    gaps = [np.linalg.norm(a - b) for i, a in enumerate(used) for b in used[i + 1:]]
+    assert min(gaps) >= SEPARATION * trimodal_bandwidth(d, "B")  # the certificate of _trimodal_maximum
+    return _TrimodalFunction(v, "B", "B", weights=w, floor=CODE_LOG_FLOOR)
+
+
+def _form_and_function(d, form, seed, sign_reading, bandwidth_reading, centres, rng=None):
+    """(function, box side) for ``form``: the papers' on [0, 1] (default readings sign B, bandwidth A) or the
+    code's on [-1, 1]."""
+    form = check_choice("form", form, FORMS)
+    if form == "code":
+        return _make_code_form(d, sign_reading, bandwidth_reading, centres), (-1.0, 1.0)
+    sign_reading = "B" if sign_reading is None else sign_reading
+    bandwidth_reading = "A" if bandwidth_reading is None else bandwidth_reading
+    if centres is None and rng is not None:
+        centres = draw_centres(rng, d)
+    return _make_trimodal(d, seed, sign_reading, bandwidth_reading, centres), (0.0, 1.0)
+
+
+def bandwidth_reading_of(fn: _TrimodalFunction) -> str:
+    """Which bandwidth reading ``fn`` uses ("A": h is a standard deviation; "B": a variance)."""
+    return "A" if np.isclose(fn.bandwidth, trimodal_bandwidth(fn.d, "A")) else "B"
+
+
 class _TrimodalAttributes:
     """Shared read-only views of the trimodal structure."""
 
@@ -220,11 +279,15 @@ class Trimodal(_TrimodalAttributes, Objective):
     dim : int, default 2 (the :math:`d'=2` of [Kandasamy2015, Fig. 2])
     seed : int, default 0
         Draws the centres (:func:`draw_centres`).
-    sign_reading : {"B", "A"}
-    bandwidth_reading : {"A", "B"}
-        See the module docstring.
+    sign_reading : {"B", "A"}, optional
+    bandwidth_reading : {"A", "B"}, optional
+        See the module docstring (defaults "B" and "A"; with ``form="code"`` both are "B").
     centres : array of shape (3, d'), optional
         Explicit :math:`v_1,v_2,v_3` instead of drawn ones.
+    form : {"paper", "code"}
+        ``"paper"`` (default): Eq. (7) on :math:`[0,1]^{d'}` with drawn centres. ``"code"``: as the authors'
+        public Matlab code evaluates it: Gaussian pdf with *variance* :math:`0.01d'^{0.1}`, fixed centres
+        and weights (:func:`code_centres`), :math:`\log` floored at -700, on :math:`[-1,1]^{d'}`.
 
     Attributes
     ----------
@@ -233,16 +296,19 @@ class Trimodal(_TrimodalAttributes, Objective):
 
     name = "trimodal"
 
-    def __init__(self, dim: int | None = 2, *, seed: int = 0, sign_reading: str = "B",
-                 bandwidth_reading: str = "A", centres=None, **kwargs):
+    def __init__(self, dim: int | None = 2, *, seed: int = 0, sign_reading: str | None = None,
+                 bandwidth_reading: str | None = None, centres=None, form: str = "paper", **kwargs):
         super().__init__(**kwargs)
         d = check_integer("dim", 2 if dim is None else dim, low=1)
         self.seed = check_seed("seed", seed)
-        self.sign_reading, self.bandwidth_reading = sign_reading, bandwidth_reading
-        self._fn = _make_trimodal(d, self.seed, sign_reading, bandwidth_reading, centres)
+        self._fn, side = _form_and_function(d, form, self.seed, sign_reading, bandwidth_reading, centres,
+                                            np.random.default_rng(self.seed))
+        self.form = form
+        self.sign_reading = "B" if self._fn.sign < 0 else "A"
+        self.bandwidth_reading = bandwidth_reading_of(self._fn)
         self.centres, self.bandwidth = self._fn.centres, self._fn.bandwidth
         x_star, _, self.certificate = _trimodal_maximum(self._fn)
-        self._set_domain(np.tile([0.0, 1.0], (d, 1)), x_star[None, :])
+        self._set_domain(np.tile(side, (d, 1)), x_star[None, :])
 
     def _evaluate(self, X):
         return self._fn(X)
@@ -280,7 +346,8 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
     name = "additive_trimodal"
 
     def __init__(self, dim: int | None = 10, *, group_dim: int = 3, n_groups: int = 3, seed: int = 0,
-                 sign_reading: str = "B", bandwidth_reading: str = "A", centres=None, **kwargs):
+                 sign_reading: str | None = None, bandwidth_reading: str | None = None, centres=None,
+                 form: str = "paper", **kwargs):
         super().__init__(**kwargs)
         D = check_integer("dim", 10 if dim is None else dim, low=1)
         d = check_integer("group_dim", group_dim, low=1, high=D)
@@ -288,20 +355,20 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
         if d * m > D:
             raise ValueError(f"group_dim * n_groups = {d * m} exceeds dim={D}; the groups must be disjoint")
         self.seed = check_seed("seed", seed)
-        self.sign_reading, self.bandwidth_reading = sign_reading, bandwidth_reading
         rng = np.random.default_rng(self.seed)
         perm = rng.permutation(D)
         self.groups = np.sort(perm[: d * m].reshape(m, d), axis=1)
         self.dummies = np.sort(perm[d * m:])
-        if centres is None:
-            centres = draw_centres(rng, d)
-        self._fn = _make_trimodal(d, self.seed, sign_reading, bandwidth_reading, centres)
+        self._fn, side = _form_and_function(d, form, self.seed, sign_reading, bandwidth_reading, centres, rng)
+        self.form = form
+        self.sign_reading = "B" if self._fn.sign < 0 else "A"
+        self.bandwidth_reading = bandwidth_reading_of(self._fn)
         self.centres, self.bandwidth = self._fn.centres, self._fn.bandwidth
         x_group, _, self.certificate = _trimodal_maximum(self._fn)
-        x_star = np.full(D, 0.5)
+        x_star = np.full(D, 0.5 * (side[0] + side[1]))  # dummy coordinates: any value is optimal
         for g in self.groups:
             x_star[g] = x_group
-        self._set_domain(np.tile([0.0, 1.0], (D, 1)), x_star[None, :])
+        self._set_domain(np.tile(side, (D, 1)), x_star[None, :])
 
     def _evaluate(self, X):
         return sum(self._fn(X[:, g]) for g in self.groups)
