@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from regretlab._validate import check_bool, check_integer, check_probability, check_real
+from regretlab._validate import check_bool, check_choice, check_integer, check_probability, check_real
 from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.gp import (
     Additive,
@@ -122,6 +122,15 @@ class AddGPUCB(AdditiveOptimizer):
         then nearly white noise, so the UCB explores). Default None: no warm-up.
     warmup_iterations : int
         Length of the warm-up (default 25, [Kandasamy2015, §5]).
+    group_budget_rule : {"paper", "code"}
+        ``"paper"`` (default, §5): each group gets :math:`\lfloor\text{budget\_fraction}\cdot
+        \text{acq\_budget}/M\rfloor`; ``"code"`` (the authors' public code, whose 0.9 factor is overwritten):
+        :math:`\lceil\text{acq\_budget}/M\rceil`.
+    group_beta : {"max_d", "per_group"}
+        ``"max_d"`` (default, Alg. 2): one :math:`\beta_t` with :math:`d` the largest group; ``"per_group"``
+        (the authors' code): group j's UCB uses :math:`0.2\,d_j\log2t` with its own size :math:`d_j`
+        (only with ``beta="practical"`` or ``"constant"``, where it is :math:`\beta_t d_j/d` resp.
+        :math:`\beta_t`).
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`): ``rng``,
         ``n_init``, ``n_cyc``, ``kernel``, ``acq_optimizer`` (default ``"direct"``), ``acq_budget``,
@@ -184,6 +193,8 @@ class AddGPUCB(AdditiveOptimizer):
         tied: bool = False,
         warmup_bandwidth: float | None = None,
         warmup_iterations: int = 25,
+        group_budget_rule: str = "paper",
+        group_beta: str = "max_d",
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
@@ -202,11 +213,23 @@ class AddGPUCB(AdditiveOptimizer):
         self.budget_fraction = check_real(
             "budget_fraction", budget_fraction, low=0.0, high=1.0, low_open=True
         )
-        self.group_budget = max(1, math.floor(self.budget_fraction * self.acq_budget / self.n_groups + 1e-9))
+        self.group_budget_rule = check_choice("group_budget_rule", group_budget_rule, ("paper", "code"))
+        self.group_beta = check_choice("group_beta", group_beta, ("max_d", "per_group"))
+        if self.group_beta == "per_group" and self.params.get("beta") not in ("practical", "constant"):
+            raise ValueError(
+                f"group_beta='per_group' with beta={self.params.get('beta')!r}: its domain is "
+                "beta='practical' or 'constant' (the authors' code scales 0.2 d_j log 2t per group)"
+            )
+        if self.group_budget_rule == "paper":
+            share = self.budget_fraction * self.acq_budget / self.n_groups
+            self.group_budget = max(1, math.floor(share + 1e-9))
+        else:
+            self.group_budget = -(-self.acq_budget // self.n_groups)
         self._anchor = self.bounds.mean(axis=1)
         self._search_record: dict | None = None
         self._record_params(
             "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget", "tied",
+            "group_budget_rule", "group_beta",
             "warmup_bandwidth", "warmup_iterations",
         )
 
@@ -317,6 +340,12 @@ class AddGPUCB(AdditiveOptimizer):
         return records
 
     # ---- [Kandasamy2015, Alg. 1, steps 1-2] -------------------------------------------------------------
+    def group_betas(self, beta: float) -> list[float]:
+        """β_t per group: the same for all (``group_beta="max_d"``), or scaled to each group's size d_j."""
+        if self.group_beta == "max_d" or self.params.get("beta") == "constant":
+            return [beta] * len(self.groups)
+        return [beta * len(g) / self.d for g in self.groups]
+
     def group_acquisitions(self, beta: float) -> list[Restricted]:
         r"""The M group acquisitions :math:`\tilde\varphi^{(j)}_t` as functions of each group's coordinates.
 
@@ -325,13 +354,16 @@ class AddGPUCB(AdditiveOptimizer):
         group carries the constant part of the mean, so the sum of the M values is
         :math:`\tilde\varphi_t` of [Kandasamy2015, Eq. (6)]. With one group :math:`\kappa^{(1)}=\kappa`
         and Eq. (5) is the full posterior, which is then read from the model itself (so one-group Add-GP-UCB
-        and GP-UCB evaluate the same floating-point expression).
+        and GP-UCB evaluate the same floating-point expression). Each group's β is :meth:`group_betas`.
         """
         if len(self.groups) == 1:
             return [Restricted(Acquisition(self.model, "ucb", beta=beta), self._anchor, self.groups[0])]
+        betas = self.group_betas(beta)
         return [
             Restricted(
-                Acquisition(ComponentPosterior(self.model, j, g, carries_constant=j == 0), "ucb", beta=beta),
+                Acquisition(
+                    ComponentPosterior(self.model, j, g, carries_constant=j == 0), "ucb", beta=betas[j]
+                ),
                 self._anchor,
                 g,
             )

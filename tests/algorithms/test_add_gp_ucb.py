@@ -259,3 +259,22 @@ def test_the_warm_up_bandwidth_holds_for_the_first_iterations_then_the_fit_takes
             assert np.all(lengthscales > 1e-3)
     with pytest.raises(ValueError, match="warmup_bandwidth"):
         AddGPUCB(BOX4, d=2, warmup_bandwidth=0.0)
+
+
+def test_the_authors_code_budget_and_per_group_beta():
+    """The authors' code: each group gets ⌈min(5000, 100 D)/M⌉ DIRECT evaluations (not 90 % of it) and each
+    group's UCB uses 0.2 d_j log 2t with its own size d_j (here groups of 3, 3 and 2 of D = 8)."""
+    box = np.tile([0.0, 1.0], (8, 1))
+    groups = [[0, 1, 2], [3, 4, 5], [6, 7]]
+    paper = AddGPUCB(box, groups=groups, rng=0)
+    code = AddGPUCB(box, groups=groups, rng=0, group_budget_rule="code", group_beta="per_group")
+    assert (paper.group_budget, code.group_budget) == (240, 267)  # floor(0.9·800/3), ceil(800/3)
+    beta = code.beta_t(20)
+    assert beta == pytest.approx(add_bounds.beta_t_practical(t=20, d=3))
+    np.testing.assert_allclose(code.group_betas(beta), [add_bounds.beta_t_practical(t=20, d=d_j)
+                                                        for d_j in (3, 3, 2)])
+    assert paper.group_betas(beta) == [beta] * 3
+    with pytest.raises(ValueError, match="group_beta"):
+        AddGPUCB(box, groups=groups, beta="thm5", group_beta="per_group")
+    with pytest.raises(ValueError, match="group_budget_rule"):
+        AddGPUCB(box, groups=groups, group_budget_rule="matlab")
