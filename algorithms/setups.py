@@ -259,7 +259,7 @@ _ADD_CODE = Setup(
     name="Kandasamy2015/Add-d/M-code",
     algorithm=AddGPUCB,
     reference="[Kandasamy2015, §5]",
-    description="Add-d/M as the authors' public Matlab code runs it: per-group budget and β, 5 decompositions",
+    description="Add-d/M as the authors' Matlab code runs it: per-group budget and β, 5 decompositions",
     settings={
         **_ADD_LEARNED.settings,
         "n_decompositions": Setting(5, "authors' code: decompOptPartial.m scores 5 random decompositions"),
