@@ -24,7 +24,7 @@ import math
 import numpy as np
 from scipy.optimize import lsq_linear, minimize
 
-from regretlab._validate import check_array, check_bool, check_integer, check_real
+from regretlab._validate import check_array, check_bool, check_choice, check_integer, check_real
 from regretlab.bounds import rpp as rpp_bounds
 from regretlab.gp import (
     Kernel,
@@ -202,6 +202,10 @@ class RPPGPUCB(AdditiveOptimizer):
         Half-width p > 0 of the entries of S in the random starts.
     W_maxiter : int
         L-BFGS-B iterations per W start (>= 1).
+    ratio_reading : {"A", "B", "C"}
+        The δ-ratio constraint of Eq. (8) (:func:`regretlab.bounds.rpp.alpha_search`): ``"A"`` as printed
+        (default; forces :math:`\hat{\mathbf W}=\mathbf I` at D = 50, see ERRATA.md), ``"B"`` per dimension,
+        ``"C"`` per group block.
     tied : bool
         One lengthscale and one signal variance for all groups ([Li2016, §5]: hyperparameters "shared
         across groups"), fitted through :class:`regretlab.gp.Tied`. Default False (per group); the
@@ -258,10 +262,12 @@ class RPPGPUCB(AdditiveOptimizer):
         W_perturbation: float = 0.25,
         W_maxiter: int = 50,
         tied: bool = False,
+        ratio_reading: str = "A",
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
         self.tied = check_bool("tied", tied)
+        self.ratio_reading = check_choice("ratio_reading", ratio_reading, rpp_bounds.RATIO_READINGS)
         D = self.dim
         self.delta = check_real("delta", delta, low=0.0)
         self.n_alpha_grid = check_integer("n_alpha_grid", n_alpha_grid, low=2)
@@ -282,7 +288,7 @@ class RPPGPUCB(AdditiveOptimizer):
         self.W_log_marginal_likelihood = math.nan
         self._record_params(
             "delta", "n_alpha_grid", "W_init", "learn_W", "n_W_restarts", "W_perturbation", "W_maxiter",
-            "tied",
+            "tied", "ratio_reading",
             decomposition=[list(g) for g in self.groups],
         )
 
@@ -379,7 +385,8 @@ class RPPGPUCB(AdditiveOptimizer):
                 return -math.inf
 
         search = rpp_bounds.alpha_search(
-            W=self.W, delta=self.delta, log_likelihood=lml, n_grid=self.n_alpha_grid
+            W=self.W, delta=self.delta, log_likelihood=lml, n_grid=self.n_alpha_grid,
+            reading=self.ratio_reading, groups=self.groups if self.ratio_reading == "C" else None,
         )
         self.alpha = search.alpha
         self.W_hat = rpp_bounds.restricted_W(W=self.W, alpha=self.alpha)

@@ -45,10 +45,12 @@ from .experiments import (
     ttest,
 )
 from .model import (
+    RATIO_READINGS,
     AlphaSearchResult,
     RegretSummary,
     add_ucb,
     alpha_search,
+    constraint_ratio,
     outer_box_ratio,
     pp_transform,
     regret_defs,
@@ -60,6 +62,7 @@ from .rates import (
 )
 
 __all__ = [
+    "RATIO_READINGS",
     "AlphaSearchResult",
     "RegretSummary",
     "TTestResult",
@@ -67,6 +70,7 @@ __all__ = [
     "additive_approximation",
     "alpha_search",
     "assumption3_rescale",
+    "constraint_ratio",
     "cor8_bound",
     "gamma_T",
     "lemma11_holds",

@@ -310,7 +310,8 @@ class AlphaSearchResult:
     alpha : float
         Chosen :math:`\\alpha^\\star`.
     alphas, ratios : ndarray
-        The grid and :math:`\\rho(\\hat{\\mathbf W}(\\alpha))` on it (reading B).
+        The grid and the constrained ratio on it (the reading's: :math:`\\rho`, :math:`\\rho^{1/D}` or
+        the largest block :math:`\\rho`; :math:`\\rho` always with :math:`|\\det|`).
     feasible : ndarray of bool
         :math:`\\rho\\le1+\\delta` on the grid.
     log_likelihoods : ndarray or None
@@ -330,15 +331,38 @@ class AlphaSearchResult:
     message: str
 
 
+_ALPHA_OBJECTIVE = (
+    r"\alpha^\star=\arg\max_{\alpha\in[0,1]}\log P(\mathbf y_t\mid X_t;\hat{\mathbf W}(\alpha))"
+)
+
+#: The readings of the δ-ratio constraint of Eq. (8) (see :func:`alpha_search`).
+RATIO_READINGS = ("A", "B", "C")
+
+
+def constraint_ratio(W_stack: np.ndarray, reading: str, groups=None) -> np.ndarray:
+    """The ratio the δ-constraint of :func:`alpha_search` bounds, per reading (``W_stack`` (..., D, D))."""
+    if reading == "A":
+        return np.asarray(outer_box_ratio(W=W_stack, reading="B"), dtype=float)
+    if reading == "B":
+        D = W_stack.shape[-1]
+        return np.asarray(outer_box_ratio(W=W_stack, reading="B"), dtype=float) ** (1.0 / D)
+    blocks = [np.asarray(outer_box_ratio(W=W_stack[..., g, :][..., :, g], reading="B"), dtype=float)
+              for g in groups]
+    return np.max(blocks, axis=0)
+
+
 @formula(
     "RPP.alpha_search",
-    latex=(
-        r"\alpha^\star=\arg\max_{\alpha\in[0,1]}\log P(\mathbf y_t\mid X_t;\hat{\mathbf W}(\alpha))"
-        r"\ \text{s.t.}\ \rho(\hat{\mathbf W}(\alpha))\le1+\delta"
-    ),
+    latex={
+        "A": _ALPHA_OBJECTIVE + r"\ \text{s.t.}\ \rho(\hat{\mathbf W}(\alpha))\le1+\delta",
+        "B": _ALPHA_OBJECTIVE + r"\ \text{s.t.}\ \rho(\hat{\mathbf W}(\alpha))^{1/D}\le1+\delta",
+        "C": _ALPHA_OBJECTIVE
+        + r"\ \text{s.t.}\ \max_j\rho(\hat{\mathbf W}_{g_j,g_j}(\alpha))\le1+\delta",
+    },
     cite="[Li2016, Eq. (8)]",
 )
-def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> AlphaSearchResult:
+def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12, reading="A",
+                 groups=None) -> AlphaSearchResult:
     r"""Grid search for :math:`\alpha` under the :math:`\delta`-ratio constraint.
 
     .. math::
@@ -349,6 +373,17 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> Al
 
     :math:`\alpha=1` (:math:`\hat{\mathbf W}=\mathbf I`, :math:`\rho=1`) is always feasible and always on
     the grid. The ratio uses reading B (:math:`|\det|`) of :func:`outer_box_ratio`.
+
+    Readings of the constraint (the printed one first; ERRATA.md, "RPP.alpha_search"):
+
+    * ``"A"`` (default, as printed): :math:`\rho(\hat{\mathbf W})\le1+\delta`. :math:`\rho` is a product
+      over all D columns, so it grows exponentially in D: for the synthetic :math:`\mathbf A=\mathbf I+
+      \mathbf S` at D = 50, :math:`\rho(\mathbf A)\approx4\cdot10^{42}` and only :math:`\alpha=1`
+      (:math:`\hat{\mathbf W}=\mathbf I`, Add-GP-UCB) is feasible on a 101-point grid with δ = 0.1;
+    * ``"B"``: per dimension, :math:`\rho(\hat{\mathbf W})^{1/D}\le1+\delta` (the geometric-mean widening
+      of one side of the box);
+    * ``"C"``: per group block, :math:`\max_j\rho(\hat{\mathbf W}_{g_j,g_j})\le1+\delta`, the diagonal
+      :math:`d\times d` block of each group (needs ``groups``).
 
     Parameters
     ----------
@@ -364,6 +399,10 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> Al
     rtol : float, >= 0
         Relative tolerance on the constraint, :math:`\rho\le(1+\delta)(1+\mathrm{rtol})`, so that a
         ratio equal to :math:`1+\delta` up to rounding counts as feasible.
+    reading : {"A", "B", "C"}
+        The constraint (see above).
+    groups : list of list of int, optional
+        The groups of reading "C" (disjoint indices of ``W``'s rows and columns).
 
     Returns
     -------
@@ -386,9 +425,18 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12) -> Al
     delta = check_real("delta", delta, low=0.0)
     n_grid = check_integer("n_grid", n_grid, low=2)
     rtol = check_real("rtol", rtol, low=0.0)
+    check_choice("reading", reading, RATIO_READINGS)
+    if reading == "C":
+        if groups is None:
+            raise ValueError("groups=None is outside the domain of reading='C': give the group index lists")
+        groups = [np.asarray(g, dtype=np.intp) for g in groups]
+        if any(g.size == 0 or g.min() < 0 or g.max() >= W_arr.shape[0] for g in groups):
+            raise ValueError(
+                f"groups={groups!r}: every group must be non-empty indices in [0, {W_arr.shape[0]})"
+            )
     alphas = np.linspace(0.0, 1.0, n_grid)
     stack = restricted_W(W=W_arr, alpha=alphas)
-    ratios = np.asarray(outer_box_ratio(W=stack, reading="B"), dtype=float)
+    ratios = constraint_ratio(stack, reading, groups)
     feasible = ratios <= (1.0 + delta) * (1.0 + rtol)
     if log_likelihood is None:
         idx = int(np.flatnonzero(feasible)[0])

@@ -173,3 +173,27 @@ def test_validation_errors_name_parameter_and_domain(call, match):
     """Bad inputs raise ValueError naming the parameter (and its domain), never a numpy error."""
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_the_printed_delta_ratio_forces_the_identity_at_D50_and_two_readings_do_not():
+    """[Li2016, Eq. (8)] as printed (reading A) bounds the outer-box ratio ρ, a product over all D columns:
+    for the synthetic A = I + S at D = 50 (S ~ U(-1/4, 1/4)), ρ(A) ≈ 4e42 and with δ = 0.1 only α = 1
+    (Ŵ = I, Add-GP-UCB) is feasible on a 101-point grid, so RPP cannot differ from Add-GP-UCB there, while
+    Tables 1-5 show it does. Per dimension (B, ρ^{1/D}) and per group block (C, d = 5) some α < 1 is
+    feasible, so Ŵ can differ from I. ERRATA.md records it."""
+    from regretlab import objectives
+
+    A = objectives.get("projected_additive", dim=50).A
+    assert rpp.outer_box_ratio(W=A) > 1e40
+    groups = [list(range(i, i + 5)) for i in range(0, 50, 5)]
+    printed = rpp.alpha_search(W=A, delta=0.1, n_grid=101, reading="A")
+    per_dimension = rpp.alpha_search(W=A, delta=0.1, n_grid=101, reading="B")
+    per_block = rpp.alpha_search(W=A, delta=0.1, n_grid=101, reading="C", groups=groups)
+    assert printed.alpha == 1.0 and printed.feasible.sum() == 1
+    assert per_dimension.alpha < 1.0 and per_block.alpha < 1.0
+    for res in (printed, per_dimension, per_block):
+        assert np.all(res.ratios[res.feasible] <= 1.1 * (1 + 1e-12))
+    with pytest.raises(ValueError, match="groups"):
+        rpp.alpha_search(W=A, delta=0.1, reading="C")
+    with pytest.raises(ValueError, match="reading"):
+        rpp.alpha_search(W=A, delta=0.1, reading="D")
