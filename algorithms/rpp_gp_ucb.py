@@ -41,7 +41,7 @@ from .add_gp_ucb import PRACTICAL_BETA, AddGPUCB
 from .additive import AdditiveOptimizer
 from .base import Proposal
 from .beta import BetaOptions
-from .groups import consecutive_groups
+from .groups import consecutive_groups, random_decomposition
 from .posteriors import ComponentPosterior
 from .priors import default_kernel
 
@@ -202,6 +202,11 @@ class RPPGPUCB(AdditiveOptimizer):
         Half-width p > 0 of the entries of S in the random starts.
     W_maxiter : int
         L-BFGS-B iterations per W start (>= 1).
+    n_group_combinations : int
+        [Li2016, §5]: the groups are "M random combinations, keeping the best by marginal likelihood". With
+        k > 0 and no ``groups=`` given, every refit scores the current groups and k random decompositions
+        of the same sizes by their ML-II log marginal likelihood at the current :math:`\hat W` and keeps the
+        best (record ``group_search``). Default 0: consecutive blocks, never changed.
     ratio_reading : {"A", "B", "C"}
         The δ-ratio constraint of Eq. (8) (:func:`regretlab.bounds.rpp.alpha_search`): ``"A"`` as printed
         (default; forces :math:`\hat{\mathbf W}=\mathbf I` at D = 50, see ERRATA.md), ``"B"`` per dimension,
@@ -263,11 +268,14 @@ class RPPGPUCB(AdditiveOptimizer):
         W_maxiter: int = 50,
         tied: bool = False,
         ratio_reading: str = "A",
+        n_group_combinations: int = 0,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
         self.tied = check_bool("tied", tied)
         self.ratio_reading = check_choice("ratio_reading", ratio_reading, rpp_bounds.RATIO_READINGS)
+        self.n_group_combinations = check_integer("n_group_combinations", n_group_combinations, low=0)
+        self._group_record: dict | None = None
         D = self.dim
         self.delta = check_real("delta", delta, low=0.0)
         self.n_alpha_grid = check_integer("n_alpha_grid", n_alpha_grid, low=2)
@@ -288,7 +296,7 @@ class RPPGPUCB(AdditiveOptimizer):
         self.W_log_marginal_likelihood = math.nan
         self._record_params(
             "delta", "n_alpha_grid", "W_init", "learn_W", "n_W_restarts", "W_perturbation", "W_maxiter",
-            "tied", "ratio_reading",
+            "tied", "ratio_reading", "n_group_combinations",
             decomposition=[list(g) for g in self.groups],
         )
 
@@ -364,11 +372,35 @@ class RPPGPUCB(AdditiveOptimizer):
         self.noise_variance = fit.noise_variance
         return fit
 
+    def _search_groups(self, X, y_n) -> None:
+        """[Li2016, §5]: the current groups and ``n_group_combinations`` random ones, each scored by the ML-II
+        log marginal likelihood of θ at the current Ŵ; the best become ``groups`` (its θ the start)."""
+        candidates = [self.groups] + [
+            random_decomposition(self.rng, self.dim, self.n_groups) for _ in range(self.n_group_combinations)
+        ]
+        scores, kernels = [], []
+        for groups in candidates:
+            self.groups = groups
+            fit = self._fit_theta(self.W_hat, [self.group_kernel()] * self.n_groups, X, y_n, 0)
+            scores.append(float(fit.log_marginal_likelihood))
+            kernels.append(fit.kernel)
+        best = int(np.argmax(scores))
+        self.groups, self.kernel = candidates[best], kernels[best]
+        self._group_record = {"candidates": candidates, "log_marginal_likelihoods": scores, "chosen": best}
+
+    def _update_model(self, x, y):
+        records = super()._update_model(x, y)
+        if self._group_record is not None:
+            records["group_search"], self._group_record = self._group_record, None
+        return records
+
     def _fit_model(self, X, y_n):
         """[Li2016, Alg. 3, step 1]: fit θ (ML-II) at W, learn W, choose α by [Li2016, Eq. (8)], refit θ at Ŵ.
 
         Returns the projected-additive kernel at :math:`\\hat W(\\alpha)`, σ² and the constant mean.
         """
+        if self.n_group_combinations and self.group_spec.groups is None and self.fit_hyperparameters:
+            self._search_groups(X, y_n)
         kernels = list((self.make_kernel() if self.kernel is None else self.kernel).kernels)
         if self.fit_hyperparameters:
             kernels = list(self._fit_theta(self.W, kernels, X, y_n, self.n_restarts).kernel.kernels)

@@ -318,13 +318,14 @@ _RPP = Setup(
               "n_alpha_grid": Setting(21, "not stated; chosen: steps of 0.05 because [Li2016, §5] says only "
                                           "'grid search in the range feasible to the constraint'"),
               "ratio_reading": Setting("A", "[Li2016, Eq. (8)]: the δ-ratio as printed (see ERRATA.md for "
-                                            "what it does at D = 50)")},
+                                            "what it does at D = 50)"),
+              "n_group_combinations": Setting(10, "not stated; chosen: 10 because [Li2016, §5] keeps the best "
+                                                  "of 'M random combinations' by marginal likelihood without "
+                                                  "giving M")},
     sizes=("d",),
     size_help="d: group size (Tables 1-5: 5, 10, 25)",
     objectives=("projected_additive",),
-    departures=("groups: consecutive blocks here; [Li2016, §5] keeps the best of M random combinations by "
-                "marginal likelihood",
-                "W learnt by L-BFGS-B on the marginal likelihood, a substitute for Gilboa et al.'s EM",
+    departures=("W learnt by L-BFGS-B on the marginal likelihood, a substitute for Gilboa et al.'s EM",
                 "the printed δ-ratio keeps α = 1 (Ŵ = I) at D = 50 (see ERRATA.md); ratio_reading='B' or 'C' "
                 "lets Ŵ differ from I"),
 )

@@ -227,3 +227,28 @@ def test_tied_hyperparameters_are_shared_by_the_groups():
     opt.run(lambda x: float(np.sin(3 * x[0] * x[1]) + np.cos(2 * x[2]) - x[3] ** 2), 10, progress=False)
     thetas = [k.theta for k in opt.kernel.kernels]
     assert all(np.array_equal(thetas[0], theta) for theta in thetas[1:])
+
+
+def test_groups_are_chosen_among_random_combinations_by_marginal_likelihood():
+    """[Li2016, §5]: with n_group_combinations = k, every refit scores the current groups and k random ones
+    by their ML-II log marginal likelihood and keeps the best (record ``group_search``); on a function
+    additive over {0, 2} and {1, 3} (seed 0) the search ends at the true groups, not the consecutive
+    {0, 1}, {2, 3} it starts from."""
+    from regretlab.algorithms.rpp_gp_ucb import RPPGPUCB
+
+    def f(x):
+        return float(2 * np.sin(2 * np.pi * x[0] * x[2]) + 2 * np.cos(2 * np.pi * x[1] * x[3]))
+
+    box = np.tile([0.0, 1.0], (4, 1))
+    opt = RPPGPUCB(box, d=2, rng=0, n_init=12, n_cyc=4, acq_budget=100, n_restarts=0, learn_W=False,
+                   n_group_combinations=5)
+    trace = opt.run(f, 20, progress=False)
+    searches = [r["group_search"] for r in trace.records if "group_search" in r]
+    assert len(searches) == 3  # refits at 12, 16, 20 observations
+    for search in searches:
+        assert len(search["candidates"]) == 6
+        assert search["chosen"] == int(np.argmax(search["log_marginal_likelihoods"]))
+    assert searches[-1]["candidates"][searches[-1]["chosen"]] == [list(g) for g in opt.groups]
+    assert [sorted(g) for g in opt.groups] == [[0, 2], [1, 3]]
+    with pytest.raises(ValueError, match="n_group_combinations"):
+        RPPGPUCB(box, d=2, n_group_combinations=-1)
