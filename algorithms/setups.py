@@ -319,9 +319,9 @@ _RPP = Setup(
                                           "'grid search in the range feasible to the constraint'"),
               "ratio_reading": Setting("A", "[Li2016, Eq. (8)]: the δ-ratio as printed (see ERRATA.md for "
                                             "what it does at D = 50)"),
-              "n_group_combinations": Setting(10, "not stated; chosen: 10 because [Li2016, §5] keeps the best "
-                                                  "of 'M random combinations' by marginal likelihood without "
-                                                  "giving M")},
+              "n_group_combinations": Setting(
+                  10, "not stated; chosen: 10 because [Li2016, §5] keeps the best of 'M random combinations' "
+                      "by marginal likelihood without giving M")},
     sizes=("d",),
     size_help="d: group size (Tables 1-5: 5, 10, 25)",
     objectives=("projected_additive",),
