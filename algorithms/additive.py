@@ -27,7 +27,8 @@ class AdditiveOptimizer(BayesianOptimizer):
     ----------
     bounds : array_like, shape (D, 2)
     groups : list of list of int, optional
-        A known decomposition: disjoint, non-empty index lists covering all D coordinates.
+        A known decomposition: disjoint, non-empty index lists, covering all D coordinates unless the
+        algorithm allows coordinates to be left out (``groups_must_cover``).
     d : int, optional
         The largest group size, :math:`1\le d\le D` (default :math:`\lceil D/M\rceil`, or the algorithm's
         ``default_group_size``).
@@ -48,11 +49,15 @@ class AdditiveOptimizer(BayesianOptimizer):
 
     #: The group size when none of groups, d, M is given, as a function of D (None: one of them is required).
     default_group_size: Callable[[int], int] | None = None
+    #: Whether given groups must cover every coordinate (RPP's D x D projection does; Add-GP-UCB's need not).
+    groups_must_cover: bool = True
 
     def __init__(self, bounds, *, groups=None, d: int | None = None, M: int | None = None, **kwargs):
         super().__init__(bounds, **kwargs)
         default = None if self.default_group_size is None else self.default_group_size(self.dim)
-        self.group_spec: GroupSpec = group_spec(self.dim, groups=groups, d=d, M=M, default_d=default)
+        self.group_spec: GroupSpec = group_spec(
+            self.dim, groups=groups, d=d, M=M, default_d=default, cover=self.groups_must_cover
+        )
         self.d, self.n_groups = self.group_spec.d, self.group_spec.M
         self.groups = self.choose_groups(self.group_spec)
         self._record_params("d", M=self.n_groups, groups=self.group_spec.groups)

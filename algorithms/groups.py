@@ -44,11 +44,13 @@ class GroupSpec:
     given: tuple[str, ...]
 
 
-def group_spec(dim: int, *, groups=None, d=None, M=None, default_d: int | None = None) -> GroupSpec:
+def group_spec(dim: int, *, groups=None, d=None, M=None, default_d: int | None = None,
+               cover: bool = True) -> GroupSpec:
     """Validate the ``groups`` / ``d`` / ``M`` keywords of a ``dim``-dimensional additive algorithm.
 
     ``groups`` excludes ``d`` and ``M``; ``d`` and ``M`` may be given together. With none of them,
-    ``default_d`` is the group size (and without a default one of them is required).
+    ``default_d`` is the group size (and without a default one of them is required). ``cover=False`` lets
+    given groups leave coordinates out (Add-GP-UCB's true decomposition of (D, d', M') = (10, 3, 3)).
 
     >>> group_spec(10, d=3)
     GroupSpec(groups=None, d=3, M=4, given=('d',))
@@ -62,7 +64,7 @@ def group_spec(dim: int, *, groups=None, d=None, M=None, default_d: int | None =
                 f"groups={groups!r} was given with {' and '.join(given[1:])}: give either the decomposition "
                 "groups= or its size d= / M=, not both"
             )
-        checked = [list(g) for g in check_groups(groups, n_columns=dim, cover=True)]
+        checked = [list(g) for g in check_groups(groups, n_columns=dim, cover=cover)]
         return GroupSpec(checked, max(len(g) for g in checked), len(checked), given)
     if d is None and M is None:
         if default_d is None:

@@ -202,7 +202,7 @@ def test_beta_schedule_is_the_bounds_formula_times_scale(schedule, expected):
     ("kwargs", "name"),
     [
         ({"groups": [[0, 1], [1, 2, 3]]}, "groups"),
-        ({"groups": [[0, 1], [2]]}, "groups"),
+        ({"groups": [[0, 1], [-1]]}, "groups"),
         ({"groups": []}, "groups"),
         ({"groups": [[0, 1], [2, 4]]}, "groups"),
         ({"groups": [[0, 1], [2, 3]], "d": 2}, "groups"),
@@ -278,3 +278,21 @@ def test_the_authors_code_budget_and_per_group_beta():
         AddGPUCB(box, groups=groups, beta="thm5", group_beta="per_group")
     with pytest.raises(ValueError, match="group_budget_rule"):
         AddGPUCB(box, groups=groups, group_budget_rule="matlab")
+
+
+def test_a_known_decomposition_may_leave_coordinates_out():
+    """[Kandasamy2015, §5.1]: the true decomposition of (D, d', M') = (10, 3, 3) leaves one coordinate out.
+    Add-* takes it: the left-out coordinate is not modelled and is queried at the box centre; RPP (whose
+    D x D projection needs every coordinate) still refuses it."""
+    from regretlab import objectives
+    from regretlab.algorithms.rpp_gp_ucb import RPPGPUCB
+
+    f = objectives.get("additive_trimodal_code", dim=10)
+    groups = [list(g) for g in f.groups]
+    opt = AddGPUCB(f.bounds, groups=groups, rng=0, n_init=5, acq_budget=200, n_restarts=0)
+    trace = opt.run(f, 8, progress=False)
+    left_out = int(f.dummies[0])
+    np.testing.assert_array_equal(trace.x[5:, left_out], 0.0)  # the centre of [-1, 1]
+    assert opt.kernel.groups == tuple(tuple(g) for g in groups)
+    with pytest.raises(ValueError, match="partition"):
+        RPPGPUCB(f.bounds, groups=groups)
