@@ -42,6 +42,9 @@ CASES = {
                                   objective="hyperellipsoid", dim=20, instance=1, n_eval=50),
     "ms-ucb/ackley": dict(setup="TranThe2020/MS-UCB", sizes={}, baselines=["TranThe2020/GP-UCB"],
                           objective="ackley", dim=20, instance=1, n_eval=50),
+    "add/f_d'-code(10,3,3)": dict(setup="Kandasamy2015/Add-d/M", sizes={"d": 3, "M": 4},
+                                  baselines=["Kandasamy2015/Add-d/M-code", "Kandasamy2015/GP-UCB"],
+                                  objective="additive_trimodal_code", dim=10, instance=0, n_eval=60),
     "add/trimodal(10,3,3)": dict(setup="Kandasamy2015/Add-d/M", sizes={"d": 3, "M": 4},
                                  baselines=["Kandasamy2015/GP-UCB"], objective="additive_trimodal", dim=10,
                                  instance=0, n_eval=60),
@@ -76,7 +79,7 @@ def run_one(case_id: str, method: str, seed: int, *, objective_options=None, n_e
     if method == RANDOM:
         optimizer = RandomSearch(bounds, rng=seed)
     else:
-        sizes = case["sizes"] if method == case["setup"] else {}
+        sizes = case["sizes"] if setups.describe(method).sizes else {}
         optimizer = setups.get(method, bounds, rng=seed, **sizes, **overrides)
     start = time.perf_counter()
     with warnings.catch_warnings():
@@ -109,7 +112,7 @@ def _write_atomic(path: Path, rows: list[dict]) -> None:
 
 def summary(rows: list[dict]) -> str:
     """The table: per case and method, median [quartiles] regret, p vs random, runs on a bound, s/run."""
-    lines = [f"{'case':22s} {'method':24s} {'median regret [q1, q3]':>34s} {'p(<random)':>10s} "
+    lines = [f"{'case':22s} {'method':27s} {'median regret [q1, q3]':>34s} {'p(<random)':>10s} "
              f"{'on bound':>8s} {'expand':>6s} {'s/run':>6s}"]
     for case_id in CASES:
         random = [r["regret"] for r in rows if r["case"] == case_id and r["method"] == RANDOM]
@@ -123,7 +126,7 @@ def summary(rows: list[dict]) -> str:
             bound = sum(1 for r in mine if r["fit_at_bound"])
             expand = np.mean([r["expansions"] for r in mine])
             secs = np.mean([r["seconds"] for r in mine])
-            lines.append(f"{case_id:22s} {method:24s} {med:12.4g} [{q1:9.4g}, {q3:9.4g}] {p:10.3g} "
+            lines.append(f"{case_id:22s} {method:27s} {med:12.4g} [{q1:9.4g}, {q3:9.4g}] {p:10.3g} "
                          f"{bound:>5d}/{len(mine):<2d} {expand:6.1f} {secs:6.1f}")
     return "\n".join(lines)
 
