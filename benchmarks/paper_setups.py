@@ -39,9 +39,10 @@ RANDOM = "random"
 #: id -> the setup under test, its sizes, the comparison setups, the objective and the budget.
 CASES = {
     "ms-ucb/hyperellipsoid": dict(setup="TranThe2020/MS-UCB", sizes={}, baselines=["TranThe2020/GP-UCB"],
-                                  objective="hyperellipsoid", dim=20, instance=1, n_eval=50),
+                                  objective="hyperellipsoid", dim=20, instance=1, n_eval=80,
+                                  objective_options={"variant": "axis_parallel"}),
     "ms-ucb/ackley": dict(setup="TranThe2020/MS-UCB", sizes={}, baselines=["TranThe2020/GP-UCB"],
-                          objective="ackley", dim=20, instance=1, n_eval=50),
+                          objective="ackley", dim=20, instance=1, n_eval=80),
     "add/f_d'-code(10,3,3)": dict(setup="Kandasamy2015/Add-d/M", sizes={"d": 3, "M": 4},
                                   baselines=["Kandasamy2015/Add-d/M-code", "Kandasamy2015/GP-UCB"],
                                   objective="additive_trimodal_code", dim=10, instance=0, n_eval=60),
@@ -73,8 +74,9 @@ def run_one(case_id: str, method: str, seed: int, *, objective_options=None, n_e
     the case's budget, ``overrides`` go to the setup (e.g. ``active="first"``)."""
     case = CASES[case_id]
     ubo = case.get("ubo_box", False)
+    options = {**case.get("objective_options", {}), **(objective_options or {})}
     objective = objectives.get(case["objective"], dim=case["dim"], instance=case["instance"],
-                               enforce_bounds=not ubo, **(objective_options or {}))
+                               enforce_bounds=not ubo, **options)
     bounds = initial_search_box(objective.bounds, rng=seed) if ubo else objective.bounds
     if method == RANDOM:
         optimizer = RandomSearch(bounds, rng=seed)

@@ -64,6 +64,11 @@ def _cmd_setups(args: argparse.Namespace) -> int:
         print(f"sizes given by the caller: {', '.join(setup.sizes)} ({setup.size_help})")
     if setup.objectives:
         print(f"the paper's benchmarks: {', '.join(setup.objectives)}")
+    for name, options in setup.objective_options.items():
+        shown = ", ".join(f"{key}={value!r}" for key, value in options.items())
+        print(f"  {name} as objectives.get({name!r}, {shown})")
+    if setup.objective_note:
+        print(f"  ({setup.objective_note})")
     rows = [[r["keyword"], r["value"], r["source"]] for r in setup.table(args.dim)]
     print()
     print(table(["keyword", "value" + (f" (D={args.dim})" if args.dim else ""), "source"], rows))
