@@ -85,3 +85,17 @@ def test_the_code_setup_differs_from_the_paper_setup_exactly_in_the_code_reading
     differing = {k for k in code if paper.get(k) != code[k]}
     assert differing == set(CODE_READINGS) | {"init_design", "refinement", "refine_max_balls"}
     assert all(code[k] == v[1] and paper[k] == v[0] for k, v in CODE_READINGS.items())
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_the_setups_benchmarks_exist_with_their_options(name):
+    """Every objective a setup names is registered, and its objective_options build it; a setup with
+    options says why (objective_note)."""
+    from regretlab import objectives
+
+    setup = setups.describe(name)
+    for objective in setup.objectives:
+        assert objective in objectives.available(), (name, objective)
+        objectives.get(objective, **setup.objective_options.get(objective, {}))
+    assert set(setup.objective_options) <= set(setup.objectives)
+    assert not setup.objective_options or setup.objective_note
