@@ -25,7 +25,11 @@ def _cmd_list(args: argparse.Namespace) -> int:
     rows = describe()
     print(f"{len(rows)} registered objectives (maximisation convention: optimum = max f)\n")
     columns = ["name", "dim", "domain", "optimum"]
-    print(table(columns, [[row[c] for c in columns] for row in rows]))
+    shown = [[row[c] for c in columns] for row in rows]
+    for line, row in zip(shown, rows, strict=True):
+        if row.get("substitute"):
+            line[3] = "unknown (data-based substitute)"
+    print(table(columns, shown))
     return 0
 
 

@@ -10,7 +10,9 @@ from scipy.optimize import minimize
 
 from regretlab.objectives import Objective, available, describe, get, rescale
 
-NAMES = available()
+#: Objectives with a known maximum (the data-based substitutes have their own contract: tests/objectives/
+#: test_ml.py).
+NAMES = [name for name in available() if get(name).optimum_known]
 
 
 @functools.cache
@@ -34,10 +36,11 @@ def test_registry_lists_the_issue_names():
                 "levy_ubo", "additive_trimodal", "trimodal", "projected_additive"}
     assert required <= set(NAMES)
     rows = {row["name"]: row for row in describe()}
-    assert set(rows) == set(NAMES)
+    assert set(NAMES) <= set(rows) and set(rows) == set(available())
     for name, row in rows.items():
         obj = _objective(name)
-        assert row["dim"] == obj.dim and row["optimum"] == obj.optimum_value
+        assert row["dim"] == obj.dim
+        assert row["optimum"] == obj.optimum_value or not obj.optimum_known and np.isnan(row["optimum"])
         assert isinstance(row["domain"], str) and row["domain"]
 
 

@@ -79,6 +79,9 @@ class Objective:
     reference_optimum: float | None = None
     reference_decimals: int | None = None
     optimum_is_global: bool = False
+    #: False for the data-based substitutes (:mod:`regretlab.objectives.ml`): their maximum is not known,
+    #: ``optimum_value`` is NaN and only the best value found can be plotted, never a regret.
+    optimum_known: bool = True
 
     def __init__(self, *, noise_std: float = 0.0, rng=None, enforce_bounds: bool = True):
         self.noise_std = check_real("noise_std", noise_std, low=0.0)

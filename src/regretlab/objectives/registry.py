@@ -16,6 +16,7 @@ from regretlab._validate import check_choice, check_integer
 
 from .base import Objective
 from .instances import Translated
+from .ml import DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
 from .synthetic import (
     Ackley,
@@ -94,6 +95,15 @@ register("additive_trimodal_code",
          lambda dim=None, **kw: _named(AdditiveTrimodal(dim, form="code", **kw), "additive_trimodal_code"),
          default_dim=10, source="[Kandasamy2015, §5.1, Fig. 3] with the authors' code's f_d'")
 register("projected_additive", ProjectedAdditive, default_dim=50, source="[Li2016, §5.1, Tables 1-5]")
+# data-based substitutes (catalogue §6; scikit-learn needed when built)
+register("digits_nn", DigitsNN, default_dim=100,
+         source="[TranThe2020, Fig. 4] on scikit-learn's digits (substitute for MNIST)")
+register("gisette_ramp", GisetteRamp, default_dim=5001,
+         source="[TranThe2020, Fig. 5] on a Gisette-like set (substitute for Gisette)")
+register("sdss_surrogate", SDSSSurrogate, default_dim=20,
+         source="[Kandasamy2015, Fig. 5a], [Li2016, Fig. 4a] (substitute for the SDSS likelihood)")
+register("vj_surrogate", lambda dim=None, **kw: VJSurrogate(**kw), fixed_dim=22,
+         source="[Kandasamy2015, Fig. 5b], [Li2016, Fig. 4b] (substitute for the Viola-Jones detector)")
 
 
 def available() -> list[str]:
