@@ -55,6 +55,9 @@ def _same_results(folder_a: Path, folder_b: Path) -> None:
 def test_every_spec_validates_without_running(key, mode):
     spec = registry.get(key).validate()
     source = registry.get(spec.derived_from) if spec.derived_from else spec
+    if spec.kind == "rendered" and not spec.derived_from:      # an illustration: drawn, not run
+        assert not source.runs(mode) and spec.render
+        return
     assert source.runs(mode) and all(run.budget > 0 for run in source.runs(mode))
     assert not spec.missing  # every Ha2019 method is built; a missing one would be named here
 
@@ -227,7 +230,8 @@ def test_notebooks_are_committed_without_outputs_and_name_existing_specs():
 
 
 @pytest.mark.filterwarnings("ignore")
-@pytest.mark.parametrize("key", [k for k in registry.available() if not registry.get(k).derived_from])
+@pytest.mark.parametrize("key", [k for k in registry.available() if not registry.get(k).derived_from
+                                 and registry.get(k).kind != "rendered"])
 def test_every_spec_runs_in_a_tiny_mode(key, tmp_path):
     """Each spec's first quick-mode problem, one repeat, one BO step past the largest initial design of its
     methods: every method of the spec builds on the problem and takes a step (seconds per spec)."""
@@ -330,3 +334,59 @@ def test_a_ttest_spec_labels_our_runs_with_the_papers_test(tmp_path, monkeypatch
                      se_b=b.std(ddof=1) / np.sqrt(3), n=3, reading="A").label
     assert row["ours_A"] == expected and row["paper"] == "win"
     assert row["match"] in ("both", "A", "B", "neither")
+
+
+#: What each illustration's computation must find (the verdict its render function derives).
+ILLUSTRATION_VERDICTS = {"Kandasamy2015.table1": "reproduced", "Kandasamy2015.fig2": "reproduced",
+                         "Li2016.fig1": "qualitative", "Li2016.fig2": "reproduced"}
+
+
+@pytest.mark.parametrize("key", [k for k in registry.available()
+                                 if registry.get(k).kind == "rendered" and not registry.get(k).derived_from])
+def test_every_illustration_exports_with_its_computed_verdict(key, tmp_path):
+    """Illustrations have no runs: `reproduce` draws them at once, writes figure + CSV + JSON, and the
+    verdict in COMPARISON.md comes from the render function's check (for Kandasamy2015.fig2: only the
+    exp(-·) reading of Eq. (7) is trimodal; Table 1: sympy and regretlab.bounds agree)."""
+    from regretlab.figures.comparison import verdict_of
+    from regretlab.figures.reproduce import reproduce
+
+    done = reproduce(key, "quick", out=tmp_path / "r", export_root=tmp_path / "pf")
+    assert done.report.ok and not done.report.computed
+    paper, item = key.split(".", 1)
+    provenance = json.loads((tmp_path / "pf" / paper / f"{item}.json").read_text())
+    verdict, details = verdict_of(provenance)
+    assert verdict == ILLUSTRATION_VERDICTS[key], details
+    assert not details.startswith("quick mode")          # an illustration is the same in both modes
+    assert (tmp_path / "pf" / paper / f"{item}.csv").read_text().count("\n") >= 2
+    if key == "Kandasamy2015.fig2":
+        assert "under reading(s) B;" in details and "reading A: 0 local maxima" in details
+
+
+def test_a_regret_metric_on_a_substitute_objective_does_not_validate():
+    """A data-based substitute has no known maximum, so a regret curve on it is refused at validation."""
+    spec = replace(TINY, problems=(Problem("vj_surrogate", 22, "VJ"),), metric="simple_regret",
+                   modes={m: Mode(1, (("VJ", 5),)) for m in ("quick", "full")})
+    with pytest.raises(ValueError, match="not known"):
+        spec.validate()
+
+
+def test_claimed_pairs_are_tested_pair_by_pair_and_a_substitute_says_so():
+    """[Li2016, §5.2]'s 'RPP-d beats ADD-d for the same d' is a list of pairs: each pair is tested on its
+    own, and an item on substitute data gets the verdict 'substitute' with the tests' outcome beside it."""
+    from regretlab.figures.comparison import verdict_of
+    from regretlab.figures.reproduce import claimed_ordering
+
+    spec = replace(TINY, methods=("R1", "A1", "R5", "A5"), paper_values={"claimed_pairs": [["R1", "A1"],
+                                                                                          ["R5", "A5"]]})
+    rng = np.random.default_rng(1)
+    level = {"R1": 5.0, "A1": 0.0, "R5": 0.0, "A5": 5.0}
+    results = {(m, "P", r): {"f": np.array([level[m] + rng.normal(0, 0.01)]), "meta": {"optimum_value": 9.0}}
+               for m in level for r in range(6)}
+    _, rows = claimed_ordering(spec, results)
+    assert [(r[1], r[2], r[6]) for r in rows] == [("R1", "A1", "holds"), ("R5", "A5", "reversed")]
+    tests = [dict(zip(["problem", "claimed_best", "rival", "best_final_mean", "rival_final_mean", "p_value",
+                       "verdict"], r, strict=True)) for r in rows]
+    verdict, details = verdict_of({"mode": "full", "runs": 24, "substitute": "substitute for X (X-like)",
+                                   "claimed_ordering": {"tests": tests}})
+    assert verdict == "substitute" and "substitute for X" in details and "R1 > A1, R5 > A5" in details
+    assert "reversed against A5 on P" in details

@@ -21,13 +21,17 @@ import numpy as np
 from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
-           "parse_method", "OBJECTIVE_GROUPS"]
+           "parse_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "resolve_render", "rendered_spec"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
 #: What a spec produces: curves over iterations, a table of per-iteration times, one run's picture, a table
-#: of the metric at given iterations beside the paper's printed numbers, or a paper's win/tie/loss t-tests.
-KINDS = ("curves", "timing", "picture", "table", "ttest")
+#: of the metric at given iterations beside the paper's printed numbers, a paper's win/tie/loss t-tests, or
+#: an item drawn by a function of its own (``render``: an illustration computed from ``regretlab.bounds``, a
+#: rendered table, or a figure built from another spec's runs).
+KINDS = ("curves", "timing", "picture", "table", "ttest", "rendered")
+#: Metrics that need the objective's maximum.
+REGRET_METRICS = ("simple_regret", "log10_regret", "log10_simple_regret", "average_regret")
 #: How a run's search box is made: the objective's domain, or [Ha2019, §6]'s random initial box.
 PROTOCOLS = ("domain", "ha2019_initial_box")
 #: The papers' summary statistics.
@@ -37,6 +41,21 @@ SUMMARIES = ("mean_se", "mean_sd")
 METRICS = ("best_f", "simple_regret", "log10_regret", "log10_simple_regret", "average_regret")
 #: A method keyword value that stands for the objective's own groups (Add-* runs with the true decomposition).
 OBJECTIVE_GROUPS = "@groups"
+
+
+def resolve_render(path: str):
+    """The function named ``"module:function"`` (a rendered spec's ``render``); ValueError when it does not
+    resolve."""
+    import importlib
+
+    module, _, name = str(path).partition(":")
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise ValueError(f"render={path!r} does not name a function 'module:function' ({exc})") from None
+    if not callable(function):
+        raise ValueError(f"render={path!r} is not callable")
+    return function
 
 
 def parse_method(text: str) -> tuple[str, dict]:
@@ -174,6 +193,10 @@ class Spec:
         Numbers the paper prints (for the side-by-side table).
     seconds_per_evaluation : float
         Measured core-seconds per objective evaluation in quick mode (for ``reproduce --list``).
+    render : str
+        For ``kind="rendered"``: ``"module:function"``, called as ``function(spec, results, mode)`` with the
+        finished runs of the spec (or of ``derived_from``; empty for a pure illustration) and returning a
+        :class:`regretlab.figures.rendered.Rendered`.
     notes : tuple of str
         What differs from the paper.
     """
@@ -195,6 +218,7 @@ class Spec:
     paper_values: Mapping[str, object] = field(default_factory=dict)
     seconds_per_evaluation: float = 0.1
     notes: tuple[str, ...] = ()
+    render: str = ""
 
     # ---- validation ----------------------------------------------------------------------------------------
     def validate(self) -> Spec:
@@ -210,6 +234,11 @@ class Spec:
         check_choice("metric", self.metric, METRICS)
         if set(self.modes) != set(MODES):
             raise ValueError(f"spec {self.key}: modes={sorted(self.modes)} must be exactly {list(MODES)}")
+        if (self.kind == "rendered") != bool(self.render):
+            raise ValueError(f"spec {self.key}: kind={self.kind!r} with render={self.render!r}; a render "
+                             "function is given exactly for kind 'rendered'")
+        if self.render:
+            resolve_render(self.render)
         known = set(setups.available())
         for method in self.methods:
             name, _ = parse_method(method)
@@ -218,7 +247,11 @@ class Spec:
                                  f"(known: {sorted(known)})")
         keys = [p.key for p in self.problems]
         for problem in self.problems:
-            objectives.get(problem.name, problem.dim, **dict(problem.options))
+            objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
+            if self.metric in REGRET_METRICS and not objective.optimum_known:
+                raise ValueError(f"spec {self.key}: metric={self.metric!r} needs the maximum of "
+                                 f"{problem.key}, which is not known (a data-based substitute); use "
+                                 "metric='best_f'")
         for name, mode in self.modes.items():
             check_integer(f"{self.key} {name} repeats", mode.repeats, low=1)
             for key in self.problems_of(name):
@@ -268,3 +301,13 @@ class Spec:
         """Estimated core-hours: evaluations of every run times :attr:`seconds_per_evaluation`."""
         evaluations = sum(run.budget for run in self.runs(mode))
         return evaluations * self.seconds_per_evaluation / 3600.0
+
+
+def rendered_spec(key: str, reference: str, title: str, render: str, *, derived_from: str | None = None,
+                  notes: tuple[str, ...] = (), metric: str = "best_f") -> Spec:
+    """A ``kind="rendered"`` spec: no runs of its own (an illustration, a rendered table, or a figure built
+    from the runs of ``derived_from``), drawn by ``render`` (``"module:function"``)."""
+    empty = {name: Mode(1, (), note="no runs of its own") for name in MODES}
+    return Spec(key=key, paper=key.split(".", 1)[0], title=title, reference=reference, kind="rendered",
+                methods=(), problems=(), modes=empty, derived_from=derived_from, notes=notes, render=render,
+                metric=metric)

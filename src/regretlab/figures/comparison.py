@@ -25,16 +25,29 @@ __all__ = ["verdict_of", "write_comparison"]
 
 def verdict_of(provenance: dict) -> tuple[str, str]:
     """``(verdict, details)`` of one exported item from its provenance."""
-    prefix = "quick mode: " if provenance.get("mode") == "quick" else ""
+    has_runs = provenance.get("runs", 1) > 0        # an illustration is the same in both modes
+    prefix = "quick mode: " if provenance.get("mode") == "quick" and has_runs else ""
     if provenance.get("substitute"):
-        return "substitute", prefix + str(provenance["substitute"])
+        inner = dict(provenance, substitute="")
+        tested = "claimed_ordering" in inner or "verdict" in inner
+        _, details = verdict_of(inner) if tested else ("", "")
+        details = details.removeprefix(prefix)
+        on_it = f"; on it: {details}" if details else ""
+        return "substitute", prefix + str(provenance["substitute"]) + on_it
+    if "verdict" in provenance:
+        verdict, details = provenance["verdict"]
+        return verdict, prefix + details
     if "claimed_ordering" in provenance:
         tests = provenance["claimed_ordering"]["tests"]
         counts = {v: sum(t["verdict"] == v for t in tests) for v in ("holds", "not shown", "reversed")}
         reversed_ = [f"{t['rival'].split('/')[-1]} on {t['problem']}"
                      for t in tests if t["verdict"] == "reversed"]
-        best = tests[0]["claimed_best"].split("/")[-1]
-        details = (f"{prefix}claimed best {best}: holds in {counts['holds']}, not shown in "
+        pairs = list(dict.fromkeys((t["claimed_best"].split("/")[-1], t["rival"].split("/")[-1])
+                                   for t in tests))
+        bests = {best for best, _ in pairs}
+        claim = (f"claimed best {pairs[0][0]}" if len(bests) == 1 else
+                 "claimed " + ", ".join(f"{a} > {b}" for a, b in pairs))
+        details = (f"{prefix}{claim}: holds in {counts['holds']}, not shown in "
                    f"{counts['not shown']}, reversed in {counts['reversed']} of {len(tests)} comparisons "
                    "(final iteration, one-sided Mann-Whitney at 5 %)")
         if reversed_:

@@ -92,6 +92,7 @@ def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = 
     table.auto_set_font_size(False)
     table.set_fontsize(6.5)
     table.scale(1, 1.2)
+    table.auto_set_column_width(list(range(len(header))))   # each column as wide as its longest entry
     if title:
         ax.set_title(title, fontsize=8)
     return fig

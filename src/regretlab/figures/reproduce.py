@@ -15,7 +15,7 @@ from scipy import stats
 from regretlab._io import git_commit
 from regretlab.experiments import aggregate, registry
 from regretlab.experiments.runner import RunReport, run_spec
-from regretlab.experiments.spec import Spec
+from regretlab.experiments.spec import Spec, resolve_render
 
 from . import plots
 from .comparison import write_comparison
@@ -30,6 +30,19 @@ class Reproduction:
 
     report: RunReport
     paths: list[Path] = field(default_factory=list)
+
+
+def substitute_labels(spec: Spec) -> list[str]:
+    """What each data-based substitute among the spec's problems replaces (catalogue §6), one line each."""
+    from regretlab import objectives
+
+    labels = []
+    for problem in spec.problems:
+        objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
+        label = getattr(objective, "substitute", "")
+        if label and label not in labels:
+            labels.append(label)
+    return labels
 
 
 def _source(spec: Spec) -> Spec:
@@ -120,14 +133,24 @@ def final_values(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
 ORDERING_LEVEL = 0.05
 
 
-def claimed_ordering(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
-    """Where the paper states that one method is best (``paper_values["claimed_best"]``): per problem and
-    rival, the one-sided Mann-Whitney test that the claimed best method's final value is larger (smaller for
-    a regret metric), at level :data:`ORDERING_LEVEL`; 'holds', 'not shown' (p above the level) or
-    'reversed' (the opposite one-sided test is below the level)."""
+def claimed_pairs(spec: Spec) -> list[tuple[str, str]]:
+    """The paper's stated comparisons as ``(better, worse)`` method pairs: ``paper_values["claimed_best"]``
+    against every other method, or the explicit ``paper_values["claimed_pairs"]``."""
     best = spec.paper_values.get("claimed_best")
+    if best:
+        return [(best, rival) for rival in spec.methods if rival != best]
+    return [tuple(pair) for pair in spec.paper_values.get("claimed_pairs", ())]
+
+
+def claimed_ordering(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
+    """Where the paper states that one method beats another (:func:`claimed_pairs`): per problem and pair,
+    the one-sided Mann-Whitney test that the claimed better method's final value is larger (smaller for a
+    regret metric), at level :data:`ORDERING_LEVEL`; 'holds', 'not shown' (p above the level) or 'reversed'
+    (the opposite one-sided test is below the level). With one run per method (quick mode) no test can
+    reach the level and every comparison is 'not shown'."""
     header = ["problem", "claimed_best", "rival", "best_final_mean", "rival_final_mean", "p_value", "verdict"]
-    if not best:
+    pairs = claimed_pairs(spec)
+    if not pairs:
         return header, []
     larger_is_better = spec.metric == "best_f"
     finals: dict[tuple[str, str], list[float]] = {}
@@ -135,13 +158,10 @@ def claimed_ordering(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]
         finals.setdefault((method, problem), []).append(float(aggregate._metric(result, spec.metric)[-1]))
     rows = []
     for problem in sorted({p for _, p in finals}):
-        if (best, problem) not in finals:
-            continue
-        ours = np.array(finals[(best, problem)])
-        for rival in spec.methods:
-            if rival == best or (rival, problem) not in finals:
+        for best, rival in pairs:
+            if (best, problem) not in finals or (rival, problem) not in finals:
                 continue
-            theirs = np.array(finals[(rival, problem)])
+            ours, theirs = np.array(finals[(best, problem)]), np.array(finals[(rival, problem)])
             better = "greater" if larger_is_better else "less"
             worse = "less" if larger_is_better else "greater"
             p = float(stats.mannwhitneyu(ours, theirs, alternative=better).pvalue)
@@ -236,6 +256,9 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
         raise ValueError(f"{key} [{mode}]: {expected - len(results)} of {expected} runs have no result in "
                          f"{out}; run `regretlab reproduce {key} --mode {mode}` first")
     provenance = _provenance(spec, source, mode, results)
+    labels = substitute_labels(source)
+    if labels:
+        provenance["substitute"] = "; ".join(labels)
     paper, name = spec.key.split(".", 1)
     with plots.style():
         if spec.kind == "curves":
@@ -254,6 +277,12 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
                 provenance["claimed_ordering"] = {
                     "claim": spec.paper_values.get("claim", ""), "level": ORDERING_LEVEL,
                     "tests": [dict(zip(order_header, row, strict=True)) for row in order_rows]}
+        elif spec.kind == "rendered":
+            rendered = resolve_render(spec.render)(spec, results, mode)
+            fig, header, rows = rendered.figure, rendered.header, rendered.rows
+            provenance.update(rendered.provenance)
+            if rendered.verdict is not None:
+                provenance["verdict"] = list(rendered.verdict)
         elif spec.kind == "timing":
             header, rows = side_by_side_timing(spec, results)
             provenance["timing_ordering"] = [
@@ -292,7 +321,11 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
             fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title[:40]}…")
             provenance["expansions"] = int(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2)))).shape[0])
             header = ["item", "x1_low", "x1_high", "x2_low", "x2_high"]
-        plots.stamp(fig, _stamp_text(spec, mode))
+        stamp = _stamp_text(spec, mode)
+        if labels:
+            stamp = (stamp + " | " if stamp else "") + "SUBSTITUTE DATA: " + "; ".join(
+                label.split(":")[0] for label in labels)
+        plots.stamp(fig, stamp)
         paths = export_item(fig, header, rows, provenance, export_root, paper, name)
     paths.append(write_comparison(export_root))
     paths.append(write_manifest(export_root))

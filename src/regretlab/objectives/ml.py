@@ -371,8 +371,7 @@ class VJSurrogate(DataObjective):
     each stage's scores (the papers: a neighbourhood of OpenCV's configuration). Maximised.
 
     What differs: digits (8, :data:`FACE_DIGIT`, as the face against the other nine) instead of face images;
-    stumps on pixels
-    instead of Haar features; a cascade trained here instead of OpenCV's.
+    stumps on pixels instead of Haar features; a cascade trained here instead of OpenCV's.
 
     Parameters
     ----------

@@ -8,7 +8,7 @@ The paper's mean ± error convention is not stated; mean ± standard error is us
 
 from __future__ import annotations
 
-from ..spec import Mode, Problem, Spec
+from ..spec import Mode, Problem, Spec, rendered_spec
 
 __all__ = ["SPECS"]
 
@@ -62,4 +62,47 @@ SPECS = (
     _spec("Kandasamy2015.fig3_D24_simple", "Fig. 3 row 1", FIG3_CASES[1:3], "simple_regret", "S_T"),
     _spec("Kandasamy2015.fig3_D40_simple", "Fig. 3 row 3", FIG3_CASES[3:], "simple_regret", "S_T"),
     _spec("Kandasamy2015.fig4_D96_simple", "Fig. 4", FIG4_CASES[:2], "simple_regret", "S_T"),
+)
+
+
+# ---- Fig. 5: the two real tasks, on the substitutes of catalogue §6 ----------------------------------------
+def _real(key: str, panel: str, problem: Problem, rembo_d: int, adds: tuple[tuple[int, int], ...],
+          best: tuple[int, int], claim: str, note: str) -> Spec:
+    add_names = tuple(f"Kandasamy2015/Add-d/M(d={d}, M={M})" for d, M in adds)
+    return Spec(
+        key=key, paper="Kandasamy2015", reference=f"[Kandasamy2015, §5.2, Fig. 5{panel}]",
+        title=f"maximum value found vs queries, {problem.label} (D = {problem.dim})",
+        kind="curves", methods=(*add_names, "Kandasamy2015/GP-UCB", "Kandasamy2015/GP-EI",
+                                f"Kandasamy2015/REMBO(d={rembo_d})", "Kandasamy2015/RAND",
+                                "Kandasamy2015/DiRect"),
+        problems=(problem,), metric="best_f", summary="mean_se",
+        modes={"full": Mode(10, ((problem.key, FULL_BUDGET),),
+                            note="10 runs (not stated), 400 queries ([Kandasamy2015, §5.2])"),
+               "quick": Mode(1, ((problem.key, 50),), note="quick: 1 run, 50 queries")},
+        paper_values={"claimed_best": f"Kandasamy2015/Add-d/M(d={best[0]}, M={best[1]})", "claim": claim},
+        seconds_per_evaluation=0.3,
+        notes=(note, "the Add-d/M instantiations other than the best are not listed in the text; chosen: "
+               + ", ".join(f"Add-{d}/{M}" for d, M in adds)),
+    )
+
+
+SPECS = SPECS + (
+    _real("Kandasamy2015.fig5a", "a", Problem("sdss_surrogate", 20, "SDSS-surrogate"), 9,
+          ((2, 10), (5, 4), (10, 2)), (5, 4),
+          "Add-5/4 performs slightly better than the rest; all Add-d/M beat GP-UCB; all BO methods beat RAND",
+          "substitute data: the SDSS-surrogate (objectives.ml.SDSSSurrogate), 9 parameters + 11 dummies"),
+    _real("Kandasamy2015.fig5b", "b", Problem("vj_surrogate", 22, "VJ-surrogate"), 5,
+          ((1, 22), (6, 4), (11, 2)), (6, 4),
+          "Add-6/4 performs best; barring Add-1/22 all Add-d/M beat GP-UCB and GP-EI; REMBO is worst",
+          "substitute data: the VJ-surrogate (objectives.ml.VJSurrogate), 22 stage thresholds"),
+)
+
+_ILLUSTRATIONS = "regretlab.figures.illustrations"
+SPECS = SPECS + (
+    rendered_spec("Kandasamy2015.table1", "[Kandasamy2015, §1, Table 1]",
+                  "cumulative-regret rates of GP-UCB and Add-GP-UCB, SE and Matérn kernels",
+                  f"{_ILLUSTRATIONS}:kandasamy_table1"),
+    rendered_spec("Kandasamy2015.fig2", "[Kandasamy2015, §5.1, Fig. 2]",
+                  "the trimodal f_d' of Eq. (7) for d' = 2, under both sign readings",
+                  f"{_ILLUSTRATIONS}:kandasamy_fig2"),
 )

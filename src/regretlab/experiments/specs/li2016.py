@@ -9,7 +9,7 @@ printed ones; the rankings of the methods are.
 
 from __future__ import annotations
 
-from ..spec import Mode, Problem, Spec
+from ..spec import Mode, Problem, Spec, rendered_spec
 
 __all__ = ["SPECS"]
 
@@ -108,3 +108,40 @@ _T1 = _spec("Li2016.table1", "Table 1", 50, TABLE_1)
 _T2 = _spec("Li2016.table2", "Table 2", 100, TABLE_2)
 SPECS = (_T1, _T2, _ttests("Li2016.table3", "Table 3", _T1, 50, TABLE_3),
          _ttests("Li2016.table4", "Table 4", _T2, 100, TABLE_4), TABLE5)
+
+
+# ---- Fig. 4: the real tasks, on the substitutes of catalogue §6 --------------------------------------------
+#: [Li2016, §5.2]: "RPP-GP-UCB with small δ significantly outperforms Add-GP-UCB when they use the same d".
+_FIG4_SIZES = (1, 5)
+
+
+def _fig4(key: str, panel: str, problem: Problem, note: str) -> Spec:
+    pairs = tuple((f"Li2016/RPP(d={d}, delta=0.05)", f"Li2016/ADD(d={d})") for d in _FIG4_SIZES)
+    return Spec(
+        key=key, paper="Li2016", reference=f"[Li2016, §5.2, Fig. 4{panel}]",
+        title=f"best value found vs iteration, {problem.label} (D = {problem.dim}): ADD-d, RPP-d, REMBO",
+        kind="curves", methods=(*(m for pair in pairs for m in pair), "Li2016/REMBO"),
+        problems=(problem,), metric="best_f", summary="mean_se",
+        modes={"full": Mode(20, ((problem.key, 300),), note="20 runs, 300 evaluations (neither is stated)"),
+               "quick": Mode(1, ((problem.key, 40),), note="quick: 1 run, 40 evaluations")},
+        paper_values={"claimed_pairs": [list(pair) for pair in pairs],
+                      "claim": "RPP-d (δ = 0.05) beats ADD-d for the same d ([Li2016, §5.2])"},
+        seconds_per_evaluation=0.4,
+        notes=(note, "the group sizes d are not stated in the text; chosen: 1 (named in the text) and 5"),
+    )
+
+
+SPECS = SPECS + (
+    _fig4("Li2016.fig4a", "a", Problem("sdss_surrogate", 40, "SDSS-surrogate-mixed", (("mixing", True),)),
+          "substitute data: the SDSS-surrogate with I + S mixing to D = 40 (objectives.ml.SDSSSurrogate)"),
+    _fig4("Li2016.fig4b", "b", Problem("vj_surrogate", 22, "VJ-surrogate"),
+          "substitute data: the VJ-surrogate (objectives.ml.VJSurrogate)"),
+)
+
+SPECS = SPECS + (
+    rendered_spec("Li2016.fig1", "[Li2016, §3, Fig. 1]", "the transformed domain {W^T x : x in [0, 1]^2}",
+                  "regretlab.figures.illustrations:li_fig1"),
+    rendered_spec("Li2016.fig2", "[Li2016, §3, Fig. 2]",
+                  "outer box and restricted projections W(α), with the outer-box ratio ρ of Eq. (8)",
+                  "regretlab.figures.illustrations:li_fig2"),
+)
