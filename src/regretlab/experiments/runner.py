@@ -111,6 +111,35 @@ def _picture_arrays(optimizer, objective, n_grid: int = 80) -> dict:
     return {"grid_x0": g0, "grid_x1": g1, "grid_ucb": ucb}
 
 
+def _information_inputs(optimizer, arrays: dict) -> dict:
+    r"""What the bounds-against-runs figures need from a finished GP run: the posterior variances
+    :math:`\sigma^2_{t-1}(x_t)` of its queries in query order under its final hyperparameters, with the
+    kernel scaled to :math:`k(x,x)\le1` as the theorems assume (``arrays["posterior_variance"]``); the noise
+    variance in those units; and the unit that turns the GP's f back into the objective's (y scale times
+    the kernel's amplitude). Nothing for model-free methods."""
+    gp = getattr(optimizer, "gp", None)
+    if gp is None or gp.n_obs < 2:
+        return {}
+    from regretlab.bounds.information_gain import sequential_posterior_variances
+
+    X = optimizer._model_inputs()
+    K = gp.kernel(X)
+    scale = float(np.max(np.diag(K)))
+    noise = float(gp.noise_variance) / scale
+    try:
+        arrays["posterior_variance"] = sequential_posterior_variances(K=K / scale, sigma=np.sqrt(noise))
+    except ValueError:
+        return {}
+    y_scale = float(getattr(optimizer, "_y_scale", 1.0))
+    constants = {}
+    for name in ("a", "b", "delta", "d", "N0", "alpha", "dim", "beta_scale", "n_groups"):
+        value = getattr(optimizer, name, None)
+        if isinstance(value, int | float | np.integer | np.floating) and not isinstance(value, bool):
+            constants[name] = float(value)
+    return {"noise_ratio": noise, "regret_unit": y_scale * float(np.sqrt(scale)),
+            "bound_constants": constants}
+
+
 def execute_run(spec: Spec, run: Run, out) -> tuple[str, str | None, float]:
     """Compute one run and write its result file; returns ``(run_id, error or None, seconds)``.
 
@@ -125,7 +154,9 @@ def execute_run(spec: Spec, run: Run, out) -> tuple[str, str | None, float]:
             warnings.simplefilter("ignore")  # fit-at-bound warnings are recorded in the trace itself
             trace = optimizer.run(objective, run.budget, progress=False)
         arrays = {"x": trace.x, "y": trace.y, "f": trace.f, "seconds": trace.seconds,
-                  "is_initial": trace.is_initial, "beta": trace.beta}
+                  "is_initial": trace.is_initial, "beta": trace.beta,
+                  "acq_evaluations": trace.acq_evaluations}
+        gp_meta = _information_inputs(optimizer, arrays)
         boxes = [np.asarray(r[k]) for r in trace.records for k in ("search_box", "new_search_box") if k in r]
         if spec.kind == "picture":
             arrays.update(_picture_arrays(optimizer, objective))
@@ -141,7 +172,7 @@ def execute_run(spec: Spec, run: Run, out) -> tuple[str, str | None, float]:
             "optimum_value": float(objective.optimum_value), "algorithm": trace.algorithm,
             "n_boxes": len(boxes), "final_box": optimizer.domain.tolist(),
             "version": __version__, "commit": git_commit(), "python": sys.version.split()[0],
-            "wall_seconds": time.perf_counter() - start,
+            "wall_seconds": time.perf_counter() - start, **gp_meta,
         }
         store.write_result(out, run, arrays, meta)
         return run.run_id, None, time.perf_counter() - start

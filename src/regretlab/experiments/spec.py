@@ -304,10 +304,10 @@ class Spec:
 
 
 def rendered_spec(key: str, reference: str, title: str, render: str, *, derived_from: str | None = None,
-                  notes: tuple[str, ...] = (), metric: str = "best_f") -> Spec:
+                  notes: tuple[str, ...] = (), metric: str = "best_f", paper_values=None) -> Spec:
     """A ``kind="rendered"`` spec: no runs of its own (an illustration, a rendered table, or a figure built
     from the runs of ``derived_from``), drawn by ``render`` (``"module:function"``)."""
     empty = {name: Mode(1, (), note="no runs of its own") for name in MODES}
     return Spec(key=key, paper=key.split(".", 1)[0], title=title, reference=reference, kind="rendered",
                 methods=(), problems=(), modes=empty, derived_from=derived_from, notes=notes, render=render,
-                metric=metric)
+                metric=metric, paper_values=dict(paper_values or {}))

@@ -8,7 +8,8 @@ what is in the folder. Verdicts:
 * **partly** — some hold, none is reversed; the row says which and how many;
 * **not reproduced** — a stated comparison is reversed; the row names it;
 * **qualitative** — a picture, checked by what it shows (e.g. that an expansion happened);
-* **substitute** — made on substitute data (catalogue §6).
+* **substitute** — made on substitute data (catalogue §6);
+* **new** — an item none of the papers has (MS-UCB's trade-off, the bounds against runs).
 
 An item exported in quick mode says so in its verdict: quick mode has too few repeats to show most orderings.
 """
@@ -110,7 +111,7 @@ def write_comparison(root) -> Path:
         counts[row[3]] = counts.get(row[3], 0) + 1
     lines = ["# Paper vs regretlab", "",
              "One row per exported figure or table (rebuilt at every export from the items' provenance). "
-             "Verdicts: reproduced / partly / not reproduced / qualitative / substitute; see "
+             "Verdicts: reproduced / partly / not reproduced / qualitative / substitute / new; see "
              "`regretlab.figures.comparison` for their rules.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
              "| item | where in the paper | mode | verdict | details | files |", "|---|---|---|---|---|---|"]

@@ -8,7 +8,7 @@ standard error of the best value found, :math:`\\max_{i\\le n} f(x_i)`.
 
 from __future__ import annotations
 
-from ..spec import Mode, Problem, Spec
+from ..spec import Mode, Problem, Spec, rendered_spec
 
 __all__ = ["SPECS"]
 
@@ -102,4 +102,11 @@ FIG2 = Spec(
     notes=("one seeded run; the paper shows runs with one and with two expansions",),
 )
 
-SPECS = (FIG2, FIG3, TABLE1, APPC)
+BOUNDS = rendered_spec(
+    "Ha2019.bounds", "[Ha2019, Eq. (22), Thm 5.1] (new: the bound against runs)",
+    "Eq. (22)'s bound (with Cauchy-Schwarz) against GPUCB-UBO's R_t on Fig. 3's functions",
+    "regretlab.figures.theory:bounds_against_runs", derived_from="Ha2019.fig3",
+    paper_values={"bound": "ubo", "algorithm": "Ha2019/GPUCB-UBO"},
+    notes=("the regret is measured against the maximum over the paper's domain, as Fig. 3's curves",))
+
+SPECS = (FIG2, FIG3, TABLE1, APPC, BOUNDS)

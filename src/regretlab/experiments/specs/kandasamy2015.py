@@ -105,4 +105,11 @@ SPECS = SPECS + (
     rendered_spec("Kandasamy2015.fig2", "[Kandasamy2015, §5.1, Fig. 2]",
                   "the trimodal f_d' of Eq. (7) for d' = 2, under both sign readings",
                   f"{_ILLUSTRATIONS}:kandasamy_fig2"),
+    rendered_spec("Kandasamy2015.bounds", "[Kandasamy2015, Thm 5] (new: the bound against runs)",
+                  "the GP-UCB part of Thm 5's bound against Add-*'s R_t on f_d' (D, d', M') = (10, 3, 3)",
+                  "regretlab.figures.theory:bounds_against_runs",
+                  derived_from="Kandasamy2015.fig3_D10_simple",
+                  paper_values={"bound": "gp_ucb", "algorithm": "Kandasamy2015/Add-*(groups='@groups')"},
+                  notes=("Thm 5 adds discretisation terms that need Lipschitz constants of f; only the "
+                         "sqrt(C1 T β_T γ_T) part is drawn, so the bound shown is lower still",)),
 )

@@ -10,7 +10,7 @@ GP with hyperparameters from the data, L-BFGS-B from 10·D starts, 30 runs, mean
 
 from __future__ import annotations
 
-from ..spec import Mode, Problem, Spec
+from ..spec import Mode, Problem, Spec, rendered_spec
 
 __all__ = ["SPECS"]
 
@@ -133,4 +133,32 @@ FIG5 = Spec(
            "right panel (final loss vs C): the final values per C in the CSV's final_values"),
 )
 
-SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5)
+# ---- new: the trade-off MS-UCB's title claims, and its bound against its runs ------------------------------
+_TRADEOFF_PROBLEMS = (_problem("hyperellipsoid", 20, "HyperEllipsoid", variant="axis_parallel"),
+                      _problem("ackley", 20, "Ackley"))
+TRADEOFF_RUNS = Spec(
+    key="TranThe2020.tradeoff_runs", paper="TranThe2020", reference="[TranThe2020] (new: not in the paper)",
+    title="log10 simple regret vs iteration: MS-UCB at several (d, N0, α) and GP-UCB, D = 20",
+    kind="curves",
+    methods=("TranThe2020/GP-UCB", "TranThe2020/MS-UCB", "TranThe2020/MS-UCB(d=1)", "TranThe2020/MS-UCB(d=2)",
+             "TranThe2020/MS-UCB(d=10)", "TranThe2020/MS-UCB(N0=10, alpha=0.0)",
+             "TranThe2020/MS-UCB(alpha=1.0)"),
+    problems=_TRADEOFF_PROBLEMS, metric="log10_simple_regret", summary="mean_se",
+    modes={"full": Mode(10, tuple((p.key, 150) for p in _TRADEOFF_PROBLEMS),
+                        note="10 repeats, 150 evaluations"),
+           "quick": Mode(2, tuple((p.key, 40) for p in _TRADEOFF_PROBLEMS), problems=("HyperEllipsoid-20",),
+                         note="quick: Hyper-Ellipsoid only, 2 repeats, 40 evaluations")},
+    seconds_per_evaluation=1.0,
+    notes=("MS-UCB (without options) is the paper's (d, N0, α) = (5, 1, 0)",),
+)
+TRADEOFF = rendered_spec(
+    "TranThe2020.tradeoff", "[TranThe2020] (new: the trade-off of the title, measured)",
+    "final regret against acquisition compute per iteration, MS-UCB (d, N0, α) variants and GP-UCB",
+    "regretlab.figures.theory:ms_ucb_tradeoff", derived_from="TranThe2020.tradeoff_runs")
+BOUNDS = rendered_spec(
+    "TranThe2020.bounds", "[TranThe2020, Prop. 4] (new: the bound against runs)",
+    "Prop. 4's cumulative-regret bound against MS-UCB's R_t on Hyper-Ellipsoid and Ackley (D = 20)",
+    "regretlab.figures.theory:bounds_against_runs", derived_from="TranThe2020.tradeoff_runs",
+    paper_values={"bound": "ms_ucb", "algorithm": "TranThe2020/MS-UCB"})
+
+SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5, TRADEOFF_RUNS, TRADEOFF, BOUNDS)

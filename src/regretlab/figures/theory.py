@@ -1,0 +1,223 @@
+r"""Two items none of the papers has, built from finished runs: MS-UCB's compute/regret trade-off, and each
+paper's regret bound against the regret its algorithm actually incurs.
+
+**Trade-off** (:func:`ms_ucb_tradeoff`). [TranThe2020]'s title claims a trade-off between regret and the
+compute of maximising the acquisition, but no figure plots it. Here: for each method of the source spec
+(MS-UCB at several :math:`(d,N_0,\alpha)`, GP-UCB as the reference), the final simple regret :math:`S_T`
+and average regret :math:`R_T/T` against the acquisition compute per BO iteration, in acquisition-function
+evaluations and in seconds (the run's ``ask`` + ``tell`` time).
+
+**Bounds against runs** (:func:`bounds_against_runs`). A regret bound is :math:`R_T\le B(T,\beta_T,
+\gamma_T,\dots)`. For each run of the paper's algorithm on its own benchmark: :math:`\beta_T` is the
+paper's schedule at T (the run's β divided by the setup's ``beta_scale``); :math:`\gamma_T` is replaced by
+the information gain :math:`I_T=\tfrac12\sum_t\log(1+\sigma^{-2}\sigma^2_{t-1}(x_t))` of the run's own
+queries under its final GP (kernel scaled to :math:`k\le1`), which is *at most* :math:`\gamma_T`; so the
+plotted bound is a lower estimate of the paper's, and the looseness shown is a lower estimate of the true
+looseness. The bound is in the GP's units (f a sample with :math:`k\le1`); it is mapped to the objective's
+units by the run's y scale times the kernel amplitude. A run whose empirical :math:`R_T` exceeds even this
+lower estimate is a case where the bound (as applied to a benchmark that is not a GP sample) fails.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .rendered import Rendered
+
+__all__ = ["ms_ucb_tradeoff", "bounds_against_runs", "BOUND_FORMS"]
+
+
+def _short(method: str) -> str:
+    return method.split("/", 1)[-1]
+
+
+def _bo_iterations(result: dict) -> np.ndarray:
+    return ~np.asarray(result["is_initial"], dtype=bool)
+
+
+# ---------------------------------------------------------------------------------------------- trade-off
+def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
+    """Final :math:`S_T` and :math:`R_T/T` against acquisition evaluations and seconds per BO iteration,
+    one point per method and problem (mean over repeats), GP-UCB as the reference."""
+    from . import plots
+
+    header = ["problem", "method", "n_runs", "final_simple_regret", "final_average_regret",
+              "acq_evaluations_per_iteration", "seconds_per_iteration", "seconds_ratio_to_gp_ucb",
+              "simple_regret_ratio_to_gp_ucb"]
+    by_key: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
+    for (method, problem, _repeat), result in sorted(results.items()):
+        f = np.asarray(result["f"], dtype=float)
+        optimum = float(result["meta"]["optimum_value"])
+        bo = _bo_iterations(result)
+        evaluations = np.asarray(result.get("acq_evaluations", np.full(f.size, np.nan)), dtype=float)
+        seconds = np.asarray(result["seconds"], dtype=float)
+        by_key.setdefault((problem, method), []).append(
+            (optimum - float(np.max(f)), float(np.mean(optimum - f)), float(np.mean(evaluations[bo])),
+             float(np.mean(seconds[bo]))))
+    rows = []
+    problems = list(dict.fromkeys(p for p, _ in by_key))
+    reference = next((m for m in spec_methods(spec) if "GP-UCB" in m), None)
+    for problem in problems:
+        ref = np.mean(by_key.get((problem, reference), [(np.nan,) * 4]), axis=0)
+        for method in spec_methods(spec):
+            if (problem, method) not in by_key:
+                continue
+            mean = np.mean(by_key[(problem, method)], axis=0)
+            rows.append((problem, method, len(by_key[(problem, method)]), *map(float, mean),
+                         float(mean[3] / ref[3]), float(mean[0] / ref[0])))
+    with plots.style():
+        import matplotlib.pyplot as plt
+
+        fig, axes = plt.subplots(2, len(problems), figsize=(3.4 * len(problems), 5.0), squeeze=False,
+                                 constrained_layout=True)
+        for j, problem in enumerate(problems):
+            mine = [r for r in rows if r[0] == problem]
+            for i, (column, label) in enumerate(((3, "final simple regret $S_T$"),
+                                                 (4, "average regret $R_T/T$"))):
+                ax = axes[i, j]
+                for r in mine:
+                    is_ref = r[1] == reference
+                    ax.scatter(r[6], r[column], marker="*" if is_ref else "o", s=60 if is_ref else 22,
+                               color="k" if is_ref else None, zorder=3)
+                    ax.annotate(_short(r[1]).replace("MS-UCB", "MS"), (r[6], r[column]), fontsize=5,
+                                xytext=(3, 2), textcoords="offset points")
+                ax.set_xscale("log")
+                ax.set_yscale("log")
+                ax.set_xlabel("acquisition seconds per iteration")
+                ax.set_ylabel(label)
+                ax.set_title(problem, fontsize=8)
+        fig.suptitle(f"{spec.reference}: {spec.title}", fontsize=8)
+    details = []
+    for problem in problems:
+        ms = [r for r in rows if r[0] == problem and r[1] != reference]
+        if ms and reference:
+            cheapest = min(ms, key=lambda r: r[6])
+            details.append(f"{problem}: cheapest {_short(cheapest[1])} at {cheapest[7]:.2g}x GP-UCB's "
+                           "seconds "
+                           f"per iteration with {cheapest[8]:.2g}x its S_T")
+    return Rendered(fig, header, rows, {"reference": reference},
+                    ("new", "not in the paper; " + "; ".join(details)))
+
+
+def spec_methods(spec) -> list[str]:
+    """The methods of a rendered spec's source (its ``derived_from``), in the source's order."""
+    from regretlab.experiments import registry
+
+    source = registry.get(spec.derived_from) if spec.derived_from else spec
+    return list(source.methods)
+
+
+# ------------------------------------------------------------------------------------- bounds against runs
+def _gp_ucb(T, beta_T, gamma_T, sigma, constants):
+    from regretlab.bounds.gp_ucb import cumulative_regret_bound
+
+    return float(cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_T, sigma=sigma))
+
+
+def _ms_ucb(T, beta_T, gamma_T, sigma, constants):
+    from regretlab.bounds.gp_ucb import C1
+    from regretlab.bounds.ms_ucb import prop4_regret_bound, v0
+
+    D, d = int(constants["dim"]), int(constants["d"])
+    v = float(v0(D=D, d=d, a=constants["a"], b=constants["b"], delta=constants["delta"], reading="E"))
+    return float(prop4_regret_bound(T=T, beta_T=beta_T, C1=float(C1(sigma=sigma)), gamma_T=gamma_T, v0=v,
+                                    N0=int(constants["N0"]), delta=constants["delta"],
+                                    alpha=constants["alpha"], D=D, d=d))
+
+
+def _rpp(T, beta_T, gamma_T, sigma, constants):
+    from regretlab.bounds.gp_ucb import C1
+    from regretlab.bounds.rpp import lemma14_bound
+
+    return float(lemma14_bound(C1=float(C1(sigma=sigma)), T=T, beta_T=beta_T, gamma_T=gamma_T))
+
+
+def _ubo(T, beta_T, gamma_T, sigma, constants):
+    from regretlab.bounds.ubo import lemma54_bound
+
+    # Eq. (22) bounds Σ_t 4 β_t σ²_{t-1}(x_t); Cauchy-Schwarz gives R_T ≤ sqrt(T · that)
+    return float(np.sqrt(T * float(lemma54_bound(beta_T=beta_T, gamma_T=gamma_T, noise_variance=sigma**2))))
+
+
+#: The bound each paper proves for its algorithm, as a function of (T, β_T, γ_T, σ, constants), with its
+#: citation.
+BOUND_FORMS = {
+    "ms_ucb": (_ms_ucb, "[TranThe2020, Prop. 4] (v0 as Prop. 4 prints it, reading E)"),
+    "gp_ucb": (_gp_ucb, "[Srinivas2010, Thms 1-2], the GP-UCB part of [Kandasamy2015, Thm 5]"),
+    "rpp": (_rpp, "[Li2016, Lemma 14] (the unbiased part of Thm 7)"),
+    "ubo": (_ubo, "[Ha2019, Eq. (22)] with Cauchy-Schwarz"),
+}
+
+
+def _bound_series(result: dict, form: str, n_points: int = 25) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(t, empirical R_t, bound at t) at up to ``n_points`` log-spaced t for one run."""
+    meta = result["meta"]
+    f = np.asarray(result["f"], dtype=float)
+    regret = np.cumsum(float(meta["optimum_value"]) - f)
+    variances = np.asarray(result["posterior_variance"], dtype=float)
+    noise = float(meta["noise_ratio"])
+    gains = 0.5 * np.cumsum(np.log1p(variances / noise))            # I_t of the run's queries
+    constants = dict(meta.get("bound_constants", {}))
+    beta = np.asarray(result["beta"], dtype=float) / constants.get("beta_scale", 1.0)
+    beta = np.where(np.isfinite(beta), beta, np.nan)
+    first = np.flatnonzero(np.isfinite(beta))
+    if first.size == 0:
+        raise ValueError("the run recorded no β")
+    beta[: first[0]] = beta[first[0]]
+    beta = np.fmax.accumulate(np.nan_to_num(beta, nan=beta[first[0]]))  # β_T non-decreasing in T
+    T = f.size
+    ts = np.unique(np.geomspace(1, T, n_points).round().astype(int))
+    function = BOUND_FORMS[form][0]
+    bound = np.array([function(int(t), float(beta[t - 1]), float(max(gains[t - 1], 1e-12)), np.sqrt(noise),
+                               constants) for t in ts])
+    return ts, regret[ts - 1], bound * float(meta["regret_unit"])
+
+
+def bounds_against_runs(spec, results, mode) -> Rendered:
+    """The paper's bound (``spec.paper_values["bound"]``, a key of :data:`BOUND_FORMS`) against the
+    empirical cumulative regret of its algorithm (``spec.paper_values["algorithm"]``) on each problem of
+    the source spec, log scale; the ratio bound / R_T at the final T per run."""
+    from . import plots
+
+    form, algorithm = spec.paper_values["bound"], spec.paper_values["algorithm"]
+    header = ["problem", "repeat", "t", "empirical_R_t", "bound_lower_estimate", "ratio"]
+    rows, finals, per_problem = [], [], {}
+    for (method, problem, repeat), result in sorted(results.items()):
+        if method != algorithm or "posterior_variance" not in result:
+            continue
+        ts, empirical, bound = _bound_series(result, form)
+        per_problem.setdefault(problem, []).append((ts, empirical, bound))
+        for t, e, b in zip(ts, empirical, bound, strict=True):
+            ratio = float(b / e) if e > 0 else float("inf")
+            rows.append((problem, repeat, int(t), float(e), float(b), ratio))
+        finals.append((problem, float(bound[-1]), float(empirical[-1])))
+    with plots.style():
+        import matplotlib.pyplot as plt
+
+        problems = list(per_problem)
+        fig, axes = plt.subplots(1, max(1, len(problems)), figsize=(3.2 * max(1, len(problems)), 2.8),
+                                 squeeze=False, constrained_layout=True)
+        for ax, problem in zip(axes[0], problems, strict=False):
+            for k, (ts, empirical, bound) in enumerate(per_problem[problem]):
+                ax.plot(ts, np.maximum(empirical, 1e-12), color="C0", lw=0.8,
+                        label="empirical $R_t$" if k == 0 else None)
+                ax.plot(ts, bound, color="C3", lw=0.8, ls="--",
+                        label="bound (lower estimate)" if k == 0 else None)
+            ax.set_xscale("log")
+            ax.set_yscale("log")
+            ax.set_xlabel("t")
+            ax.set_title(problem, fontsize=8)
+            ax.legend(fontsize=6)
+        axes[0][0].set_ylabel("cumulative regret")
+        fig.suptitle(f"{_short(algorithm)} against {BOUND_FORMS[form][1]}", fontsize=6)
+    if not finals:
+        return Rendered(fig, header, rows, {"bound": form}, ("new", "no run with a GP to compare"))
+    ratios = np.array([b / e if e > 0 else np.inf for _, b, e in finals])
+    holds = int(np.sum(ratios >= 1.0))
+    details = (f"not in the papers; {BOUND_FORMS[form][1]} over {_short(algorithm)}'s R_T at the final T: "
+               f"median {np.median(ratios):.3g}x (range {ratios.min():.3g}-{ratios.max():.3g}); the bound's "
+               f"lower estimate is above the empirical R_T in {holds} of {ratios.size} runs (γ_T replaced by "
+               "the run's own information gain, a lower estimate)")
+    return Rendered(fig, header, rows, {"bound": form, "bound_reference": BOUND_FORMS[form][1],
+                                        "algorithm": algorithm, "final_ratios": ratios.tolist(),
+                                        "runs_above": holds}, ("new", details))
