@@ -210,14 +210,16 @@ def test_export_refuses_when_runs_are_missing(tmp_path, monkeypatch):
 
 
 def test_notebooks_are_committed_without_outputs_and_name_existing_specs():
-    """Thin notebooks (each cell runs a spec): no outputs or execution counts in the committed file, and
-    every spec key they name exists."""
+    """Thin notebooks (each cell runs a spec): no outputs or execution counts in the committed file, every
+    spec key they name exists, and every spec appears in one of them (a figure without a notebook section
+    would be exported by `tox -e figures` but never shown)."""
     import re
 
     folder = Path(__file__).resolve().parents[2] / "notebooks"
     notebooks = sorted(folder.glob("*.ipynb"))
     if not notebooks:
         pytest.skip(f"no notebooks in {folder} (an installed copy without the repository)")
+    named = set()
     for path in notebooks:
         notebook = json.loads(path.read_text(encoding="utf-8"))  # .ipynb is JSON (nbformat 4)
         for cell in notebook["cells"]:
@@ -226,7 +228,9 @@ def test_notebooks_are_committed_without_outputs_and_name_existing_specs():
                 source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
                 for key in re.findall(r'"(\w+\.\w+)"', source):
                     if key.split(".")[0] in ("Ha2019", "Kandasamy2015", "Li2016", "TranThe2020"):
-                        registry.get(key)
+                        named.add(registry.get(key).key)
+    assert {p.stem for p in notebooks} >= {"ubo", "ms_ucb", "add_gp_ucb", "rpp_gp_ucb", "theory"}
+    assert set(registry.available()) - named == set()
 
 
 @pytest.mark.filterwarnings("ignore")
@@ -390,3 +394,30 @@ def test_claimed_pairs_are_tested_pair_by_pair_and_a_substitute_says_so():
                                    "claimed_ordering": {"tests": tests}})
     assert verdict == "substitute" and "substitute for X" in details and "R1 > A1, R5 > A5" in details
     assert "reversed against A5 on P" in details
+
+
+def test_bounds_against_runs_uses_the_runs_information_gain_and_the_papers_beta():
+    """The drawn bound at T is sqrt(C1 T β_T I_T) in the objective's units, with I_T = ½ Σ log(1 + v_t/σ²)
+    of the run's own posterior variances and β_T the recorded β over the setup's beta_scale; a run whose
+    regret exceeds it is counted as not below the bound."""
+    from regretlab.bounds.gp_ucb import cumulative_regret_bound
+    from regretlab.figures.theory import bounds_against_runs
+
+    T = 12
+    variances = np.linspace(1.0, 0.1, T)
+    beta = np.r_[np.full(2, np.nan), np.linspace(2.0, 3.0, T - 2)]
+    meta = {"optimum_value": 1.0, "noise_ratio": 0.01, "regret_unit": 3.0,
+            "bound_constants": {"beta_scale": 0.5}}
+    low = {"f": np.full(T, 0.9), "is_initial": np.r_[[True, True], np.zeros(T - 2, bool)], "beta": beta,
+           "posterior_variance": variances, "seconds": np.zeros(T), "meta": meta}
+    high = dict(low, f=np.full(T, -1e6))
+    spec = replace(TINY, kind="rendered", render="regretlab.figures.theory:bounds_against_runs",
+                   paper_values={"bound": "gp_ucb", "algorithm": "M"})
+    rendered = bounds_against_runs(spec, {("M", "P", 0): low, ("M", "P", 1): high, ("X", "P", 0): low}, "quick")
+    gain = 0.5 * np.sum(np.log1p(variances / 0.01))
+    expected = 3.0 * float(cumulative_regret_bound(T=T, beta_T=3.0 / 0.5, gamma_T=gain, sigma=0.1))
+    final = [r for r in rendered.rows if r[2] == T]
+    assert [r[1] for r in final] == [0, 1]
+    assert final[0][4] == pytest.approx(expected, rel=1e-12) and final[0][3] == pytest.approx(0.1 * T)
+    assert rendered.provenance["runs_above"] == 1 and rendered.verdict[0] == "new"
+    assert "in 1 of 2 runs" in rendered.verdict[1]
