@@ -59,7 +59,10 @@ def test_every_spec_validates_without_running(key, mode):
         assert not source.runs(mode) and spec.render
         return
     assert source.runs(mode) and all(run.budget > 0 for run in source.runs(mode))
-    assert not spec.missing  # every Ha2019 method is built; a missing one would be named here
+    # every method is built except SMAC, which Li2016's text quotes: named, with its number
+    assert all(m.startswith("SMAC") for m in spec.missing)
+    if key in ("Li2016.table1", "Li2016.table2"):
+        assert {"Li2016.table1": "130.5", "Li2016.table2": "460.1"}[key] in spec.missing[0]
 
 
 def test_a_spec_with_an_unknown_method_or_a_bad_budget_does_not_validate():
@@ -413,7 +416,8 @@ def test_bounds_against_runs_uses_the_runs_information_gain_and_the_papers_beta(
     high = dict(low, f=np.full(T, -1e6))
     spec = replace(TINY, kind="rendered", render="regretlab.figures.theory:bounds_against_runs",
                    paper_values={"bound": "gp_ucb", "algorithm": "M"})
-    rendered = bounds_against_runs(spec, {("M", "P", 0): low, ("M", "P", 1): high, ("X", "P", 0): low}, "quick")
+    results = {("M", "P", 0): low, ("M", "P", 1): high, ("X", "P", 0): low}
+    rendered = bounds_against_runs(spec, results, "quick")
     gain = 0.5 * np.sum(np.log1p(variances / 0.01))
     expected = 3.0 * float(cumulative_regret_bound(T=T, beta_T=3.0 / 0.5, gamma_T=gain, sigma=0.1))
     final = [r for r in rendered.rows if r[2] == T]
@@ -421,3 +425,13 @@ def test_bounds_against_runs_uses_the_runs_information_gain_and_the_papers_beta(
     assert final[0][4] == pytest.approx(expected, rel=1e-12) and final[0][3] == pytest.approx(0.1 * T)
     assert rendered.provenance["runs_above"] == 1 and rendered.verdict[0] == "new"
     assert "in 1 of 2 runs" in rendered.verdict[1]
+
+
+@pytest.mark.parametrize("key", registry.available())
+def test_every_stated_comparison_names_methods_of_its_spec(key):
+    """A claimed best or a claimed pair that names no method of the spec would be skipped silently."""
+    from regretlab.figures.reproduce import claimed_pairs
+
+    spec = registry.get(key)
+    for better, worse in claimed_pairs(spec):
+        assert better in spec.methods and worse in spec.methods, (better, worse)

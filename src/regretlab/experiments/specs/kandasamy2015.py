@@ -36,6 +36,21 @@ def _methods(D: int) -> tuple[str, ...]:
 FULL_BUDGET = 400
 
 
+def _claims(D: int) -> dict:
+    """The comparisons [Kandasamy2015, §5.1] states for Figs 3-4, as (better, worse) pairs: Add-* (the true
+    decomposition) beats GP-UCB in every (D, d', M') shown ("Add-* outperforms GP-UCB" or "performs best");
+    at D = 10 also "Add-3/4 and Add-5/2 ... outperform GP-UCB" and Add-* beats the poorly performing
+    Add-1/10."""
+    star, gp = "Kandasamy2015/Add-*(groups='@groups')", "Kandasamy2015/GP-UCB"
+    pairs = [(star, gp)]
+    if D == 10:
+        pairs += [("Kandasamy2015/Add-d/M(d=3, M=4)", gp), ("Kandasamy2015/Add-d/M(d=5, M=2)", gp),
+                  (star, "Kandasamy2015/Add-d/M(d=1, M=10)")]
+    return {"claimed_pairs": [list(p) for p in pairs],
+            "claim": "Add-* beats GP-UCB" + ("; Add-3/4 and Add-5/2 beat GP-UCB; Add-1/10 performs poorly"
+                                             if D == 10 else "")}
+
+
 def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: str | None = None) -> Spec:
     problems = tuple(_problem(*case) for case in cases)
     D = cases[0][0]
@@ -43,7 +58,7 @@ def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: st
         key=key, paper="Kandasamy2015", reference=f"[Kandasamy2015, §5.1, {figure}]",
         title=f"{what} vs queries on f_d' with (D, d', M') = {', '.join(str(c) for c in cases)}",
         kind="curves", methods=_methods(D), problems=problems, metric=metric, summary="mean_se",
-        log_scale=True, derived_from=derived_from,
+        log_scale=True, derived_from=derived_from, paper_values=_claims(D),
         modes={"full": Mode(20, tuple((p.key, FULL_BUDGET) for p in problems),
                             note="20 runs, 400 queries (the number of queries is not stated)"),
                "quick": Mode(2, tuple((p.key, 60) for p in problems), problems=(problems[0].key,),
