@@ -70,14 +70,16 @@ def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: st
     )
 
 
-SPECS = (
-    _spec("Kandasamy2015.fig3_D10_simple", "Fig. 3 row 1", FIG3_CASES[:1], "simple_regret", "S_T"),
-    _spec("Kandasamy2015.fig3_D10_average", "Fig. 3 row 2", FIG3_CASES[:1], "average_regret", "R_T / T",
-          derived_from="Kandasamy2015.fig3_D10_simple"),
-    _spec("Kandasamy2015.fig3_D24_simple", "Fig. 3 row 1", FIG3_CASES[1:3], "simple_regret", "S_T"),
-    _spec("Kandasamy2015.fig3_D40_simple", "Fig. 3 row 3", FIG3_CASES[3:], "simple_regret", "S_T"),
-    _spec("Kandasamy2015.fig4_D96_simple", "Fig. 4", FIG4_CASES[:2], "simple_regret", "S_T"),
-)
+#: (key stem, figure, cases, row of S_T, row of R_T / T): each S_T spec runs; its R_T / T twin reads its runs.
+_PANELS = (("fig3_D10", "Fig. 3", FIG3_CASES[:1], "row 1", "row 2"),
+           ("fig3_D24", "Fig. 3", FIG3_CASES[1:3], "row 1", "row 2"),
+           ("fig3_D40", "Fig. 3", FIG3_CASES[3:], "row 3", "row 4"),
+           ("fig4_D96", "Fig. 4", FIG4_CASES[:2], "row 1", "row 2"),
+           ("fig4_D120", "Fig. 4", FIG4_CASES[2:], "row 1", "row 2"))
+SPECS = tuple(spec for stem, figure, cases, simple_row, average_row in _PANELS for spec in (
+    _spec(f"Kandasamy2015.{stem}_simple", f"{figure} {simple_row}", cases, "simple_regret", "S_T"),
+    _spec(f"Kandasamy2015.{stem}_average", f"{figure} {average_row}", cases, "average_regret", "R_T / T",
+          derived_from=f"Kandasamy2015.{stem}_simple")))
 
 
 # ---- Fig. 5: the two real tasks, on the substitutes of catalogue §6 ----------------------------------------
