@@ -48,7 +48,12 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
     n = len(problems)
     cols = min(n, 3)
     rows_n = math.ceil(n / cols)
-    fig, axes = plt.subplots(rows_n, cols, figsize=(DOUBLE_COLUMN, 2.0 * rows_n + 0.3), squeeze=False)
+    shown = [m for m in methods if any((m, p) in {(c.method, c.problem) for c in curves} for p in problems)]
+    ncol = min(max(len(shown), 1), 4)
+    legend_rows = math.ceil(max(len(shown), 1) / ncol)
+    legend_inches = 0.17 * legend_rows + 0.08            # the legend's band above the panels
+    height = 2.0 * rows_n + 0.3 + legend_inches
+    fig, axes = plt.subplots(rows_n, cols, figsize=(DOUBLE_COLUMN, height), squeeze=False)
     rows = []
     by_key = {(c.method, c.problem): c for c in curves}
     for k, problem in enumerate(problems):
@@ -77,10 +82,11 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
     for k in range(n, rows_n * cols):
         axes[k // cols][k % cols].axis("off")
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.tight_layout(rect=(0, 0.02, 1, 0.9))
-    fig.legend(handles, labels, loc="lower center", ncol=min(len(labels), 4), bbox_to_anchor=(0.5, 0.9))
-    if title:
-        fig.suptitle(title, y=1.03, fontsize=8)
+    top = 1.0 - legend_inches / height
+    fig.tight_layout(rect=(0, 0.02, 1, top))
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, bbox_to_anchor=(0.5, top), frameon=False)
+    if title:                                            # above the legend's band, never on it
+        fig.suptitle(title, y=1.0, va="bottom", fontsize=8)
     return fig, rows
 
 

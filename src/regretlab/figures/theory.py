@@ -67,6 +67,7 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
                          float(mean[3] / ref[3]), float(mean[0] / ref[0])))
     with plots.style():
         import matplotlib.pyplot as plt
+        from matplotlib.ticker import NullFormatter
 
         fig, axes = plt.subplots(2, len(problems), figsize=(3.4 * len(problems), 5.0), squeeze=False,
                                  constrained_layout=True)
@@ -79,14 +80,18 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
                     is_ref = r[1] == reference
                     ax.scatter(r[6], r[column], marker="*" if is_ref else "o", s=60 if is_ref else 22,
                                color="k" if is_ref else None, zorder=3)
-                    ax.annotate(_short(r[1]).replace("MS-UCB", "MS"), (r[6], r[column]), fontsize=5,
+                    label = _short(r[1]).replace("MS-UCB", "MS")
+                    label = "MS (5, 1, 0)" if label == "MS" else label
+                    ax.annotate(label, (r[6], r[column]), fontsize=5,
                                 xytext=(3, 2), textcoords="offset points")
                 ax.set_xscale("log")
                 ax.set_yscale("log")
+                for axis in (ax.xaxis, ax.yaxis):   # log minor labels overlap at these narrow ranges
+                    axis.set_minor_formatter(NullFormatter())
                 ax.set_xlabel("acquisition seconds per iteration")
                 ax.set_ylabel(label)
                 ax.set_title(problem, fontsize=8)
-        fig.suptitle(f"{spec.reference}: {spec.title}", fontsize=8)
+        fig.suptitle(f"{spec.reference}", fontsize=7)
     details = []
     for problem in problems:
         ms = [r for r in rows if r[0] == problem and r[1] != reference]
