@@ -61,6 +61,22 @@ def cholesky_with_jitter(A: np.ndarray) -> tuple[np.ndarray, float]:
     )
 
 
+#: Largest magnitude of an input, a target or the prior mean the GP accepts: squares of 1e150 stay finite
+#: (1e300), so squared distances over thousands of dimensions and products y·α do not overflow to inf/NaN.
+MAX_MAGNITUDE = 1e150
+
+
+def _check_magnitude(name: str, values: np.ndarray, why: str) -> None:
+    """ValueError naming the first entry of ``values`` beyond :data:`MAX_MAGNITUDE` (finite inputs whose
+    scale would make the GP's algebra overflow and return NaN silently)."""
+    big = np.abs(values) > MAX_MAGNITUDE
+    if np.any(big):
+        index = tuple(int(i) for i in np.argwhere(big)[0])
+        where = ", ".join(map(str, index))
+        raise ValueError(f"{name}[{where}]={float(values[index])!r} exceeds the GP's magnitude limit "
+                         f"{MAX_MAGNITUDE:g}: {why}")
+
+
 class GP:
     """Exact Gaussian-process regression with a constant prior mean.
 
@@ -92,7 +108,7 @@ class GP:
             raise ValueError(f"kernel={kernel!r} is not a regretlab.gp.kernels.Kernel")
         self.kernel = kernel
         self.noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-        self.mean = check_real("mean", mean)
+        self.mean = check_real("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
         self._t = 0
         self._dim: int | None = None
         self._jitter = 0.0
@@ -142,6 +158,7 @@ class GP:
         X = check_array(name, X, ndim=2)
         if X.shape[1] == 0:
             raise ValueError(f"{name} has shape {X.shape}; expected at least one column")
+        _check_magnitude(name, X, "the kernel's squared distances would overflow; rescale the inputs")
         if self._dim is not None and X.shape[1] != self._dim:
             raise ValueError(f"{name} has shape {X.shape}; expected (n, {self._dim}) like the fitted data")
         return X
@@ -158,6 +175,7 @@ class GP:
             raise ValueError(
                 f"y contains a non-finite value {y[i]!r} at index {i}; all entries must be finite"
             )
+        _check_magnitude("y", y, "the posterior's products would overflow; standardise y first")
         return y
 
     # ---- fitting ---------------------------------------------------------------------------------------
