@@ -127,7 +127,8 @@ def _short_point(x: np.ndarray) -> str:
 
 
 def _objective_value(name: str, function, x: np.ndarray, iteration: int) -> float:
-    """One finite number from ``function(x)`` at ``iteration``, or an :class:`ObjectiveError` saying why not."""
+    """One finite number from ``function(x)`` at ``iteration``, or an :class:`ObjectiveError` saying
+    why not."""
     where = f"at iteration {iteration}, x = {_short_point(x)}"
     try:
         value = function(x.copy())

@@ -33,30 +33,36 @@ def _cpu(fn) -> float:
     return time.process_time() - start
 
 
-def benchmark(sizes=SIZES, repeats: int = 5, seed: int = 0) -> list[dict]:
+def _case(t: int, repeats: int, rng: np.random.Generator):
+    """The two timed callables for one t: regretlab (append + predict on a GP copied beforehand) and
+    scikit-learn (fit with fixed hyperparameters + predict)."""
     from sklearn.gaussian_process import GaussianProcessRegressor
     from sklearn.gaussian_process.kernels import RBF, WhiteKernel
 
+    X = rng.uniform(-1, 1, size=(t + 1, DIM))
+    y = np.sin(X.sum(axis=1))
+    Xq = rng.uniform(-1, 1, size=(N_PREDICT, DIM))
+    base = GP(SquaredExponential(lengthscale=LENGTHSCALE), noise_variance=NOISE).fit(X[:t], y[:t])
+    copies = [copy.deepcopy(base) for _ in range(repeats + 1)]   # copied before the clock starts
+    sk = GaussianProcessRegressor(RBF(LENGTHSCALE) + WhiteKernel(NOISE), optimizer=None, alpha=0.0)
+
+    def ours():
+        gp = copies.pop()
+        gp.append(X[t], y[t])
+        return gp.predict(Xq)
+
+    def theirs():
+        mean, std = sk.fit(X, y).predict(Xq, return_std=True)
+        return mean, std**2 - NOISE   # scikit-learn's std includes the WhiteKernel's noise
+
+    return ours, theirs
+
+
+def benchmark(sizes=SIZES, repeats: int = 5, seed: int = 0) -> list[dict]:
     rng = np.random.default_rng(seed)
     rows = []
     for t in sizes:
-        X = rng.uniform(-1, 1, size=(t + 1, DIM))
-        y = np.sin(X.sum(axis=1))
-        Xq = rng.uniform(-1, 1, size=(N_PREDICT, DIM))
-        base = GP(SquaredExponential(lengthscale=LENGTHSCALE), noise_variance=NOISE).fit(X[:t], y[:t])
-        sk = GaussianProcessRegressor(RBF(LENGTHSCALE) + WhiteKernel(NOISE), optimizer=None, alpha=0.0)
-
-        copies = [copy.deepcopy(base) for _ in range(repeats + 1)]   # copied before the clock starts
-
-        def ours():
-            gp = copies.pop()
-            gp.append(X[t], y[t])
-            return gp.predict(Xq)
-
-        def theirs():
-            mean, std = sk.fit(X, y).predict(Xq, return_std=True)
-            return mean, std**2 - NOISE   # scikit-learn's std includes the WhiteKernel's noise
-
+        ours, theirs = _case(t, repeats, rng)
         (m1, v1), (m2, v2) = ours(), theirs()
         assert np.allclose(m1, m2, atol=1e-8) and np.allclose(v1, v2, atol=1e-8), "posteriors differ"
         times = {"regretlab": [], "scikit-learn": []}
