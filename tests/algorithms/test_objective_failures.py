@@ -49,5 +49,8 @@ def test_an_exception_from_the_objective_is_chained_with_its_context():
 
 def test_a_numpy_scalar_and_a_length_one_array_are_accepted():
     opt = RandomSearch(BOX, rng=0)
-    trace = opt.run(lambda x: np.array([np.sum(x)]) if x[0] < 0.5 else np.float32(np.sum(x)), 5, progress=False)
+    def objective(x):
+        return np.array([np.sum(x)]) if x[0] < 0.5 else np.float32(np.sum(x))
+
+    trace = opt.run(objective, 5, progress=False)
     np.testing.assert_allclose(trace.y, trace.x.sum(axis=1), rtol=1e-6)
