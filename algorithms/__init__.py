@@ -28,7 +28,7 @@ Each is ``Name(bounds, *, rng=None, **params)`` with ``ask()``, ``tell(x, y)`` a
 from . import setups
 from .acquisition import Acquisition, Restricted
 from .add_gp_ucb import AddGPUCB
-from .base import BayesianOptimizer, LoopDefaults
+from .base import BayesianOptimizer, LoopDefaults, ObjectiveError
 from .baselines import RandomSearch
 from .beta import BetaOptions, BetaSchedule
 from .gp_ucb import GPUCB
@@ -48,6 +48,7 @@ __all__ = [
     "GPUCB",
     "GPUCBUBO",
     "InitialDesignOnlyWarning",
+    "ObjectiveError",
     "LoopDefaults",
     "MSUCB",
     "RPPGPUCB",

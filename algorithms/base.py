@@ -116,6 +116,39 @@ class Proposal:
     beta: float | None = None
 
 
+class ObjectiveError(ValueError):
+    """The objective failed at one iteration of :meth:`BayesianOptimizer.run`: it raised, or returned
+    something that is not one finite number. The message names the iteration, the point and the value."""
+
+
+def _short_point(x: np.ndarray) -> str:
+    shown = ", ".join(f"{v:.6g}" for v in x[:6])
+    return f"[{shown}{', ...' if x.size > 6 else ''}] (D={x.size})"
+
+
+def _objective_value(name: str, function, x: np.ndarray, iteration: int) -> float:
+    """One finite number from ``function(x)`` at ``iteration``, or an :class:`ObjectiveError` saying
+    why not."""
+    where = f"at iteration {iteration}, x = {_short_point(x)}"
+    try:
+        value = function(x.copy())
+    except Exception as exc:  # the objective is the user's code: report where it failed, keep its traceback
+        raise ObjectiveError(f"{name} raised {type(exc).__name__} {where}: {exc}") from exc
+    if value is None or isinstance(value, str | bytes | bool):
+        raise ObjectiveError(f"{name} returned {value!r} {where}; it must return one finite number")
+    try:
+        arr = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ObjectiveError(f"{name} returned {value!r} {where}; it must return one finite number") from None
+    if arr.shape not in ((), (1,)):
+        raise ObjectiveError(f"{name} returned an array of shape {arr.shape} {where}; it must return one "
+                             "number per point (shape () or (1,))")
+    number = float(arr.reshape(()))
+    if not math.isfinite(number):
+        raise ObjectiveError(f"{name} returned {number!r} {where}; it must return a finite number")
+    return number
+
+
 class BayesianOptimizer(ABC):
     """Abstract ask/tell optimiser: bounds, RNG, history, initial design, GP refit schedule, β_t, budgets,
     Trace.
@@ -592,6 +625,14 @@ class BayesianOptimizer(ABC):
             x, y, f, beta, acq_evaluations, seconds, records); returning True stops the run early.
         progress : bool
             Show a tqdm progress bar.
+
+        Raises
+        ------
+        ObjectiveError
+            When the objective raises (chained with ``from``), returns something that is not one finite
+            number (None, NaN, inf, a string) or returns more than one number for a point; the message
+            names the iteration, the point and the value. The history up to the failing iteration is kept:
+            :meth:`trace` returns it, and ``run`` can be called again to continue.
         """
         n_iter = check_integer("n_iter", n_iter, low=1)
         if not callable(objective):
@@ -619,8 +660,9 @@ class BayesianOptimizer(ABC):
             )
         for _ in tqdm(range(n_iter), desc=self.name, disable=not progress, leave=False):
             x = self.ask()
-            y = check_scalar("objective(x)", objective(x.copy()))
-            f = check_scalar("objective.evaluate(x)", evaluate(x.copy())) if callable(evaluate) else math.nan
+            y = _objective_value("objective(x)", objective, x, self.n_observations + 1)
+            f = (_objective_value("objective.evaluate(x)", evaluate, x, self.n_observations + 1)
+                 if callable(evaluate) else math.nan)
             self._tell(x, y, f)
             if callback is not None and callback(self, self._history[-1]) is True:
                 break
