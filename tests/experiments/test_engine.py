@@ -290,6 +290,7 @@ def test_comparison_verdicts_follow_their_rules():
 
     assert verdict_of(ordering("holds", "holds"))[0] == "reproduced"
     assert verdict_of(ordering("holds", "not shown"))[0] == "partly"
+    assert verdict_of(ordering("not shown", "not shown"))[0] == "inconclusive"   # e.g. one run per method
     assert verdict_of(ordering("holds", "reversed"))[0] == "not reproduced"
     assert "R1 on F" in verdict_of(ordering("holds", "reversed"))[1]
     assert verdict_of({"mode": "quick", "kind": "picture", "expansions": 2})[1].startswith("quick mode")

@@ -9,7 +9,9 @@ what is in the folder. Verdicts:
 * **not reproduced** — a stated comparison is reversed; the row names it;
 * **qualitative** — a picture, checked by what it shows (e.g. that an expansion happened);
 * **substitute** — made on substitute data (catalogue §6);
-* **new** — an item none of the papers has (MS-UCB's trade-off, the bounds against runs).
+* **new** — an item none of the papers has (MS-UCB's trade-off, the bounds against runs);
+* **inconclusive** — the stated comparisons could be tested but none came out either way (every one
+  'not shown'): typically quick mode, whose one or two runs per method cannot reach the 5 % level.
 
 An item exported in quick mode says so in its verdict: quick mode has too few repeats to show most orderings.
 """
@@ -55,6 +57,8 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
             return "not reproduced", details + "; reversed against " + ", ".join(reversed_)
         if counts["holds"] == len(tests):
             return "reproduced", details
+        if counts["holds"] == 0:             # nothing shown either way: too few runs to tell
+            return "inconclusive", details
         return "partly", details
     if "ttest_comparison" in provenance:
         table = provenance["ttest_comparison"]
@@ -89,7 +93,9 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
     if provenance.get("kind") == "picture":
         boxes = provenance.get("expansions", 0)
         return "qualitative", f"{prefix}one run; {boxes} expansion(s) drawn with the user's box"
-    return "partly", prefix + "no stated comparison to test; the figure and its data are exported"
+    if "(new" in str(provenance.get("reference", "")):
+        return "new", prefix + "not in the paper; the figure and its data are exported"
+    return "qualitative", prefix + "no stated comparison to test; the figure and its data are exported"
 
 
 def write_comparison(root) -> Path:
@@ -104,14 +110,15 @@ def write_comparison(root) -> Path:
         if "spec" not in provenance:
             continue
         verdict, details = verdict_of(provenance)
-        rows.append((provenance["spec"], provenance.get("reference", ""), provenance.get("mode", ""), verdict,
+        mode = provenance.get("mode", "") if provenance.get("runs", 1) else "— (no runs)"
+        rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
                      details, f"{path.parent.name}/{path.stem}"))
     counts = {}
     for row in rows:
         counts[row[3]] = counts.get(row[3], 0) + 1
     lines = ["# Paper vs regretlab", "",
              "One row per exported figure or table (rebuilt at every export from the items' provenance). "
-             "Verdicts: reproduced / partly / not reproduced / qualitative / substitute / new; see "
+             "Verdicts: reproduced / partly / not reproduced / inconclusive / qualitative / substitute / new; see "
              "`regretlab.figures.comparison` for their rules.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
              "| item | where in the paper | mode | verdict | details | files |", "|---|---|---|---|---|---|"]
