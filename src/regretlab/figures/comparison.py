@@ -118,8 +118,8 @@ def write_comparison(root) -> Path:
         counts[row[3]] = counts.get(row[3], 0) + 1
     lines = ["# Paper vs regretlab", "",
              "One row per exported figure or table (rebuilt at every export from the items' provenance). "
-             "Verdicts: reproduced / partly / not reproduced / inconclusive / qualitative / substitute / new; see "
-             "`regretlab.figures.comparison` for their rules.", "",
+             "Verdicts: reproduced / partly / not reproduced / inconclusive / qualitative / substitute / "
+             "new; see `regretlab.figures.comparison` for their rules.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
              "| item | where in the paper | mode | verdict | details | files |", "|---|---|---|---|---|---|"]
     lines += [f"| {a} | {b} | {c} | **{d}** | {e} | `{f}.*` |" for a, b, c, d, e, f in rows]

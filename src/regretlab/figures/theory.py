@@ -200,9 +200,13 @@ def bounds_against_runs(spec, results, mode) -> Rendered:
         import matplotlib.pyplot as plt
 
         problems = list(per_problem)
-        fig, axes = plt.subplots(1, max(1, len(problems)), figsize=(3.2 * max(1, len(problems)), 2.8),
-                                 squeeze=False, constrained_layout=True)
-        for ax, problem in zip(axes[0], problems, strict=False):
+        cols = min(max(1, len(problems)), 3)
+        grid_rows = -(-max(1, len(problems)) // cols)
+        fig, axes = plt.subplots(grid_rows, cols, figsize=(2.6 * cols, 2.4 * grid_rows), squeeze=False,
+                                 constrained_layout=True)
+        for ax in axes.ravel()[len(problems):]:
+            ax.axis("off")
+        for ax, problem in zip(axes.ravel(), problems, strict=False):
             for k, (ts, empirical, bound) in enumerate(per_problem[problem]):
                 ax.plot(ts, np.maximum(empirical, 1e-12), color="C0", lw=0.8,
                         label="empirical $R_t$" if k == 0 else None)
@@ -213,7 +217,8 @@ def bounds_against_runs(spec, results, mode) -> Rendered:
             ax.set_xlabel("t")
             ax.set_title(problem, fontsize=8)
             ax.legend(fontsize=6)
-        axes[0][0].set_ylabel("cumulative regret")
+        for row in axes:
+            row[0].set_ylabel("cumulative regret")
         fig.suptitle(f"{_short(algorithm)} against {BOUND_FORMS[form][1]}", fontsize=6)
     if not finals:
         return Rendered(fig, header, rows, {"bound": form}, ("new", "no run with a GP to compare"))
