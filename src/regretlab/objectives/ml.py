@@ -87,14 +87,14 @@ class DigitsNN(DataObjective):
         Full-batch Adam steps per evaluation (the paper's epochs are not stated; chosen so that one
         evaluation takes tens of milliseconds).
     learning_rate : float, default 0.01
-        Adam's step size (not stated; Adam's usual default is 0.001, raised because the steps are few).
+        Adam's step size (not stated; Adam's usual default is 1e-3, raised because the steps are few).
     seed : int, default 0
         The train/validation split (70/30, stratified) and the initial :math:`\mathbf W_1`.
 
     Notes
     -----
     Box :math:`[-1,1]^D` (not stated in the paper; MS-UCB's experiments rescale every box to it). What
-    differs from the paper: 1,797 8×8 digits instead of 70,000 28×28 MNIST images, so 64 inputs instead of
+    differs from the paper: 1,797 8×8 digits instead of 70000 28×28 MNIST images, so 64 inputs instead of
     784 (:math:`\mathbf W_2` keeps its size h × 10); Adam by a fixed number of full-batch steps.
     """
 
@@ -148,7 +148,7 @@ class DigitsNN(DataObjective):
                 mi *= 0.9
                 mi += 0.1 * g
                 vi *= 0.999
-                vi += 0.001 * g * g
+                vi += 1e-3 * g * g
                 p -= self.learning_rate * (mi / (1 - 0.9**step)) / (np.sqrt(vi / (1 - 0.999**step)) + 1e-8)
         logp = self._log_softmax(np.maximum(self._Xva @ W1 + b1, 0.0) @ W2 + b2)
         return float(-logp[np.arange(self._yva.size), self._yva].mean())
@@ -160,7 +160,7 @@ class DigitsNN(DataObjective):
 # ------------------------------------------------------------------------------------- Gisette ramp loss
 @functools.lru_cache(maxsize=2)
 def _gisette_like(seed: int, n_features: int) -> tuple[np.ndarray, np.ndarray]:
-    """A Gisette-like set built as Gisette was (Guyon et al. 2004): the digits 4 vs 9, their pixels, the
+    """A Gisette-like set built the way Gisette was built: the digits 4 vs 9, their pixels, the
     pairwise products of pixels, and 'probe' columns with the same marginals as real ones but no
     information (a real column's values permuted across samples), columns shuffled; each sample scaled to
     unit norm. Labels +1 (4) and -1 (9)."""
@@ -206,13 +206,13 @@ class GisetteRamp(DataObjective):
     Notes
     -----
     Box :math:`[-1,1]^D` (not stated; MS-UCB's experiments rescale every box to it). What differs: 363
-    digits (4 vs 9) at 8×8 instead of Gisette's 6,000 MNIST 4-vs-9 images at 28×28, so 2,144 real columns
+    digits (4 vs 9) at 8×8 instead of Gisette's 6000 MNIST 4-vs-9 images at 28×28, so 2,144 real columns
     (pixels and products) instead of 2,500, the rest probes; features scaled to unit norm per sample.
     """
 
     name = "gisette_ramp"
     substitute = ("substitute for Gisette (Gisette-like): digits 4 vs 9 (8×8), pixels, pairwise products and "
-                  "permuted-probe columns to 5,000 features")
+                  "permuted-probe columns to 5000 features")
 
     def __init__(self, dim=None, *, C: float = 1.0, s: float = 0.0, seed: int = 0, noise_std: float = 0.0,
                  rng=None, enforce_bounds: bool = True):
@@ -366,7 +366,7 @@ class VJSurrogate(DataObjective):
     [Li2016, §5.2, Fig. 4b] (catalogue §6, option (b)).
 
     A point :math:`\theta` sets the 22 stage thresholds; an image is classified as a face when every stage's
-    score reaches its threshold; the value is the accuracy on the 1,000 images (piecewise constant in
+    score reaches its threshold; the value is the accuracy on the 1000 images (piecewise constant in
     :math:`\theta`, as the real objective). The box is the default thresholds ± 2 standard deviations of
     each stage's scores (the papers: a neighbourhood of OpenCV's configuration). Maximised.
 
@@ -376,12 +376,12 @@ class VJSurrogate(DataObjective):
     Parameters
     ----------
     seed : int, default 0
-        The 1,000 images drawn from the 1,797 and the stages' AdaBoost seeds.
+        The 1000 images drawn from the 1,797 and the stages' AdaBoost seeds.
     """
 
     name = "vj_surrogate"
     substitute = ("substitute for the Viola-Jones detector (VJ-surrogate): a 22-stage AdaBoost-stump "
-                  "cascade trained on the digits (8 as 'face'), accuracy on 1,000 of them")
+                  "cascade trained on the digits (8 as 'face'), accuracy on 1000 of them")
 
     def __init__(self, dim=None, *, seed: int = 0, noise_std: float = 0.0, rng=None,
                  enforce_bounds: bool = True):
