@@ -52,6 +52,29 @@ def _shown(value) -> str:
     return f"array of shape {arr.shape}"
 
 
+#: The largest integer magnitude the validators accept (int64 holds 2**63 - 1; one bit of headroom).
+_INT_LIMIT = 2**62
+
+
+def _numeric_array(name: str, value, domain: str, what: str) -> np.ndarray:
+    """``value`` as a non-empty numeric array, or a ValueError saying what it is instead: None, a string, a
+    bool (``True`` is not the real 1 here), an array of those, or an empty array."""
+    if value is None or isinstance(value, str | bytes | bool | np.bool_):
+        raise ValueError(f"{name}={value!r} is not {what}; its domain is {domain}")
+    if isinstance(value, int) and abs(value) > _INT_LIMIT:   # beyond int64: keep its magnitude as a float
+        return np.asarray(float(value))
+    try:
+        raw = np.asarray(value)
+    except (TypeError, ValueError) as exc:   # ragged sequences
+        raise ValueError(f"{name}={value!r} is not {what}; its domain is {domain}") from exc
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"{name}={_shown(value) if raw.dtype.kind != 'O' else repr(value)} is not {what}; "
+                         f"its domain is {domain}")
+    if raw.size == 0:
+        raise ValueError(f"{name} is an empty array (shape {raw.shape}), not {what}; its domain is {domain}")
+    return raw
+
+
 def check_real(
     name: str,
     value,
@@ -75,10 +98,7 @@ def check_real(
     ValueError: delta=1.5 is outside its domain (0, 1)
     """
     domain = interval(low, high, low_open, high_open)
-    try:
-        arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name}={value!r} is not a real number; its domain is {domain}") from exc
+    arr = _numeric_array(name, value, domain, "a real number").astype(float)
     finite = np.isfinite(arr)
     if not np.all(finite):
         bad = arr[~finite].flat[0] if arr.ndim else arr.item()
@@ -111,24 +131,24 @@ def check_integer(name: str, value, *, low: int | None = None, high: int | None 
         domain = f"{{{lo}, {low + 1}, ...}}"
     else:
         domain = f"integers in [{lo}, {high}]"
-    if isinstance(value, bool | np.bool_):
-        raise ValueError(f"{name}={value!r} is not an integer; its domain is {domain}")
-    try:
-        arr = np.asarray(value)
-        as_float = arr.astype(float)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name}={value!r} is not an integer; its domain is {domain}") from exc
+    arr = _numeric_array(name, value, domain, "an integer")
+    as_float = arr.astype(float)
     if not np.all(np.isfinite(as_float)) or not np.all(as_float == np.round(as_float)):
         raise ValueError(f"{name}={_shown(value)} is not an integer; its domain is {domain}")
-    ints = as_float.astype(np.int64)
-    inside = np.ones(ints.shape, dtype=bool)
+    inside = np.abs(as_float) <= _INT_LIMIT     # beyond it int64 would wrap (1e308 -> -9223372036854775808)
     if low is not None:
-        inside &= ints >= low
+        inside &= as_float >= low
     if high is not None:
-        inside &= ints <= high
+        inside &= as_float <= high
     if not np.all(inside):
-        bad = ints[~inside].flat[0] if ints.ndim else ints.item()
-        raise ValueError(f"{name}={int(bad)!r} is outside its domain {domain}")
+        bad = arr[~inside].flat[0] if arr.ndim else arr.item()
+        if arr.ndim == 0 and isinstance(value, int | np.integer):
+            shown = repr(int(value))                       # as given, e.g. 2**70 in full
+        else:
+            shown = repr(int(bad)) if abs(float(bad)) < 1e16 else repr(float(bad))
+        limit = "" if abs(float(bad)) <= _INT_LIMIT else " (beyond the integer limit 2**62)"
+        raise ValueError(f"{name}={shown} is outside its domain {domain}{limit}")
+    ints = as_float.astype(np.int64) if arr.dtype.kind == "f" else arr.astype(np.int64)
     return int(ints) if ints.ndim == 0 else ints
 
 
@@ -187,9 +207,15 @@ def check_bounds(name: str, value) -> np.ndarray:
 
 
 def check_choice(name: str, value, choices: Sequence[str]) -> str:
-    """Validate that ``value`` is one of ``choices`` (e.g. a ``reading=`` argument)."""
-    if value not in choices:
-        raise ValueError(f"{name}={value!r} is not one of {list(choices)}")
+    """Validate that ``value`` is one of ``choices`` (e.g. a ``reading=`` argument); an array or another
+    unhashable value is simply not one of them."""
+    try:
+        found = not isinstance(value, np.ndarray | list | dict | set) and bool(value in choices)
+    except (TypeError, ValueError):   # e.g. an object whose == returns an array
+        found = False
+    if not found:
+        raise ValueError(f"{name}={_shown(value) if isinstance(value, np.ndarray) else repr(value)} is not "
+                         f"one of {list(choices)}")
     return value
 
 

@@ -1,0 +1,46 @@
+"""The shared validators refuse what is not a number, say what was given, and never wrap integers
+([issue: reliability]): None, strings, bools, empty arrays; 1e308 and 2**70 for an integer; arrays for a
+choice."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from regretlab._validate import check_choice, check_integer, check_real
+
+
+@pytest.mark.parametrize(("value", "shown"), [(None, "p=None is not a real number"),
+                                              (True, "p=True is not a real number"),
+                                              ("0.5", "p='0.5' is not a real number"),
+                                              (np.array([]), "p is an empty array"),
+                                              (["a", "b"], "is not a real number")])
+def test_check_real_refuses_what_is_not_a_number(value, shown):
+    with pytest.raises(ValueError, match=shown):
+        check_real("p", value, low=0.0)
+
+
+@pytest.mark.parametrize(("value", "shown"), [(1e308, r"p=1e\+308 is outside its domain"),
+                                              (2**70, "p=1180591620717411303424 is outside its domain"),
+                                              (-(2**70), "p=-1180591620717411303424 is outside"),
+                                              (None, "p=None is not an integer"),
+                                              (np.array([]), "p is an empty array"),
+                                              (float("nan"), "p=nan is not an integer")])
+def test_check_integer_reports_the_value_as_given_and_never_wraps(value, shown):
+    with pytest.raises(ValueError, match=shown) as info:
+        check_integer("p", value, low=1)
+    assert "-9223372036854775808" not in str(info.value)
+
+
+def test_valid_values_pass_unchanged():
+    assert check_integer("n", 3.0, low=1) == 3 and check_integer("n", np.int64(7)) == 7
+    np.testing.assert_array_equal(check_integer("n", [1, 2], low=0), [1, 2])
+    assert check_real("x", np.float32(0.5)) == 0.5 and check_real("x", 2**40) == float(2**40)
+    np.testing.assert_array_equal(check_real("x", [[1, 2]]), [[1.0, 2.0]])
+    assert check_choice("reading", "A", ("A", "B")) == "A"
+
+
+@pytest.mark.parametrize("value", [np.array(["A", "B"]), ["A"], {"A": 1}, np.array("A")])
+def test_check_choice_refuses_arrays_and_containers_with_its_own_message(value):
+    with pytest.raises(ValueError, match=r"reading=.* is not one of \['A', 'B'\]"):
+        check_choice("reading", value, ("A", "B"))
