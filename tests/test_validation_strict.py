@@ -44,3 +44,25 @@ def test_valid_values_pass_unchanged():
 def test_check_choice_refuses_arrays_and_containers_with_its_own_message(value):
     with pytest.raises(ValueError, match=r"reading=.* is not one of \['A', 'B'\]"):
         check_choice("reading", value, ("A", "B"))
+
+
+def test_a_formula_that_overflows_from_finite_inputs_says_so():
+    """[TranThe2020, Lemma 3]'s β_t with a = 1e308: log(6 D a / δ) overflows to inf; the formula raises
+    instead of returning inf silently (every input of a formula is validated finite, so a non-finite result
+    is an overflow)."""
+    from regretlab.bounds import ms_ucb
+
+    with pytest.raises(ValueError, match="result is inf for these finite inputs"):
+        ms_ucb.beta_t(t=1, d=2, D=5, a=1e308, b=1.0, delta=0.1)
+    assert np.isfinite(ms_ucb.beta_t(t=1, d=2, D=5, a=1e100, b=1.0, delta=0.1))
+
+
+def test_a_reading_error_names_the_callers_parameter():
+    """prop1_rt_bound passes its beta_reading / v0_reading on: the message names them, not `reading`."""
+    from regretlab.bounds import ms_ucb
+
+    common = dict(t=1, sigma=0.1, d=2, D=5, a=1.0, b=1.0, delta=0.1, Zt_size=10)
+    with pytest.raises(ValueError, match="^beta_reading='Z'"):
+        ms_ucb.prop1_rt_bound(**common, beta_reading="Z")
+    with pytest.raises(ValueError, match="^v0_reading='Z'"):
+        ms_ucb.prop1_rt_bound(**common, v0_reading="Z")

@@ -73,6 +73,9 @@ def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0
     """
     D, d = _dims(D, d)
     sigma = check_real("sigma", sigma, low=0.0)
+    # the caller's names in the messages (beta_t and v0 would name their own `reading`)
+    check_choice("beta_reading", beta_reading, ("A", "B", "C", "D"))
+    check_choice("v0_reading", v0_reading, ("A", "B", "C", "D", "E", "F"))
     beta = np.asarray(beta_t(t=t, d=d, D=D, a=a, b=b, delta=delta, reading=beta_reading,
                              alpha=alpha if beta_reading == "D" else None))
     if np.any(beta < 0):

@@ -296,6 +296,12 @@ def as_output(values):
     (2.0, array([1., 2.]))
     """
     arr = np.asarray(values, dtype=float)
+    if not np.all(np.isfinite(arr)):
+        # every input was validated finite, so a non-finite result is an overflow (or 0/0) inside the
+        # formula: say so instead of returning it silently
+        bad = arr[~np.isfinite(arr)].flat[0] if arr.ndim else arr.item()
+        raise ValueError(f"the result is {bad!r} for these finite inputs: one of them is too large (or too "
+                         "small) for this formula to be evaluated in floating point")
     return float(arr) if arr.ndim == 0 else arr
 
 
