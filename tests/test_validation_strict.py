@@ -66,3 +66,19 @@ def test_a_reading_error_names_the_callers_parameter():
         ms_ucb.prop1_rt_bound(**common, beta_reading="Z")
     with pytest.raises(ValueError, match="^v0_reading='Z'"):
         ms_ucb.prop1_rt_bound(**common, v0_reading="Z")
+
+
+def test_messages_name_the_parameter_the_caller_passed():
+    """Kernel.with_theta names theta (log space), prop9 names f_star / z_star, lemma12 names mu_tilde."""
+    from regretlab.bounds import rpp
+    from regretlab.gp import SquaredExponential
+
+    with pytest.raises(ValueError, match=r"^theta\[0\]=1000.0 \(lengthscale in log space\)"):
+        SquaredExponential().with_theta([1000.0, 0.0])
+    with pytest.raises(ValueError, match="^f_star=nan"):
+        rpp.prop9_approximation(f_star=np.nan, Q=np.eye(2), z=np.zeros(2), z_star=np.zeros(2))
+    with pytest.raises(ValueError, match="^z_star contains a non-finite value"):
+        rpp.prop9_approximation(f_star=1.0, Q=np.eye(2), z=np.zeros(2), z_star=[np.nan, 0.0])
+    with pytest.raises(ValueError, match="^mu_tilde=nan"):
+        rpp.lemma12_holds(g_xt=1.0, g_xstar=1.0, mu_tilde=np.nan, sigma=1.0, beta_t=1.0, t=1, C=1.0,
+                          epsilon=0.1)

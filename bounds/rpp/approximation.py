@@ -238,6 +238,9 @@ def prop9_approximation(*, f_star, Q, z, z_star, third=None):
     Q_arr = _square_matrices("Q", Q)
     if Q_arr.ndim != 2:
         raise ValueError(f"Q has shape {Q_arr.shape}; expected (D, D)")
+    # validated here under the caller's names (the call below would name them f0 and center)
+    f_star = check_real("f_star", f_star)
+    z_star = check_array("z_star", z_star)
     return projected_additive_approximation(
         f0=f_star, grad=np.zeros(Q_arr.shape[0]), hessian=-Q_arr @ Q_arr.T, z=z, third=third, center=z_star
     )

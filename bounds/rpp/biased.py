@@ -115,6 +115,7 @@ def lemma12_holds(*, g_xt, g_xstar, mu_tilde, sigma, beta_t, t, C, epsilon):
     """
     C = check_real("C", C, low=0.0)
     epsilon = check_real("epsilon", epsilon, low=0.0)
+    check_real("mu_tilde", mu_tilde)   # under the caller's name (the shared check calls it mu)
     return _lemma11_12(g_xt, g_xstar, mu_tilde, sigma, beta_t, t, np.asarray(C) * epsilon)
 
 

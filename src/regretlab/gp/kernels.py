@@ -242,8 +242,13 @@ class Stationary(Kernel):
 
     def with_theta(self, theta) -> Stationary:
         theta = self._check_theta(theta)
-        with np.errstate(over="ignore"):
+        with np.errstate(over="ignore", under="ignore"):
             values = np.exp(theta)
+        out = ~np.isfinite(values) | (values == 0.0)
+        if np.any(out):              # name theta (log space), not the lengthscale it would overflow to
+            i = int(np.flatnonzero(out)[0])
+            raise ValueError(f"theta[{i}]={float(theta[i])!r} ({self.hyperparameter_names[i]} in log space) "
+                             "makes exp(theta) overflow or underflow; its domain is about (-745, 709)")
         ls = values[:-1] if self.ard else values[0]
         return type(self)(
             ls,
