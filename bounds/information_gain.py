@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 
-from regretlab._validate import check_array, check_choice, check_integer, check_real
+from regretlab._validate import check_array, check_bool, check_choice, check_integer, check_real
 
 from ._registry import formula
 
@@ -226,6 +226,7 @@ def greedy_information_gain(*, K, T, sigma, repeats: bool = True) -> GreedyGain:
     s = _noise_std(sigma)
     n = arr.shape[0]
     T = check_integer("T", T, low=1)
+    repeats = check_bool("repeats", repeats)
     if not repeats and T > n:
         raise ValueError(f"T={T} is outside its domain {{1, ..., {n}}} (distinct points of N={n} candidates)")
     # Written by hand: greedy selection with rank-one posterior updates (no library does this);

@@ -82,3 +82,24 @@ def test_messages_name_the_parameter_the_caller_passed():
     with pytest.raises(ValueError, match="^mu_tilde=nan"):
         rpp.lemma12_holds(g_xt=1.0, g_xstar=1.0, mu_tilde=np.nan, sigma=1.0, beta_t=1.0, t=1, C=1.0,
                           epsilon=0.1)
+
+
+def test_a_box_too_wide_to_compute_with_is_refused_by_every_algorithm_up_front():
+    """bounds [-1e308, 1e308]: the width overflows and uniform draws would die in numpy; refused at
+    construction, naming the row."""
+    from regretlab.algorithms import GPUCB, MSUCB, RandomSearch
+
+    box = np.array([[0.0, 1.0], [-1e308, 1e308]])
+    for algorithm in (GPUCB, MSUCB, RandomSearch):
+        with pytest.raises(ValueError, match=r"bounds\[1\]=\[-1e\+308, 1e\+308\] is too wide"):
+            algorithm(box, rng=0)
+
+
+@pytest.mark.parametrize("flag", [float("nan"), "abc", None, 1])
+def test_flags_are_bools(flag):
+    from regretlab.bounds import information_gain, rpp
+
+    with pytest.raises(ValueError, match="^repeats=.* is not a bool"):
+        information_gain.greedy_information_gain(K=np.eye(3), T=2, sigma=0.1, repeats=flag)
+    with pytest.raises(ValueError, match="^equal_var=.* is not a bool"):
+        rpp.ttest(mean_a=1.0, se_a=0.1, mean_b=2.0, se_b=0.1, equal_var=flag)

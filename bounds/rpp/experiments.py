@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_integer, check_real
+from regretlab._validate import check_bool, check_choice, check_integer, check_real
 
 from .._registry import formula
 
@@ -85,7 +85,8 @@ def ttest(*, mean_a, se_a, mean_b, se_b, n=50, alpha=0.05, reading="A", equal_va
     n = check_integer("n", n, low=2)
     alpha = check_real("alpha", alpha, low=0.0, high=1.0, low_open=True, high_open=True)
     sd_a, sd_b = np.asarray(se_a) * np.sqrt(n), np.asarray(se_b) * np.sqrt(n)
-    kw = dict(mean1=mean_a, std1=sd_a, nobs1=n, mean2=mean_b, std2=sd_b, nobs2=n, equal_var=bool(equal_var))
+    equal_var = check_bool("equal_var", equal_var)
+    kw = dict(mean1=mean_a, std1=sd_a, nobs1=n, mean2=mean_b, std2=sd_b, nobs2=n, equal_var=equal_var)
     if reading == "A":
         res = ttest_ind_from_stats(**kw)
         p = np.asarray(res.pvalue)

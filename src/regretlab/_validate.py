@@ -203,6 +203,12 @@ def check_bounds(name: str, value) -> np.ndarray:
     if bad.size:
         i = int(bad[0])
         raise ValueError(f"{name}[{i}]={arr[i].tolist()} is not an interval: lower must be < upper")
+    with np.errstate(over="ignore"):
+        wide = np.flatnonzero(~np.isfinite(arr[:, 1] - arr[:, 0]) | (np.abs(arr) > 1e150).any(axis=1))
+    if wide.size:                # e.g. [-1e308, 1e308]: its width overflows, uniform draws in it fail
+        i = int(wide[0])
+        raise ValueError(f"{name}[{i}]={arr[i].tolist()} is too wide to compute with: each end must lie "
+                         "within ±1e150 (rescale the problem)")
     return arr
 
 
