@@ -21,7 +21,8 @@ import numpy as np
 from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
-           "parse_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "resolve_render", "rendered_spec"]
+           "parse_method", "short_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "resolve_render",
+           "rendered_spec"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -56,6 +57,12 @@ def resolve_render(path: str):
     if not callable(function):
         raise ValueError(f"render={path!r} is not callable")
     return function
+
+
+def short_method(method: str) -> str:
+    """A method's name without its paper, for legends and tables: ``"Kandasamy2015/Add-d/M(d=5, M=4)"`` ->
+    ``"Add-d/M(d=5, M=4)"`` (only the first slash separates the paper)."""
+    return str(method).split("/", 1)[-1]
 
 
 def parse_method(text: str) -> tuple[str, dict]:

@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
+from regretlab.experiments.spec import short_method
 
 __all__ = ["verdict_of", "write_comparison"]
 
@@ -43,9 +44,9 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
     if "claimed_ordering" in provenance:
         tests = provenance["claimed_ordering"]["tests"]
         counts = {v: sum(t["verdict"] == v for t in tests) for v in ("holds", "not shown", "reversed")}
-        reversed_ = [f"{t['rival'].split('/', 1)[-1]} on {t['problem']}"
+        reversed_ = [f"{short_method(t['rival'])} on {t['problem']}"
                      for t in tests if t["verdict"] == "reversed"]
-        pairs = list(dict.fromkeys((t["claimed_best"].split("/", 1)[-1], t["rival"].split("/", 1)[-1])
+        pairs = list(dict.fromkeys((short_method(t["claimed_best"]), short_method(t["rival"]))
                                    for t in tests))
         bests = {best for best, _ in pairs}
         claim = (f"claimed best {pairs[0][0]}" if len(bests) == 1 else

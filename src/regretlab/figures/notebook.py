@@ -8,6 +8,7 @@ from ``REGRETLAB_MODE`` (``quick`` by default), results go to ``REGRETLAB_RESULT
 from __future__ import annotations
 
 import csv
+import json
 import os
 
 from .reproduce import Reproduction, reproduce
@@ -36,8 +37,6 @@ def show(key: str, *, table: bool = False) -> Reproduction:
     png = next(p for p in result.paths if p.suffix == ".png")
     display(Image(filename=str(png)))
     provenance = next(p for p in result.paths if p.suffix == ".json" and p.stem != "MANIFEST")
-    import json
-
     verdict, details = verdict_of(json.loads(provenance.read_text(encoding="utf-8")))
     display(Markdown(f"**{verdict}** — {details}"))
     if table:

@@ -13,6 +13,8 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from regretlab.experiments.spec import short_method  # noqa: E402
+
 __all__ = ["style", "SINGLE_COLUMN", "DOUBLE_COLUMN", "curve_panels", "timing_table", "expansion_picture",
            "stamp"]
 
@@ -34,10 +36,6 @@ def stamp(fig, text: str) -> None:
     still says what it is."""
     if text:
         fig.text(0.5, -0.01, text, ha="center", va="top", fontsize=6, color="0.35", style="italic")
-
-
-def _short(method: str) -> str:
-    return method.split("/", 1)[-1]
 
 
 def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False, log_y: bool = False,
@@ -70,7 +68,7 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
             else:
                 low, high, centre_plot = centre - error, centre + error, centre
             color = f"C{j % 10}"
-            ax.plot(curve.iterations, centre_plot, color=color, label=_short(method))
+            ax.plot(curve.iterations, centre_plot, color=color, label=short_method(method))
             ax.fill_between(curve.iterations, low, high, color=color, alpha=0.2, linewidth=0)
             rows += [(problem, method, int(i), float(c), float(e), curve.n_runs)
                      for i, c, e in zip(curve.iterations, centre, error, strict=True)]

@@ -22,13 +22,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab.experiments.spec import short_method
+
 from .rendered import Rendered
 
 __all__ = ["ms_ucb_tradeoff", "bounds_against_runs", "BOUND_FORMS"]
-
-
-def _short(method: str) -> str:
-    return method.split("/", 1)[-1]
 
 
 def _bo_iterations(result: dict) -> np.ndarray:
@@ -56,10 +54,13 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
              float(np.mean(seconds[bo]))))
     rows = []
     problems = list(dict.fromkeys(p for p, _ in by_key))
-    reference = next((m for m in spec_methods(spec) if "GP-UCB" in m), None)
+    from .reproduce import _source
+
+    methods = _source(spec).methods      # the runs' spec (derived_from), in its order
+    reference = next((m for m in methods if "GP-UCB" in m), None)
     for problem in problems:
         ref = np.mean(by_key.get((problem, reference), [(np.nan,) * 4]), axis=0)
-        for method in spec_methods(spec):
+        for method in methods:
             if (problem, method) not in by_key:
                 continue
             mean = np.mean(by_key[(problem, method)], axis=0)
@@ -80,7 +81,7 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
                     is_ref = r[1] == reference
                     ax.scatter(r[6], r[column], marker="*" if is_ref else "o", s=60 if is_ref else 22,
                                color="k" if is_ref else None, zorder=3)
-                    label = _short(r[1]).replace("MS-UCB", "MS")
+                    label = short_method(r[1]).replace("MS-UCB", "MS")
                     label = "MS (5, 1, 0)" if label == "MS" else label
                     ax.annotate(label, (r[6], r[column]), fontsize=5,
                                 xytext=(3, 2), textcoords="offset points")
@@ -97,19 +98,11 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
         ms = [r for r in rows if r[0] == problem and r[1] != reference]
         if ms and reference:
             cheapest = min(ms, key=lambda r: r[6])
-            details.append(f"{problem}: cheapest {_short(cheapest[1])} at {cheapest[7]:.2g}x GP-UCB's "
+            details.append(f"{problem}: cheapest {short_method(cheapest[1])} at {cheapest[7]:.2g}x GP-UCB's "
                            "seconds "
                            f"per iteration with {cheapest[8]:.2g}x its S_T")
     return Rendered(fig, header, rows, {"reference": reference},
                     ("new", "not in the paper; " + "; ".join(details)))
-
-
-def spec_methods(spec) -> list[str]:
-    """The methods of a rendered spec's source (its ``derived_from``), in the source's order."""
-    from regretlab.experiments import registry
-
-    source = registry.get(spec.derived_from) if spec.derived_from else spec
-    return list(source.methods)
 
 
 # ------------------------------------------------------------------------------------- bounds against runs
@@ -219,12 +212,13 @@ def bounds_against_runs(spec, results, mode) -> Rendered:
             ax.legend(fontsize=6)
         for row in axes:
             row[0].set_ylabel("cumulative regret")
-        fig.suptitle(f"{_short(algorithm)} against {BOUND_FORMS[form][1]}", fontsize=6)
+        fig.suptitle(f"{short_method(algorithm)} against {BOUND_FORMS[form][1]}", fontsize=6)
     if not finals:
         return Rendered(fig, header, rows, {"bound": form}, ("new", "no run with a GP to compare"))
     ratios = np.array([b / e if e > 0 else np.inf for _, b, e in finals])
     holds = int(np.sum(ratios >= 1.0))
-    details = (f"not in the papers; {BOUND_FORMS[form][1]} over {_short(algorithm)}'s R_T at the final T: "
+    details = (f"not in the papers; {BOUND_FORMS[form][1]} over {short_method(algorithm)}'s R_T at the final "
+               "T: "
                f"median {np.median(ratios):.3g}x (range {ratios.min():.3g}-{ratios.max():.3g}); the bound's "
                f"lower estimate is above the empirical R_T in {holds} of {ratios.size} runs (γ_T replaced by "
                "the run's own information gain, a lower estimate)")

@@ -29,6 +29,15 @@ def _four(dim: int) -> tuple[Problem, ...]:
             _problem("camelback_embedded", dim, "Camelback"))
 
 
+def _modes(problems, full: tuple, quick: tuple, *, full_only=(), quick_only=()) -> dict:
+    """Both modes with one budget for every problem: ``full`` and ``quick`` are ``(repeats, evaluations,
+    note)``; ``*_only`` restricts the problems a mode runs (default: all)."""
+    def mode(repeats, budget, note, only):
+        return Mode(repeats, tuple((p.key, budget) for p in problems), problems=tuple(only), note=note)
+
+    return {"full": mode(*full, full_only), "quick": mode(*quick, quick_only)}
+
+
 #: Not stated in the paper; chosen: 20 initial points + 280 iterations (the figures' x axes are not legible
 #: in the text we have), the same for every figure.
 FULL_BUDGET = 300
@@ -40,10 +49,9 @@ FIG1 = Spec(
     key="TranThe2020.fig1", paper="TranThe2020", reference="[TranThe2020, §Experiments, Fig. 1]",
     title="log10 regret vs iteration: MS-UCB and six baselines, four functions, D = 20, 50, 100",
     kind="curves", methods=METHODS, problems=FIG1_PROBLEMS, metric="log10_regret", summary="mean_sd",
-    modes={"full": Mode(30, tuple((p.key, FULL_BUDGET) for p in FIG1_PROBLEMS),
-                        note="30 repeats, 300 evaluations (the number of iterations is not stated)"),
-           "quick": Mode(1, tuple((p.key, QUICK_BUDGET) for p in FIG1_PROBLEMS),
-                         problems=tuple(p.key for p in _four(20)), note=_QUICK)},
+    modes=_modes(FIG1_PROBLEMS, (30, FULL_BUDGET, "30 repeats, 300 evaluations (the number of iterations is "
+                                                 "not stated)"),
+                 (1, QUICK_BUDGET, _QUICK), quick_only=tuple(p.key for p in _four(20))),
     # measured at D = 20, 60 evaluations, one core: MS-UCB 37 s, GP-UCB 95 s, DropoutUCB 60 s, REMBO 48 s
     # (about 1 s per evaluation); full runs are five times longer and up to D = 100, hence 1.5
     paper_values={"claimed_best": "TranThe2020/MS-UCB",
@@ -60,11 +68,10 @@ _VARIANT_PROBLEMS = (_problem("hyperellipsoid", 100, "HyperEllipsoid", variant="
 
 
 def _variant_modes() -> dict:
-    return {"full": Mode(30, tuple((p.key, FULL_BUDGET) for p in _VARIANT_PROBLEMS),
-                         problems=("HyperEllipsoid-100", "Ackley-100"), note="D = 100, 30 repeats"),
-            "quick": Mode(1, tuple((p.key, QUICK_BUDGET) for p in _VARIANT_PROBLEMS),
-                          problems=("HyperEllipsoid-20", "Ackley-20"),
-                          note="quick: D = 20 (the paper: 100), 1 repeat, 50 evaluations")}
+    return _modes(_VARIANT_PROBLEMS, (30, FULL_BUDGET, "D = 100, 30 repeats"),
+                  (1, QUICK_BUDGET, "quick: D = 20 (the paper: 100), 1 repeat, 50 evaluations"),
+                  full_only=("HyperEllipsoid-100", "Ackley-100"),
+                  quick_only=("HyperEllipsoid-20", "Ackley-20"))
 
 
 FIG2 = Spec(
@@ -102,10 +109,8 @@ FIG4 = Spec(
     title="NN benchmark: minus the validation loss vs iteration, W2 of h × 10 (h = 10, 50) on digits",
     kind="curves", methods=("TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0)", *_REAL_BASELINES),
     problems=_NN_PROBLEMS, metric="best_f", summary="mean_sd",
-    modes={"full": Mode(10, tuple((p.key, FULL_BUDGET) for p in _NN_PROBLEMS),
-                        note="10 repeats (not stated), 300 evaluations (not stated)"),
-           "quick": Mode(1, tuple((p.key, 30) for p in _NN_PROBLEMS), problems=("DigitsNN-h10",),
-                         note="quick: h = 10 only, 1 repeat, 30 evaluations")},
+    modes=_modes(_NN_PROBLEMS, (10, FULL_BUDGET, "10 repeats (not stated), 300 evaluations (not stated)"),
+                 (1, 30, "quick: h = 10 only, 1 repeat, 30 evaluations"), quick_only=("DigitsNN-h10",)),
     paper_values={"claimed_best": "TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0)",
                   "claim": "MS-UCB reaches the lowest validation loss ([TranThe2020, §Experiments])"},
     seconds_per_evaluation=2.0,  # α = 1: t subspaces at iteration t, plus 0.02-0.04 s of Adam per evaluation
@@ -125,10 +130,9 @@ FIG5 = Spec(
                             "TranThe2020/SRE(d=10, m=5, n_starts=100)",
                             "TranThe2020/HeSBO(d=10, n_starts=100)"),
     problems=_RAMP_PROBLEMS, metric="best_f", summary="mean_sd",
-    modes={"full": Mode(10, tuple((p.key, 100) for p in _RAMP_PROBLEMS),
-                        note="10 repeats, 100 evaluations (neither is stated)"),
-           "quick": Mode(1, tuple((p.key, 24) for p in _RAMP_PROBLEMS), problems=("Gisette-C1",),
-                         note="quick: C = 1 only, 1 repeat, 24 evaluations (20 initial + 4)")},
+    modes=_modes(_RAMP_PROBLEMS, (10, 100, "10 repeats, 100 evaluations (neither is stated)"),
+                 (1, 24, "quick: C = 1 only, 1 repeat, 24 evaluations (20 initial + 4)"),
+                 quick_only=("Gisette-C1",)),
     paper_values={"claimed_best": "TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0, n_starts=100)",
                   "claim": "MS-UCB-(1,1) reaches the lowest ramp-loss objective for every C"},
     # measured, one core, D = 5001, 24 evaluations with 100 starts: 1-4 s per run (MS-UCB's iteration t
@@ -153,10 +157,9 @@ TRADEOFF_RUNS = Spec(
              "TranThe2020/MS-UCB(d=10)", "TranThe2020/MS-UCB(N0=10, alpha=0.0)",
              "TranThe2020/MS-UCB(alpha=1.0)"),
     problems=_TRADEOFF_PROBLEMS, metric="log10_simple_regret", summary="mean_se",
-    modes={"full": Mode(10, tuple((p.key, 150) for p in _TRADEOFF_PROBLEMS),
-                        note="10 repeats, 150 evaluations"),
-           "quick": Mode(2, tuple((p.key, 40) for p in _TRADEOFF_PROBLEMS), problems=("HyperEllipsoid-20",),
-                         note="quick: Hyper-Ellipsoid only, 2 repeats, 40 evaluations")},
+    modes=_modes(_TRADEOFF_PROBLEMS, (10, 150, "10 repeats, 150 evaluations"),
+                 (2, 40, "quick: Hyper-Ellipsoid only, 2 repeats, 40 evaluations"),
+                 quick_only=("HyperEllipsoid-20",)),
     seconds_per_evaluation=1.0,
     notes=("MS-UCB (without options) is the paper's (d, N0, α) = (5, 1, 0)",),
 )
