@@ -19,6 +19,7 @@ Maximisation convention throughout. Subclasses implement :meth:`BayesianOptimize
 from __future__ import annotations
 
 import math
+import sys
 import time
 import warnings
 from abc import ABC, abstractmethod
@@ -608,7 +609,7 @@ class BayesianOptimizer(ABC):
         entry["seconds"] = pending["seconds"] + time.perf_counter() - start
 
     # ---- run --------------------------------------------------------------------------------------------
-    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True) -> Trace:
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None) -> Trace:
         """Run ``n_iter`` ask/evaluate/tell iterations on ``objective`` and return the :class:`Trace`.
 
         Parameters
@@ -623,8 +624,9 @@ class BayesianOptimizer(ABC):
         callback : callable, optional
             ``callback(optimizer, entry)`` after each iteration, ``entry`` the history row (dict with
             x, y, f, beta, acq_evaluations, seconds, records); returning True stops the run early.
-        progress : bool
-            Show a tqdm progress bar.
+        progress : bool or None
+            Show a tqdm progress bar; None (default) shows it only when standard error is a terminal, so
+            logs and captured output stay clean.
 
         Raises
         ------
@@ -635,6 +637,7 @@ class BayesianOptimizer(ABC):
             :meth:`trace` returns it, and ``run`` can be called again to continue.
         """
         n_iter = check_integer("n_iter", n_iter, low=1)
+        progress = sys.stderr.isatty() if progress is None else check_bool("progress", progress)
         if not callable(objective):
             raise ValueError(f"objective={objective!r} is not callable")
         obj_bounds = getattr(objective, "bounds", None)

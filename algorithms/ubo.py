@@ -293,7 +293,7 @@ class GPUCBUBO(BayesianOptimizer):
         self._variance_unit = float(np.var(self._normalised(y))) or 1.0
         return self._normalised(y)
 
-    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`. UBO searches beyond its initial box, so an objective that rejects
         points outside its own box is refused unless ``max_bounds`` keeps the search inside that box."""
         domain = getattr(objective, "bounds", None)

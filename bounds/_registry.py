@@ -8,9 +8,16 @@ the LaTeX — one per reading where the papers print several. ``regretlab.bounds
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import inspect
+import math
 import re
 from collections.abc import Callable, Mapping
+
+import numpy as np
+
+from regretlab._validate import NonFiniteResultError
 
 FORMULAS: dict[str, Callable] = {}
 NOT_EXECUTABLE: dict[str, str] = {}
@@ -19,7 +26,8 @@ NOT_EXECUTABLE: dict[str, str] = {}
 _CITE = re.compile(r"^\[[A-Z][A-Za-z]+[0-9]{4}(?:-[A-Za-z]+)?, [^\[\]]+\]")
 
 
-def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str = "reading"):
+def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str = "reading",
+            nonfinite: str | None = None):
     """Declare a formula: register it under catalogue ``ids`` with its citation and LaTeX.
 
     Parameters
@@ -33,6 +41,17 @@ def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str =
         Where it is printed, ``[Key, location]`` (e.g. ``"[Key, Eq. (n)]"``).
     reading : str
         The name of the function's reading parameter (only with a mapping ``latex``).
+    nonfinite : str, optional
+        What a NaN or infinite value in the result means, for the few formulas where one is an answer (a
+        singular matrix's ratio is ``inf``; a grid point not evaluated is NaN); without it such a result is
+        an error.
+
+    Every formula's inputs are validated finite, so a NaN or an infinite result (or an ``OverflowError``
+    inside it) can only be an overflow in floating point: the registered function raises
+    :class:`regretlab._validate.NonFiniteResultError` (a ``ValueError``) naming its inputs, the most
+    extreme first, instead of returning it silently. A formula declared with ``nonfinite`` keeps the
+    conversion of an ``OverflowError`` but returns its NaN and inf. The check is the public boundary's; the
+    function itself is ``func.__wrapped__``.
 
     The function gains ``formula_ids``, ``citation``, ``latex`` (the default reading's), ``latex_readings``
     (reading -> LaTeX; key None without readings), ``reading_parameter`` and ``default_reading`` (both None
@@ -57,16 +76,90 @@ def formula(*ids: str, latex: str | Mapping[str, str], cite: str, reading: str =
         for id_ in ids:
             if id_ in FORMULAS or id_ in NOT_EXECUTABLE:
                 raise ValueError(f"catalogue id {id_!r} is registered twice")
-            FORMULAS[id_] = func
-        func.formula_ids = tuple(ids)
-        func.citation = cite
-        func.latex_readings = table
-        func.reading_parameter = parameter
-        func.default_reading = default
-        func.latex = table[default]
-        return func
+        checked = _checked(func, nonfinite)
+        for id_ in ids:
+            FORMULAS[id_] = checked
+        checked.formula_ids = tuple(ids)
+        checked.citation = cite
+        checked.latex_readings = table
+        checked.reading_parameter = parameter
+        checked.default_reading = default
+        checked.latex = table[default]
+        checked.nonfinite = nonfinite
+        return checked
 
     return register
+
+
+def _checked(func: Callable, nonfinite: str | None) -> Callable:
+    """``func`` with its result checked finite (see :func:`formula`)."""
+
+    @functools.wraps(func)
+    def checked(*args, **kwargs):
+        try:
+            with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # the result is checked below
+                result = func(*args, **kwargs)
+        except (OverflowError, FloatingPointError, NonFiniteResultError) as exc:
+            inner = "" if isinstance(exc, NonFiniteResultError) else f" ({type(exc).__name__}: {exc})"
+            what = f"an overflow in an intermediate value{inner}"
+            raise NonFiniteResultError(_overflow_message(func, args, kwargs, what)) from exc
+        bad = None if nonfinite is not None else _first_nonfinite(result)
+        if bad is not None:
+            raise NonFiniteResultError(_overflow_message(func, args, kwargs, f"the result is {bad!r}"))
+        return result
+
+    return checked
+
+
+def _first_nonfinite(result):
+    """The first NaN or infinite float in a formula's result — a float, an array, a tuple or a dataclass
+    of them — or None."""
+    if isinstance(result, (bool, int, str)) or result is None:
+        return None
+    if isinstance(result, (float, np.floating)):
+        value = float(result)
+        return None if math.isfinite(value) else value
+    if isinstance(result, np.ndarray):
+        if result.dtype.kind not in "fc":
+            return None
+        bad = ~np.isfinite(result)
+        return result[bad].flat[0].item() if bad.any() else None
+    if dataclasses.is_dataclass(result):
+        items = [getattr(result, f.name) for f in dataclasses.fields(result)]
+    elif isinstance(result, (tuple, list)):
+        items = list(result)
+    else:
+        return None
+    for item in items:
+        bad = _first_nonfinite(item)
+        if bad is not None:
+            return bad
+    return None
+
+
+def _overflow_message(func: Callable, args, kwargs, what: str) -> str:
+    """``name: <what> for these finite inputs (a=1e+308, t=3): ...``, the input furthest from 1 in magnitude
+    first."""
+    try:
+        bound = inspect.signature(func).bind_partial(*args, **kwargs).arguments
+    except TypeError:
+        bound = dict(kwargs)
+    shown = []
+    for name, value in bound.items():
+        if isinstance(value, (bool, str)) or value is None or callable(value):
+            continue
+        try:
+            arr = np.asarray(value, dtype=float)
+        except (TypeError, ValueError, OverflowError):
+            continue
+        nonzero = np.abs(arr[np.isfinite(arr) & (arr != 0)])
+        spread = float(np.max(np.abs(np.log10(nonzero)))) if nonzero.size else 0.0
+        text = f"{name}={value!r}" if arr.ndim == 0 else f"{name}=<array of shape {arr.shape}>"
+        shown.append((spread, text))
+    shown.sort(key=lambda item: -item[0])
+    inputs = f" ({', '.join(text for _, text in shown)})" if shown else ""
+    return (f"{public_path(func)}: {what} for these finite inputs{inputs}; the first of them is too "
+            "large (or too small) for the formula to be evaluated in floating point")
 
 
 def latex_of(func: Callable, **kwargs) -> str:

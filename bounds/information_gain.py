@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg
 
-from regretlab._validate import check_array, check_bool, check_choice, check_integer, check_real
+from regretlab._validate import TERM_LIMIT, check_array, check_bool, check_choice, check_integer, check_real
 
 from ._registry import formula
 
@@ -225,7 +225,7 @@ def greedy_information_gain(*, K, T, sigma, repeats: bool = True) -> GreedyGain:
     arr = _gram("K", K)
     s = _noise_std(sigma)
     n = arr.shape[0]
-    T = check_integer("T", T, low=1)
+    T = check_integer("T", T, low=1, high=TERM_LIMIT)   # T greedy steps, each a row of factors
     repeats = check_bool("repeats", repeats)
     if not repeats and T > n:
         raise ValueError(f"T={T} is outside its domain {{1, ..., {n}}} (distinct points of N={n} candidates)")

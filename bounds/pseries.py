@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from regretlab._validate import as_output, check_choice, check_integer, check_real
+from regretlab._validate import TERM_LIMIT, as_output, check_choice, check_integer, check_real
 
 from ._registry import formula
 
@@ -69,7 +69,7 @@ def pseries_sum(*, n, p):
     >>> pseries_sum(n=4, p=-1)  # 1 + 2 + 3 + 4
     10.0
     """
-    n = check_integer("n", n, low=1, high=10**7)
+    n = check_integer("n", n, low=1, high=TERM_LIMIT)
     p = check_real("p", p)
     n_b, p_b = np.broadcast_arrays(np.asarray(n), np.asarray(p, dtype=float))
     s_n = np.empty(n_b.shape, dtype=float)

@@ -146,7 +146,7 @@ class ExpandingSpace:
         """The current search box (a copy), shape (D, 2)."""
         return self._box.copy()
 
-    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; an objective that rejects points outside its own box is refused,
         because the method searches beyond ``bounds`` by design."""
         if getattr(objective, "enforce_bounds", False) and getattr(objective, "bounds", None) is not None:

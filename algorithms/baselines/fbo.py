@@ -78,7 +78,7 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
         self.boxes: list[tuple[int, np.ndarray]] = [(1, self._box.copy())]
         self._record_params("max_expansion", "budget", "n_candidates")
 
-    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; without ``budget`` the first call sets it to its BO iterations."""
         if self.budget is None:
             total = check_integer("n_iter", n_iter, low=1) + self.n_observations

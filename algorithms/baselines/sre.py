@@ -148,7 +148,7 @@ class SRE(UCBBaseline):
                 "constructor, or call run(objective, n_iter), which sets it to n_iter"
             )
 
-    def run(self, objective, n_iter: int, *, callback=None, progress: bool = True):
+    def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; without ``budget`` the first call's total sets it."""
         if self.budget is None:
             self.budget = check_integer("n_iter", n_iter, low=1) + self.n_observations

@@ -53,7 +53,7 @@ def table1_rate(*, T, D, d, kernel: str = "SE", algorithm: str = "Add-GP-UCB", n
     kernel : {"SE", "Matern"}
     algorithm : {"Add-GP-UCB", "GP-UCB"}
     nu : float, optional
-        Matérn smoothness :math:`\nu>2` (required for ``kernel="Matern"``).
+        Matérn smoothness :math:`\nu>2` (required for ``kernel="Matern"``, refused for ``"SE"``).
 
     References
     ----------
@@ -73,6 +73,8 @@ def table1_rate(*, T, D, d, kernel: str = "SE", algorithm: str = "Add-GP-UCB", n
         if nu is None:
             raise ValueError("nu=None is outside its domain (2, inf); kernel='Matern' needs nu")
         nu = check_real("nu", nu, low=2.0, low_open=True)
+    elif nu is not None:
+        raise ValueError(f"nu={nu!r} is only used by kernel='Matern'; pass nu=None for kernel={kernel!r}")
     logT = np.log(T)
     if algorithm == "GP-UCB":
         if kernel == "SE":

@@ -7,6 +7,7 @@ import scipy.linalg
 import scipy.special
 
 from regretlab._validate import (
+    TERM_LIMIT,
     check_choice,
     check_integer,
     check_real,
@@ -59,7 +60,7 @@ def thm8_bound(*, T, T_star, tau, eta, d, B_kappa) -> float:
     >>> round(thm8_bound(T=100, T_star=10, tau=1.0, eta=1.0, d=1, B_kappa=0.0), 4)
     105.0117
     """
-    T = check_integer("T", T, low=2)
+    T = check_integer("T", T, low=2, high=TERM_LIMIT)   # sums T terms
     tau = check_real("tau", tau, low=0.0, low_open=True)
     eta = check_real("eta", eta, low=0.0, low_open=True)
     d = check_integer("d", d, low=1)

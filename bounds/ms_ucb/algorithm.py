@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 
 from regretlab._validate import (
+    TERM_LIMIT,
     as_output,
     check_array,
     check_choice,
@@ -90,7 +91,7 @@ def split_point(*, x, d):
     ([0.3], [0.1, 0.2])
     """
     x = check_array("x", x)
-    if x.ndim < 1:
+    if x.ndim < 1 or x.shape[-1] < 2:
         raise ValueError(f"x has shape {x.shape}; expected (..., D) with D >= 2")
     _dims(x.shape[-1], d)
     if np.any(np.abs(x) > 1.0):
@@ -275,6 +276,7 @@ def zt_size(*, t, N0, alpha, rounding="none"):
     >>> zt_size(t=3, N0=2, alpha=1)  # 2 (1 + 2 + 3)
     12.0
     """
+    check_integer("t", t, low=1, high=TERM_LIMIT)   # sums t terms
     t, N0, alpha = _counts(t, N0, alpha, rounding)
     if rounding == "none":
         return as_output(N0 * np.asarray(pseries_sum(n=t, p=-np.asarray(alpha)), dtype=float))

@@ -6,6 +6,7 @@ import numpy as np
 import scipy.special
 
 from regretlab._validate import (
+    TERM_LIMIT,
     as_output,
     check_choice,
     check_integer,
@@ -128,7 +129,7 @@ def lemma2_union_level(*, T, delta):
     >>> bool(lemma2_union_level(T=10**4, delta=0.1) < 0.1)
     True
     """
-    T = check_integer("T", T, low=1, high=10**7)
+    T = check_integer("T", T, low=1, high=TERM_LIMIT)
     delta = check_probability("delta", delta)
     return as_output(6.0 * delta / PI2 * np.asarray(pseries_sum(n=T, p=2.0)))
 

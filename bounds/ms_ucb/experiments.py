@@ -86,7 +86,7 @@ def ramp_objective(*, w, b, V, y, C, s=0.0):
     >>> ramp_objective(w=[1.0, 0.0], b=0.0, V=[[2.0, 0.0], [-0.5, 1.0]], y=[1, 1], C=1.0)  # 0.5 + 0 + 1
     1.5
     """
-    w = check_array("w", w, ndim=1)
+    w = check_array("w", w, ndim=1, empty=False)
     V = check_array("V", V, shape=(None, w.shape[0]))
     y = check_array("y", y, shape=(V.shape[0],))
     if not np.all(np.isin(y, [-1.0, 1.0])):
@@ -140,7 +140,7 @@ def regret_metric(*, f_star, f_values, reading="A", floor=1e-12):
     """
     check_choice("reading", reading, ["A", "B"])
     f_star = check_real("f_star", f_star)
-    f_values = check_array("f_values", f_values, ndim=1)
+    f_values = check_array("f_values", f_values, ndim=1, empty=False)
     floor = check_real("floor", floor, low=0.0, low_open=True)
     if np.any(f_values > f_star + 1e-12 * max(1.0, abs(f_star))):
         raise ValueError("f_values has an entry above f_star; f(x_t) <= f(x*) for an optimum f_star")

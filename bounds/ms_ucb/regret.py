@@ -55,7 +55,7 @@ def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0
         Reading of :func:`v0`.
     alpha : float, optional
         The printed symbol :math:`\alpha`, for readings ``"D"`` (:math:`\beta_t`) and ``"C"``/``"D"``
-        (:math:`v_0`).
+        (:math:`v_0`); refused when neither reading prints it (as :func:`beta_t` does).
 
     Returns
     -------
@@ -76,6 +76,9 @@ def prop1_rt_bound(*, t, sigma, d, D, a, b, delta, Zt_size, beta_reading="A", v0
     # the caller's names in the messages (beta_t and v0 would name their own `reading`)
     check_choice("beta_reading", beta_reading, ("A", "B", "C", "D"))
     check_choice("v0_reading", v0_reading, ("A", "B", "C", "D", "E", "F"))
+    if alpha is not None and beta_reading != "D" and v0_reading not in ("C", "D"):
+        raise ValueError(f"alpha={alpha!r} is only used by beta_reading='D' or v0_reading 'C'/'D'; pass "
+                         f"alpha=None for beta_reading={beta_reading!r}, v0_reading={v0_reading!r}")
     beta = np.asarray(beta_t(t=t, d=d, D=D, a=a, b=b, delta=delta, reading=beta_reading,
                              alpha=alpha if beta_reading == "D" else None))
     if np.any(beta < 0):

@@ -114,7 +114,7 @@ def additive_approximation(*, f0, grad, hessian, z):
     1.15
     """
     f0 = check_real("f0", f0)
-    grad = check_array("grad", grad, ndim=1)
+    grad = check_array("grad", grad, ndim=1, empty=False)
     hessian = check_array("hessian", hessian, shape=(grad.size, grad.size))
     zz = _point("z", z, grad.size)
     return as_output(f0 + zz @ grad + 0.5 * (zz**2) @ np.diag(hessian))
@@ -172,7 +172,7 @@ def projected_additive_approximation(*, f0, grad, hessian, z, third=None, center
     1.17
     """
     f0 = check_real("f0", f0)
-    grad = check_array("grad", grad, ndim=1)
+    grad = check_array("grad", grad, ndim=1, empty=False)
     D = grad.size
     hessian = check_array("hessian", hessian, shape=(D, D))
     if not np.allclose(hessian, hessian.T, rtol=1e-10, atol=1e-12):
@@ -240,7 +240,7 @@ def prop9_approximation(*, f_star, Q, z, z_star, third=None):
         raise ValueError(f"Q has shape {Q_arr.shape}; expected (D, D)")
     # validated here under the caller's names (the call below would name them f0 and center)
     f_star = check_real("f_star", f_star)
-    z_star = check_array("z_star", z_star)
+    z_star = check_array("z_star", z_star, shape=(Q_arr.shape[0],))
     return projected_additive_approximation(
         f0=f_star, grad=np.zeros(Q_arr.shape[0]), hessian=-Q_arr @ Q_arr.T, z=z, third=third, center=z_star
     )

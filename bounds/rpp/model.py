@@ -9,7 +9,7 @@ import numpy as np
 import scipy.linalg
 import scipy.special
 
-from regretlab._validate import check_array, check_choice, check_integer, check_real
+from regretlab._validate import TERM_LIMIT, check_array, check_choice, check_integer, check_real
 
 from .._registry import formula
 from ._common import _square_matrices
@@ -243,6 +243,7 @@ def restricted_W(*, W, alpha):
         ),
     },
     cite="[Li2016, Eq. (8)]",
+    nonfinite="a singular W: its image has volume 0, so the outer box is infinitely larger",
 )
 def outer_box_ratio(*, W, reading="B"):
     r"""Volume ratio of the outer box of :math:`\{\mathbf W^\top\mathbf x:\mathbf x\in[0,1]^D\}` to the set.
@@ -351,6 +352,23 @@ def constraint_ratio(W_stack: np.ndarray, reading: str, groups=None) -> np.ndarr
     return np.max(blocks, axis=0)
 
 
+def _group_indices(groups, D: int) -> list[np.ndarray]:
+    """Reading C's groups: a list of non-empty, disjoint lists of integer indices in [0, D)."""
+    if isinstance(groups, (str, bytes, np.ndarray)) or not hasattr(groups, "__iter__"):
+        raise ValueError(f"groups={groups!r} is not a list of index lists, e.g. [[0, 1], [2]]")
+    checked = []
+    for j, group in enumerate(groups):
+        if isinstance(group, (str, bytes)) or np.ndim(group) != 1 or np.size(group) == 0:
+            raise ValueError(f"groups[{j}]={group!r} is not a non-empty list of indices")
+        checked.append(np.asarray(check_integer(f"groups[{j}]", group, low=0, high=D - 1), dtype=np.intp))
+    if not checked:
+        raise ValueError(f"groups={groups!r} is empty; reading 'C' needs at least one group")
+    joined = np.concatenate(checked)
+    if joined.size != np.unique(joined).size:
+        raise ValueError(f"groups={groups!r} share an index; the groups must be disjoint")
+    return checked
+
+
 @formula(
     "RPP.alpha_search",
     latex={
@@ -360,6 +378,7 @@ def constraint_ratio(W_stack: np.ndarray, reading: str, groups=None) -> np.ndarr
         + r"\ \text{s.t.}\ \max_j\rho(\hat{\mathbf W}_{g_j,g_j}(\alpha))\le1+\delta",
     },
     cite="[Li2016, Eq. (8)]",
+    nonfinite="log_likelihoods is NaN where alpha is infeasible (not evaluated); ratios inf for a singular W",
 )
 def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12, reading="A",
                  groups=None) -> AlphaSearchResult:
@@ -423,17 +442,19 @@ def alpha_search(*, W, delta, log_likelihood=None, n_grid=101, rtol=1e-12, readi
     if W_arr.ndim != 2:
         raise ValueError(f"W has shape {W_arr.shape}; expected (D, D)")
     delta = check_real("delta", delta, low=0.0)
-    n_grid = check_integer("n_grid", n_grid, low=2)
+    n_grid = check_integer("n_grid", n_grid, low=2, high=TERM_LIMIT)
     rtol = check_real("rtol", rtol, low=0.0)
     check_choice("reading", reading, RATIO_READINGS)
-    if reading == "C":
-        if groups is None:
-            raise ValueError("groups=None is outside the domain of reading='C': give the group index lists")
-        groups = [np.asarray(g, dtype=np.intp) for g in groups]
-        if any(g.size == 0 or g.min() < 0 or g.max() >= W_arr.shape[0] for g in groups):
-            raise ValueError(
-                f"groups={groups!r}: every group must be non-empty indices in [0, {W_arr.shape[0]})"
-            )
+    if log_likelihood is not None and not callable(log_likelihood):
+        raise ValueError(f"log_likelihood={log_likelihood!r} is not callable (W_hat -> float) or None")
+    if reading != "C":
+        if groups is not None:
+            raise ValueError(f"groups={groups!r} is only used by reading='C'; pass groups=None for "
+                             f"reading={reading!r}")
+    elif groups is None:
+        raise ValueError("groups=None is outside the domain of reading='C': give the group index lists")
+    else:
+        groups = _group_indices(groups, W_arr.shape[0])
     alphas = np.linspace(0.0, 1.0, n_grid)
     stack = restricted_W(W=W_arr, alpha=alphas)
     ratios = constraint_ratio(stack, reading, groups)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 __all__ = [
+    "NonFiniteResultError",
     "check_real",
     "check_integer",
     "check_probability",
@@ -29,9 +30,16 @@ __all__ = [
     "check_scalar",
     "raise_outside",
     "as_output",
+    "TERM_LIMIT",
     "interval",
     "is_integral",
 ]
+
+
+class NonFiniteResultError(ValueError):
+    """A NaN or infinite result (or an ``OverflowError``) from finite, validated inputs: an overflow inside a
+    formula. A ``ValueError``, so callers that catch bad input catch it; the formula registry
+    (``regretlab.bounds``) rewrites its message to name the formula's inputs."""
 
 
 def interval(low: float | None, high: float | None, low_open: bool, high_open: bool) -> str:
@@ -54,6 +62,10 @@ def _shown(value) -> str:
 
 #: The largest integer magnitude the validators accept (int64 holds 2**63 - 1; one bit of headroom).
 _INT_LIMIT = 2**62
+
+#: The most terms a formula sums or grids exactly (a float64 array of 80 MB): beyond it a size parameter is
+#: refused up front with this limit in the message, instead of a MemoryError deep inside numpy.
+TERM_LIMIT = 10**7
 
 
 def _numeric_array(name: str, value, domain: str, what: str) -> np.ndarray:
@@ -164,8 +176,10 @@ def check_array(
     ndim: int | None = None,
     shape: Sequence[int | None] | None = None,
     finite: bool = True,
+    empty: bool = True,
 ) -> np.ndarray:
-    """Validate an array's number of dimensions, shape (``None`` entries are free) and finiteness.
+    """Validate an array's number of dimensions, shape (``None`` entries are free), finiteness and, with
+    ``empty=False``, that it has an entry.
 
     >>> check_array("X", [[0.0, 1.0]], shape=(None, 2)).shape
     (1, 2)
@@ -180,6 +194,8 @@ def check_array(
         raise ValueError(f"{name} is not a numeric array: {value!r}") from exc
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} has {arr.ndim} dimension(s) (shape {arr.shape}); expected {ndim}")
+    if not empty and arr.size == 0:
+        raise ValueError(f"{name} is empty (shape {arr.shape}); it needs at least one entry")
     if shape is not None:
         dims = ", ".join("n" if s is None else str(s) for s in shape)
         expected = "(" + dims + ("," if len(shape) == 1 else "") + ")"
@@ -304,10 +320,10 @@ def as_output(values):
     arr = np.asarray(values, dtype=float)
     if not np.all(np.isfinite(arr)):
         # every input was validated finite, so a non-finite result is an overflow (or 0/0) inside the
-        # formula: say so instead of returning it silently
+        # formula: say so, naming the caller's inputs, instead of returning it silently
         bad = arr[~np.isfinite(arr)].flat[0] if arr.ndim else arr.item()
-        raise ValueError(f"the result is {bad!r} for these finite inputs: one of them is too large (or too "
-                         "small) for this formula to be evaluated in floating point")
+        raise NonFiniteResultError(f"the result is {bad!r} for these finite inputs: one of them is too large "
+                                   "(or too small) for this formula to be evaluated in floating point")
     return float(arr) if arr.ndim == 0 else arr
 
 

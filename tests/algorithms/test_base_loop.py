@@ -205,6 +205,17 @@ def test_progress_bar_runs(capsys):
     a = RandomSearch([[0.0, 1.0]], rng=0).run(quadratic, 3, progress=True)
     b = RandomSearch([[0.0, 1.0]], rng=0).run(quadratic, 3, progress=False)
     assert a.identical(b)
+    out = capsys.readouterr()
+    assert "RAND" in out.err or "RandomSearch" in out.err or "%" in out.err
+
+
+def test_progress_default_is_silent_off_a_terminal(capsys):
+    """progress=None (the default) draws no bar when stderr is not a terminal (pytest captures it), so logs
+    and notebooks run off a terminal stay clean; a non-bool progress is refused by name."""
+    RandomSearch([[0.0, 1.0]], rng=0).run(quadratic, 3)
+    assert capsys.readouterr().err == ""
+    with pytest.raises(ValueError, match="progress"):
+        RandomSearch([[0.0, 1.0]], rng=0).run(quadratic, 3, progress="yes")
 
 
 # ---- validation --------------------------------------------------------------------------------------------

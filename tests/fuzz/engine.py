@@ -282,9 +282,7 @@ def _calls_of(source: str, name: str) -> list[ast.Call]:
         if isinstance(node, ast.Call):
             callee = node.func
             called = callee.id if isinstance(callee, ast.Name) else getattr(callee, "attr", None)
-            if called == name and not any(isinstance(a, ast.Starred) for a in node.args) and all(
-                k.arg is not None for k in node.keywords
-            ):
+            if called == name and not any(isinstance(a, ast.Starred) for a in node.args):
                 found.append(node)
     return found
 
@@ -296,7 +294,7 @@ def example_call(function: Callable) -> dict | None:
     The examples run in order in a copy of the module's namespace, so an array built in one example can be
     an argument in the next."""
     doc = inspect.getdoc(function) or ""
-    namespace = dict(function.__globals__)
+    namespace = dict(inspect.unwrap(function).__globals__)
     signature = inspect.signature(function)
     with warnings.catch_warnings(), np.errstate(all="ignore"):
         warnings.simplefilter("ignore")
@@ -304,10 +302,10 @@ def example_call(function: Callable) -> dict | None:
             for node in _calls_of(example.source, function.__name__):
                 try:
                     args = [eval(compile(ast.Expression(a), "<example>", "eval"), namespace) for a in node.args]
-                    kwargs = {
-                        k.arg: eval(compile(ast.Expression(k.value), "<example>", "eval"), namespace)
-                        for k in node.keywords
-                    }
+                    kwargs = {}
+                    for k in node.keywords:  # k.arg is None for **mapping
+                        value = eval(compile(ast.Expression(k.value), "<example>", "eval"), namespace)
+                        kwargs.update(value if k.arg is None else {k.arg: value})
                     bound = signature.bind(*args, **kwargs)
                 except Exception:  # noqa: BLE001 - an example that does not evaluate alone: try the next
                     continue
