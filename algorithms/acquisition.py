@@ -22,7 +22,7 @@ import math
 import numpy as np
 from scipy import special
 
-from regretlab._validate import check_array, check_choice, check_integer, check_real
+from regretlab._validate import check_array, check_choice, check_integer, check_number
 
 __all__ = [
     "ucb",
@@ -99,7 +99,7 @@ def ucb(mean, variance, beta):
     >>> ucb([0.0, 1.0], [4.0, 0.0], beta=2.25)
     array([3., 1.])
     """
-    beta = check_real("beta", beta, low=0.0)
+    beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     return mu + math.sqrt(beta) * sigma
 
@@ -109,7 +109,7 @@ def ucb_grad(mean, variance, beta, mean_grad, variance_grad):
 
     ``mean_grad`` and ``variance_grad`` have shape (q, D). Where σ = 0 the σ term is set to 0.
     """
-    beta = check_real("beta", beta, low=0.0)
+    beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     dmu, dvar = _check_grads(mu, mean_grad, variance_grad)
     return dmu + math.sqrt(beta) * _sigma_grad(sigma, dvar)
@@ -123,14 +123,14 @@ def lcb(mean, variance, beta):
     >>> lcb([0.0, 1.0], [4.0, 0.0], beta=2.25)
     array([-3.,  1.])
     """
-    beta = check_real("beta", beta, low=0.0)
+    beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     return mu - math.sqrt(beta) * sigma
 
 
 def lcb_grad(mean, variance, beta, mean_grad, variance_grad):
     """Gradient of :func:`lcb` w.r.t. x (shape (q, D)); the σ term is 0 where σ = 0."""
-    beta = check_real("beta", beta, low=0.0)
+    beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     dmu, dvar = _check_grads(mu, mean_grad, variance_grad)
     return dmu - math.sqrt(beta) * _sigma_grad(sigma, dvar)
@@ -167,8 +167,8 @@ def expected_improvement(mean, variance, best, xi=0.0):
     >>> float(expected_improvement([0.0], [1.0], best=0.0)[0])  # sigma * phi(0) = 1/sqrt(2 pi)
     0.3989422804014327
     """
-    best = check_real("best", best)
-    xi = check_real("xi", xi, low=0.0)
+    best = check_number("best", best)
+    xi = check_number("xi", xi, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     improvement, _, cdf, pdf = _ei_parts(mu, sigma, best, xi)
     value = improvement * cdf + sigma * pdf
@@ -181,8 +181,8 @@ def expected_improvement_grad(mean, variance, best, mean_grad, variance_grad, xi
     (Using ∂EI/∂μ = Φ(z) and ∂EI/∂σ = φ(z).) Where σ = 0 the gradient is :math:`\nabla\mu` if
     μ - y⁺ - ξ > 0 and 0 otherwise.
     """
-    best = check_real("best", best)
-    xi = check_real("xi", xi, low=0.0)
+    best = check_number("best", best)
+    xi = check_number("xi", xi, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     dmu, dvar = _check_grads(mu, mean_grad, variance_grad)
     improvement, _, cdf, pdf = _ei_parts(mu, sigma, best, xi)
@@ -236,16 +236,16 @@ class Acquisition:
         if kind in ("ucb", "lcb"):
             if beta is None:
                 raise ValueError(f"beta=None is not allowed for kind={kind!r}; its domain is [0, inf)")
-            self.beta = check_real("beta", beta, low=0.0)
+            self.beta = check_number("beta", beta, low=0.0)
         else:
-            self.beta = None if beta is None else check_real("beta", beta, low=0.0)
+            self.beta = None if beta is None else check_number("beta", beta, low=0.0)
         if kind == "ei":
             if best is None:
                 raise ValueError("best=None is not allowed for kind='ei': pass the incumbent value")
-            self.best = check_real("best", best)
+            self.best = check_number("best", best)
         else:
-            self.best = None if best is None else check_real("best", best)
-        self.xi = check_real("xi", xi, low=0.0)
+            self.best = None if best is None else check_number("best", best)
+        self.xi = check_number("xi", xi, low=0.0)
         self.n_evaluations = 0
 
     @staticmethod
@@ -321,7 +321,7 @@ class Restricted:
         if not callable(acquisition):
             raise ValueError(f"acquisition={acquisition!r} is not callable: it maps X (q, D) to (q,) values")
         self.acquisition = acquisition
-        self.anchor = check_array("anchor", anchor, ndim=1).copy()
+        self.anchor = check_array("anchor", anchor, ndim=1, empty=False).copy()
         dim = self.anchor.shape[0]
         coords = np.atleast_1d(check_integer("coordinates", np.asarray(coordinates), low=0, high=dim - 1))
         if coords.ndim != 1 or coords.size == 0 or np.unique(coords).size != coords.size:

@@ -23,7 +23,14 @@ import math
 
 import numpy as np
 
-from regretlab._validate import check_bool, check_choice, check_integer, check_probability, check_real
+from regretlab._validate import (
+    TERM_LIMIT,
+    check_bool,
+    check_choice,
+    check_count,
+    check_number,
+    check_probability,
+)
 from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.gp import (
     Additive,
@@ -207,16 +214,16 @@ class AddGPUCB(AdditiveOptimizer):
         self.tied = check_bool("tied", tied)
         self.warmup_bandwidth = (
             None if warmup_bandwidth is None
-            else check_real("warmup_bandwidth", warmup_bandwidth, low=0.0, low_open=True)
+            else check_number("warmup_bandwidth", warmup_bandwidth, low=0.0, low_open=True)
         )
-        self.warmup_iterations = check_integer("warmup_iterations", warmup_iterations, low=0)
+        self.warmup_iterations = check_count("warmup_iterations", warmup_iterations, low=0, high=TERM_LIMIT)
         D = self.dim
         self.learn_decomposition = self.group_spec.groups is None
-        self.n_decompositions = check_integer(
-            "n_decompositions", D if n_decompositions is None else n_decompositions, low=1
+        self.n_decompositions = check_count(
+            "n_decompositions", D if n_decompositions is None else n_decompositions, low=1, high=TERM_LIMIT
         )
         self.delta = check_probability("delta", delta)
-        self.budget_fraction = check_real(
+        self.budget_fraction = check_number(
             "budget_fraction", budget_fraction, low=0.0, high=1.0, low_open=True
         )
         self.group_budget_rule = check_choice("group_budget_rule", group_budget_rule, ("paper", "code"))

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from regretlab._validate import check_choice, check_real
+from regretlab._validate import check_choice, check_number
 from regretlab.bounds import public_path
 
 __all__ = ["BetaFormula", "BetaOptions", "BetaSchedule", "CONSTANT", "KINDS"]
@@ -102,12 +102,13 @@ class BetaOptions:
     def select(self, beta=None, beta_scale=None, beta_value: float = 4.0) -> BetaSchedule:
         """Validate the three keywords and return the schedule they name."""
         name = self.default if beta is None else beta
+        check_choice("beta", name, (*self.names, *self.retired))
         if name in self.retired:
             raise ValueError(f"beta={name!r} is no longer offered; {self.retired[name]}")
         check_choice("beta", name, self.names)
         scale = self.default_scale if beta_scale is None else beta_scale
-        scale = check_real("beta_scale", scale, low=0.0, low_open=True)
-        value = check_real("beta_value", beta_value, low=0.0, low_open=True)
+        scale = check_number("beta_scale", scale, low=0.0, low_open=True)
+        value = check_number("beta_value", beta_value, low=0.0, low_open=True)
         return BetaSchedule(name, scale, value, None if name == CONSTANT else self.formulas[name])
 
 

@@ -12,7 +12,7 @@ formula that is tested is the formula that runs), scaled by a constant, or fixed
 
 from __future__ import annotations
 
-from regretlab._validate import check_probability, check_real
+from regretlab._validate import check_number, check_probability
 from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
 
@@ -104,8 +104,8 @@ class GPUCB(BayesianOptimizer):
     def __init__(self, bounds, *, delta: float = 0.1, a: float = 1.0, b: float = 1.0, **kwargs):
         super().__init__(bounds, **kwargs)
         self.delta = check_probability("delta", delta)
-        self.a = check_real("a", a, low=1.0)
-        self.b = check_real("b", b, low=0.0, low_open=True)
+        self.a = check_number("a", a, low=1.0)
+        self.b = check_number("b", b, low=0.0, low_open=True)
         self._record_params("delta", "a", "b")
 
     def _propose(self, t: int, beta: float) -> Proposal:

@@ -22,7 +22,14 @@ import math
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_integer, check_probability, check_real
+from regretlab._validate import (
+    TERM_LIMIT,
+    check_choice,
+    check_count,
+    check_integer,
+    check_number,
+    check_probability,
+)
 from regretlab.bounds import ms_ucb as ms_ucb_bounds
 from regretlab.gp import Matern52
 
@@ -227,8 +234,8 @@ class MSUCB(BayesianOptimizer):
         super().__init__(bounds, **kwargs)
         D = self.dim
         self.d = check_integer("d", min(5, D) if d is None else d, low=0, high=D)
-        self.N0 = check_integer("N0", N0, low=1)
-        self.alpha = check_real("alpha", alpha, low=0.0)
+        self.N0 = check_count("N0", N0, low=1, high=TERM_LIMIT)
+        self.alpha = check_number("alpha", alpha, low=0.0)
         self.rounding = check_choice("rounding", rounding, ROUNDINGS)
         if self.rounding == "none" and self.alpha != math.floor(self.alpha):
             raise ValueError(
@@ -239,11 +246,11 @@ class MSUCB(BayesianOptimizer):
         self.starts = check_choice("starts", starts, START_RULES)
         self.beta_time = check_choice("beta_time", beta_time, BETA_TIMES)
         self.delta = check_probability("delta", delta)
-        self.a = check_real("a", a, low=1.0)
-        self.b = check_real("b", b, low=0.0, low_open=True)
+        self.a = check_number("a", a, low=1.0)
+        self.b = check_number("b", b, low=0.0, low_open=True)
         self.total_budget = None if total is None else self.acq_budget
         if subspace_budget is not None:
-            subspace_budget = check_integer("subspace_budget", subspace_budget, low=1)
+            subspace_budget = check_count("subspace_budget", subspace_budget, low=1, high=TERM_LIMIT)
         self._subspace_budget_given = subspace_budget
         default_share = 1 if self.d == 0 else min(5000, 100 * self.d)
         self.subspace_budget = default_share if subspace_budget is None else subspace_budget

@@ -24,7 +24,14 @@ import math
 import numpy as np
 from scipy.optimize import lsq_linear, minimize
 
-from regretlab._validate import check_array, check_bool, check_choice, check_integer, check_real
+from regretlab._validate import (
+    TERM_LIMIT,
+    check_array,
+    check_bool,
+    check_choice,
+    check_count,
+    check_number,
+)
 from regretlab.bounds import rpp as rpp_bounds
 from regretlab.gp import (
     Kernel,
@@ -274,16 +281,20 @@ class RPPGPUCB(AdditiveOptimizer):
         super().__init__(bounds, **kwargs)
         self.tied = check_bool("tied", tied)
         self.ratio_reading = check_choice("ratio_reading", ratio_reading, rpp_bounds.RATIO_READINGS)
-        self.n_group_combinations = check_integer("n_group_combinations", n_group_combinations, low=0)
+        self.n_group_combinations = check_count(
+            "n_group_combinations", n_group_combinations, low=0, high=TERM_LIMIT
+        )
         self._group_record: dict | None = None
         D = self.dim
-        self.delta = check_real("delta", delta, low=0.0)
-        self.n_alpha_grid = check_integer("n_alpha_grid", n_alpha_grid, low=2)
+        self.delta = check_number("delta", delta, low=0.0)
+        self.n_alpha_grid = check_count("n_alpha_grid", n_alpha_grid, low=2, high=TERM_LIMIT)
         self.W_init = self._check_W_init(W_init)
         self.learn_W = check_bool("learn_W", learn_W)
-        self.n_W_restarts = check_integer("n_W_restarts", n_W_restarts, low=0)
-        self.W_perturbation = check_real("W_perturbation", W_perturbation, low=0.0, low_open=True)
-        self.W_maxiter = check_integer("W_maxiter", W_maxiter, low=1)
+        self.n_W_restarts = check_count("n_W_restarts", n_W_restarts, low=0, high=TERM_LIMIT)
+        # beyond 1e150 the uniform perturbation's range overflows
+        self.W_perturbation = check_number("W_perturbation", W_perturbation, low=0.0, high=1e150,
+                                           low_open=True)
+        self.W_maxiter = check_count("W_maxiter", W_maxiter, low=1, high=TERM_LIMIT)
         if self.acq_budget < self.n_groups:
             raise ValueError(
                 f"acq_budget={self.acq_budget} is outside its domain [{self.n_groups}, inf): "

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from regretlab._validate import check_bounds, match_name
+from regretlab._validate import DIM_LIMIT, check_bounds, check_count, match_name
 from regretlab.gp import Matern52, SquaredExponential
 
 from .add_gp_ucb import AddGPUCB
@@ -146,6 +146,7 @@ class Setup:
 
     def keywords(self, dim: int) -> dict[str, Any]:
         """The setup's keyword arguments for a D-dimensional problem."""
+        dim = check_count("dim", dim, low=1, high=DIM_LIMIT)
         return {keyword: setting.resolve(dim) for keyword, setting in self.settings.items()}
 
     def build(self, bounds, *, rng=None, **given) -> BayesianOptimizer:
@@ -162,6 +163,8 @@ class Setup:
 
     def table(self, dim: int | None = None) -> list[dict[str, str]]:
         """Rows (keyword, value, source) for printing; values at ``dim`` when given."""
+        if dim is not None:
+            dim = check_count("dim", dim, low=1, high=DIM_LIMIT)
         return [
             {"keyword": keyword, "value": setting.text(dim), "source": setting.source}
             for keyword, setting in self.settings.items()
@@ -595,7 +598,7 @@ def describe(name: str) -> Setup:
 
 def _resolve(name) -> str:
     try:
-        return match_name("setup", name, available(), what="a known setup")
+        return match_name("name", name, available(), what="a known setup")
     except ValueError as exc:
         if "(known:" in str(exc):
             raise

@@ -74,6 +74,8 @@ def _decode(value, arrays):
 
 
 def _stem(path) -> Path:
+    if not isinstance(path, str | Path) or not str(path).strip():
+        raise ValueError(f"path={path!r} is not a file path (a non-empty str or pathlib.Path)")
     path = Path(path)
     return path.with_suffix("") if path.suffix in (".npz", ".json") else path
 
@@ -201,6 +203,8 @@ class Trace:
 
     def record(self, key: str, default=None) -> list:
         """The method record ``key`` for every iteration (``default`` where an iteration has none)."""
+        if not isinstance(key, str):
+            raise ValueError(f"key={key!r} is not a record name (a string)")
         return [r.get(key, default) for r in self.records]
 
     # ---- comparison -------------------------------------------------------------------------------------
@@ -211,7 +215,10 @@ class Trace:
         every other field.
         """
         if not isinstance(other, Trace):
-            return False
+            raise ValueError(f"other={other!r} is not a Trace; identical() compares two traces")
+        names = isinstance(ignore, tuple | list | set | frozenset) and all(isinstance(n, str) for n in ignore)
+        if not names:
+            raise ValueError(f"ignore={ignore!r} is not a collection of field names (strings)")
         for name in _ARRAY_FIELDS:
             if name in ignore:
                 continue

@@ -22,11 +22,13 @@ import numpy as np
 
 from regretlab._rng import as_generator
 from regretlab._validate import (
+    TERM_LIMIT,
     check_bounds,
     check_choice,
+    check_count,
     check_integer,
+    check_number,
     check_probability,
-    check_real,
 )
 from regretlab.bounds import ubo as ubo_bounds
 from regretlab.gp import Kernel, Matern32, Matern52, SquaredExponential
@@ -228,16 +230,17 @@ class GPUCBUBO(BayesianOptimizer):
         box = check_bounds("bounds", bounds)
         self.kernel_family, kernel_spec = _kernel_spec(kernel, box)
         super().__init__(box, kernel=kernel_spec, **kwargs)
-        self.epsilon = check_real("epsilon", epsilon, low=0.0, low_open=True)
+        self.epsilon = check_number("epsilon", epsilon, low=0.0, low_open=True)
         self.delta = check_probability("delta", delta)
-        self.a = check_real("a", a, low=0.0, low_open=True)
-        self.b = check_real("b", b, low=0.0, low_open=True)
+        self.a = check_number("a", a, low=0.0, low_open=True)
+        self.b = check_number("b", b, low=0.0, low_open=True)
         self.max_bounds = None if max_bounds is None else _check_max_bounds(max_bounds, self.bounds)
         self.d_eps_reading = check_choice("d_eps_reading", d_eps_reading, ("A", "B"))
         self.trigger_reading = check_choice("trigger_reading", trigger_reading, ("A", "B"))
         self.refinement = check_choice("refinement", refinement, REFINEMENTS)
         self.refine_max_balls = (
-            None if refine_max_balls is None else check_integer("refine_max_balls", refine_max_balls, low=1)
+            None if refine_max_balls is None
+            else check_count("refine_max_balls", refine_max_balls, low=1, high=TERM_LIMIT)
         )
         for keyword, value in (("b_rule", b_rule), ("y_scaling", y_scaling), ("gram", gram),
                                ("space_update", space_update), ("expansion_query", expansion_query)):
@@ -482,7 +485,7 @@ def initial_search_box(domain, rng, fraction: float = 0.2) -> np.ndarray:
     [1.8, 1.8]
     """
     domain = check_bounds("domain", domain)
-    fraction = check_real("fraction", fraction, low=0.0, high=1.0, low_open=True)
+    fraction = check_number("fraction", fraction, low=0.0, high=1.0, low_open=True)
     side = fraction * float(np.max(domain[:, 1] - domain[:, 0]))
     if np.any(domain[:, 1] - domain[:, 0] < side):
         raise ValueError(

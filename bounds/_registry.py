@@ -103,12 +103,41 @@ def _checked(func: Callable, nonfinite: str | None) -> Callable:
             inner = "" if isinstance(exc, NonFiniteResultError) else f" ({type(exc).__name__}: {exc})"
             what = f"an overflow in an intermediate value{inner}"
             raise NonFiniteResultError(_overflow_message(func, args, kwargs, what)) from exc
+        except (TypeError, ValueError) as exc:
+            if not _from_numpy_shapes(exc):
+                raise
+            # numpy's own words about shapes name no parameter: name the inputs that are arrays
+            raise ValueError(_shape_message(func, args, kwargs, exc)) from exc
         bad = None if nonfinite is not None else _first_nonfinite(result)
         if bad is not None:
             raise NonFiniteResultError(_overflow_message(func, args, kwargs, f"the result is {bad!r}"))
         return result
 
     return checked
+
+
+#: numpy's messages when inputs of the wrong shape or type meet inside a formula (validated one by one, they
+#: can still fail to broadcast together); the validators' own messages name their parameter instead.
+_NUMPY_SHAPE_WORDS = ("could not be broadcast", "truth value of an array", "only 0-dimensional arrays",
+                      "only integer scalar arrays", "unsupported operand type", "not supported between",
+                      "shapes", "object is not iterable", "object is not subscriptable", "has no len")
+
+
+def _from_numpy_shapes(exc: Exception) -> bool:
+    return any(words in str(exc) for words in _NUMPY_SHAPE_WORDS) and "=" not in str(exc).split(":")[0]
+
+
+def _shape_message(func: Callable, args, kwargs, exc: Exception) -> str:
+    try:
+        bound = inspect.signature(func).bind_partial(*args, **kwargs).arguments
+    except TypeError:
+        bound = dict(kwargs)
+    shaped = [f"{name}={value!r} (shape {np.shape(value)})" for name, value in bound.items()
+              if not isinstance(value, str) and value is not None and np.ndim(value) > 0]
+    listed = ", ".join(shaped) if shaped else ", ".join(f"{name}={value!r}" for name, value in bound.items())
+    return (f"{public_path(func)}: the inputs do not fit together ({listed}): a parameter given as an array "
+            f"has the wrong shape, or one that takes a single value got several "
+            f"({type(exc).__name__}: {exc})")
 
 
 def _first_nonfinite(result):

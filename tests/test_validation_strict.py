@@ -49,10 +49,10 @@ def test_check_choice_refuses_arrays_and_containers_with_its_own_message(value):
 def test_a_formula_that_overflows_from_finite_inputs_says_so():
     """[TranThe2020, Lemma 3]'s β_t with a = 1e308: log(6 D a / δ) overflows to inf; the formula raises
     instead of returning inf silently (every input of a formula is validated finite, so a non-finite result
-    is an overflow)."""
+    is an overflow). The message names the formula and its inputs, the most extreme first."""
     from regretlab.bounds import ms_ucb
 
-    with pytest.raises(ValueError, match="result is inf for these finite inputs"):
+    with pytest.raises(ValueError, match=r"ms_ucb.beta_t: .* for these finite inputs \(a=1e\+308, "):
         ms_ucb.beta_t(t=1, d=2, D=5, a=1e308, b=1.0, delta=0.1)
     assert np.isfinite(ms_ucb.beta_t(t=1, d=2, D=5, a=1e100, b=1.0, delta=0.1))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_probability, check_real
+from regretlab._validate import check_choice, check_count, check_number, check_probability
 from regretlab.bounds import add_gp_ucb as add_bounds
 from regretlab.bounds import gp_ucb as gp_ucb_bounds
 from regretlab.gp import GP, Kernel, fit_hyperparameters
@@ -100,9 +100,9 @@ class UCBBaseline(BayesianOptimizer):
         super().__init__(bounds, **kwargs)
         self.acquisition = check_choice("acquisition", acquisition, self.acquisitions)
         self.delta = check_probability("delta", delta)
-        self.a = check_real("a", a, low=1.0)
-        self.b = check_real("b", b, low=0.0, low_open=True)
-        self.xi = check_real("xi", xi, low=0.0)
+        self.a = check_number("a", a, low=1.0)
+        self.b = check_number("b", b, low=0.0, low_open=True)
+        self.xi = check_number("xi", xi, low=0.0)
         self._record_params("acquisition", "delta", "a", "b", "xi")
 
     @property
@@ -112,6 +112,7 @@ class UCBBaseline(BayesianOptimizer):
 
     def beta_t(self, t: int) -> float:
         """β_t of the schedule for UCB; NaN for EI, which has none."""
+        t = check_count("t", t, low=1)
         return super().beta_t(t) if self.uses_beta else float("nan")
 
     @property

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import direct
 
-from regretlab._validate import check_bool, check_real
+from regretlab._validate import check_bool, check_count, check_number
 
 from ..base import BayesianOptimizer, LoopDefaults, Proposal
 
@@ -66,13 +66,14 @@ class DIRECTSearch(BayesianOptimizer):
     def __init__(self, bounds, *, rng=None, locally_biased: bool = True, eps: float = 1e-4):
         super().__init__(bounds, rng=rng)
         self.locally_biased = check_bool("locally_biased", locally_biased)
-        self.eps = check_real("eps", eps, low=0.0, low_open=True)
+        self.eps = check_number("eps", eps, low=0.0, low_open=True)
         self.params = {}
         self._record_params("locally_biased", "eps")
         self._finished = False
 
     def beta_t(self, t: int) -> float:
-        """No β: NaN."""
+        """No β: NaN (after validating ``t`` as every optimizer does)."""
+        check_count("t", t, low=1)
         return float("nan")
 
     def _replay(self, values: np.ndarray, points: np.ndarray) -> np.ndarray | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_integer, check_real
+from regretlab._validate import check_choice, check_integer, check_number
 
 from ..base import Proposal
 from ._common import DEFAULT_LOOP, UCBBaseline, fit_local_gp
@@ -61,7 +61,7 @@ class DropoutUCB(UCBBaseline):
         super().__init__(bounds, **kwargs)
         self.d = check_integer("d", d, low=1, high=self.dim)
         self.fill_in = check_choice("fill_in", fill_in, FILL_INS)
-        self.p = check_real("p", p, low=0.0, high=1.0)
+        self.p = check_number("p", p, low=0.0, high=1.0)
         self._sub_kernel = None
         self._record_params("d", "fill_in", "p")
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import qmc
 
-from regretlab._validate import check_integer, check_real
+from regretlab._validate import TERM_LIMIT, check_count, check_number
 
 from ..acquisition import Acquisition
 from ..base import Proposal
@@ -71,9 +71,14 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
     def __init__(self, bounds, *, max_expansion: float = 10.0, budget: int | None = None,
                  n_candidates: int = 1024, **kwargs):
         super().__init__(bounds, **kwargs)
-        self.max_expansion = check_real("max_expansion", max_expansion, low=1.0, low_open=True)
-        self.budget = None if budget is None else check_integer("budget", budget, low=1)
-        self.n_candidates = check_integer("n_candidates", n_candidates, low=2)
+        self.max_expansion = check_number("max_expansion", max_expansion, low=1.0, low_open=True)
+        widths = self.bounds[:, 1] - self.bounds[:, 0]
+        reach = np.abs(self.bounds.mean(axis=1)) + 0.5 * self.max_expansion * widths
+        if not np.all(reach <= 1e150):   # the limit of check_bounds: the region's widths must not overflow
+            raise ValueError(f"max_expansion={self.max_expansion!r} grows the candidate region to "
+                             f"{np.max(reach):.3g}, beyond ±1e150; choose a smaller max_expansion")
+        self.budget = None if budget is None else check_count("budget", budget, low=1, high=TERM_LIMIT)
+        self.n_candidates = check_count("n_candidates", n_candidates, low=2, high=TERM_LIMIT)
         self._box = self.bounds.copy()
         self.boxes: list[tuple[int, np.ndarray]] = [(1, self._box.copy())]
         self._record_params("max_expansion", "budget", "n_candidates")
@@ -81,7 +86,7 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
     def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; without ``budget`` the first call sets it to its BO iterations."""
         if self.budget is None:
-            total = check_integer("n_iter", n_iter, low=1) + self.n_observations
+            total = check_count("n_iter", n_iter, low=1, high=TERM_LIMIT) + self.n_observations
             self.budget = max(1, total - self.n_init)
             self.params["budget"] = self.budget
         return super().run(objective, n_iter, callback=callback, progress=progress)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from regretlab._validate import check_count
+
 from ..base import BayesianOptimizer, LoopDefaults, Proposal
 
 __all__ = ["RandomSearch"]
@@ -30,7 +32,8 @@ class RandomSearch(BayesianOptimizer):
         self.params = {}
 
     def beta_t(self, t: int) -> float:
-        """No β: NaN."""
+        """No β: NaN (after validating ``t`` as every optimizer does)."""
+        check_count("t", t, low=1)
         return math.nan
 
     def _propose(self, t: int, beta: float) -> Proposal:

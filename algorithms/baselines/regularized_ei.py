@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_real
+from regretlab._validate import check_choice, check_number
 
 from ..base import Proposal
 from ..posteriors import ScaledPosterior
@@ -91,8 +91,8 @@ class RegularizedEI(ExpandingSpace, UCBBaseline):
                  acquisition: str = "ei", **kwargs):
         super().__init__(bounds, acquisition=acquisition, **kwargs)
         self.prior = check_choice("prior", prior, PRIORS)
-        self.beta_hinge = check_real("beta_hinge", beta_hinge, low=0.0, low_open=True)
-        self.penalty_cap = check_real("penalty_cap", penalty_cap, low=0.0, low_open=True)
+        self.beta_hinge = check_number("beta_hinge", beta_hinge, low=0.0, low_open=True)
+        self.penalty_cap = check_number("penalty_cap", penalty_cap, low=0.0, low_open=True)
         self.centre = self.bounds.mean(axis=1)
         self.widths = self.bounds[:, 1] - self.bounds[:, 0]
         self.radius = 0.5 * float(np.linalg.norm(self.widths))  # circumradius of the user's box
@@ -100,6 +100,10 @@ class RegularizedEI(ExpandingSpace, UCBBaseline):
         half = (np.full(self.dim, self.radius * (1.0 + self.beta_hinge * reach)) if self.prior == "hinge"
                 else self.widths * reach)
         self._box = np.column_stack([self.centre - half, self.centre + half])
+        if not np.all(np.abs(self._box) <= 1e150):   # the limit of check_bounds: widths must not overflow
+            raise ValueError(f"beta_hinge={self.beta_hinge!r} and penalty_cap={self.penalty_cap!r} make the "
+                             f"search box reach {np.max(np.abs(self._box)):.3g}, beyond ±1e150; choose "
+                             "smaller values")
         self.boxes = [(1, self._box.copy())]
         self.name = "EI-H" if self.prior == "hinge" else "EI-Q"
         self._record_params("prior", "beta_hinge", "penalty_cap", "radius", search_box=self._box.tolist())

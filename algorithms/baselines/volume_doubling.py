@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import check_integer, check_real
+from regretlab._validate import TERM_LIMIT, check_count, check_number
 
 from ..base import Proposal
 from ._common import HA2019_LOOP, ExpandingSpace, UCBBaseline
@@ -55,8 +55,9 @@ class VolumeDoubling(ExpandingSpace, UCBBaseline):
     def __init__(self, bounds, *, acquisition: str = "ei", period: int | None = None, growth: float = 2.0,
                  **kwargs):
         super().__init__(bounds, acquisition=acquisition, **kwargs)
-        self.period = 3 * self.dim if period is None else check_integer("period", period, low=1)
-        self.growth = check_real("growth", growth, low=1.0, low_open=True)
+        self.period = (3 * self.dim if period is None
+                       else check_count("period", period, low=1, high=TERM_LIMIT))
+        self.growth = check_number("growth", growth, low=1.0, low_open=True)
         self._box = self.bounds.copy()
         self.boxes: list[tuple[int, np.ndarray]] = [(1, self._box.copy())]
         self._record_params("period", "growth")

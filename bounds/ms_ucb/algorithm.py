@@ -192,6 +192,9 @@ def acq_step(*, acquisition: Callable, Y, Z):
     Z = check_array("Z", Z, ndim=2)
     if Y.shape[0] < 1 or Z.shape[0] < 1:
         raise ValueError(f"Y has shape {Y.shape} and Z has shape {Z.shape}; both need at least one row")
+    for name, arr in (("Y", Y), ("Z", Z)):   # under the caller's names (subspace_points says y and z)
+        if np.any(np.abs(arr) > 1.0):
+            raise ValueError(f"{name} has an entry outside [-1, 1]; its domain is a box [-1, 1]^k")
     X = subspace_points(y=Y[None, :, :], z=Z[:, None, :]).reshape(-1, Y.shape[1] + Z.shape[1])
     values = np.asarray(acquisition(X), dtype=float).reshape(-1)
     if values.shape[0] != X.shape[0]:

@@ -10,6 +10,7 @@ from regretlab._validate import (
     check_choice,
     check_integer,
     check_real,
+    check_scalar,
 )
 
 from .._registry import formula
@@ -87,8 +88,14 @@ def ramp_objective(*, w, b, V, y, C, s=0.0):
     1.5
     """
     w = check_array("w", w, ndim=1, empty=False)
-    V = check_array("V", V, shape=(None, w.shape[0]))
-    y = check_array("y", y, shape=(V.shape[0],))
+    V = check_array("V", V, ndim=2, empty=False)
+    if V.shape[1] != w.shape[0]:
+        raise ValueError(f"V has {V.shape[1]} columns (features) but w has {w.shape[0]} entries; one "
+                         "weight per feature")
+    y = check_array("y", y, ndim=1)
+    if y.shape[0] != V.shape[0]:
+        raise ValueError(f"y has {y.shape[0]} labels but V has {V.shape[0]} rows (samples); one label per "
+                         "row")
     if not np.all(np.isin(y, [-1.0, 1.0])):
         raise ValueError("y has an entry outside {-1, +1}; labels must be -1 or +1")
     b = check_real("b", b)
@@ -139,7 +146,7 @@ def regret_metric(*, f_star, f_values, reading="A", floor=1e-12):
     [-1.0, -1.0, -2.0]
     """
     check_choice("reading", reading, ["A", "B"])
-    f_star = check_real("f_star", f_star)
+    f_star = check_scalar("f_star", f_star)
     f_values = check_array("f_values", f_values, ndim=1, empty=False)
     floor = check_real("floor", floor, low=0.0, low_open=True)
     if np.any(f_values > f_star + 1e-12 * max(1.0, abs(f_star))):

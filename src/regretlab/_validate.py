@@ -21,6 +21,8 @@ __all__ = [
     "NonFiniteResultError",
     "check_real",
     "check_integer",
+    "check_count",
+    "check_number",
     "check_probability",
     "check_array",
     "check_bounds",
@@ -28,9 +30,11 @@ __all__ = [
     "match_name",
     "check_bool",
     "check_scalar",
+    "check_label",
     "raise_outside",
     "as_output",
     "TERM_LIMIT",
+    "DIM_LIMIT",
     "interval",
     "is_integral",
 ]
@@ -66,6 +70,10 @@ _INT_LIMIT = 2**62
 #: The most terms a formula sums or grids exactly (a float64 array of 80 MB): beyond it a size parameter is
 #: refused up front with this limit in the message, instead of a MemoryError deep inside numpy.
 TERM_LIMIT = 10**7
+
+#: The largest dimension D of a box, an objective or a kernel (a D x D matrix of 800 MB): beyond it ``dim``
+#: is refused up front. The papers' largest is D = 5000 ([TranThe2020, Fig. 5], Gisette).
+DIM_LIMIT = 10**4
 
 
 def _numeric_array(name: str, value, domain: str, what: str) -> np.ndarray:
@@ -164,6 +172,37 @@ def check_integer(name: str, value, *, low: int | None = None, high: int | None 
     return int(ints) if ints.ndim == 0 else ints
 
 
+def _is_scalar(value) -> bool:
+    try:
+        return np.ndim(value) == 0
+    except ValueError:   # a ragged sequence
+        return False
+
+
+def check_number(name: str, value, **domain) -> float:
+    """Validate one real number (``check_real``'s domain keywords): a setting, not an array.
+
+    >>> check_number("beta", 2)
+    2.0
+    """
+    if not _is_scalar(value):
+        raise ValueError(f"{name}={_shown(value) if isinstance(value, np.ndarray) else repr(value)} is not a "
+                         "single number")
+    return float(check_real(name, value, **domain))
+
+
+def check_count(name: str, value, *, low: int = 1, high: int = TERM_LIMIT) -> int:
+    """Validate one integer in ``[low, high]`` (a size, a budget, a dimension): not an array.
+
+    >>> check_count("n_init", 5)
+    5
+    """
+    if not _is_scalar(value):
+        raise ValueError(f"{name}={_shown(value) if isinstance(value, np.ndarray) else repr(value)} is not a "
+                         f"single integer; its domain is integers in [{low}, {high}]")
+    return int(check_integer(name, value, low=low, high=high))
+
+
 def check_probability(name: str, value):
     """Validate a confidence parameter in the open interval (0, 1) (the papers' δ)."""
     return check_real(name, value, low=0.0, high=1.0, low_open=True, high_open=True)
@@ -188,10 +227,11 @@ def check_array(
     ...
     ValueError: X has shape (1, 3); expected (n, 2)
     """
+    _refuse_non_numbers(name, value)
     try:
         arr = np.asarray(value, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise ValueError(f"{name} is not a numeric array: {value!r}") from exc
+    except (TypeError, ValueError) as exc:   # ragged or non-numeric entries
+        raise ValueError(f"{name}={value!r} is not a numeric array") from exc
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} has {arr.ndim} dimension(s) (shape {arr.shape}); expected {ndim}")
     if not empty and arr.size == 0:
@@ -208,6 +248,17 @@ def check_array(
             f"{name} contains a non-finite value {arr[index]!r} at index {index}; all entries must be finite"
         )
     return arr
+
+
+def _refuse_non_numbers(name: str, value) -> None:
+    """Strings are not numbers, even when numpy would parse them (``np.asarray("0.5", dtype=float)``), and
+    neither is a bool (``True`` would become 1.0)."""
+    if value is None or isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name}={value!r} is not a number")
+    if isinstance(value, str | bytes) or (isinstance(value, np.ndarray) and value.dtype.kind in "US"):
+        raise ValueError(f"{name}={value!r} is text, not a number")
+    if isinstance(value, list | tuple) and any(isinstance(v, str | bytes) for v in value):
+        raise ValueError(f"{name}={value!r} contains text, not numbers")
 
 
 def check_bounds(name: str, value) -> np.ndarray:
@@ -280,12 +331,24 @@ def check_bool(name: str, value) -> bool:
     return bool(value)
 
 
+def check_label(name: str, value) -> str:
+    """Validate a non-empty string (a display name or a label).
+
+    >>> check_label("name", "ackley")
+    'ackley'
+    """
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{name}={value!r} is not a non-empty string")
+    return value
+
+
 def check_scalar(name: str, value) -> float:
     """Validate one finite real number given as a scalar or a size-1 array (e.g. an objective's (1,) output).
 
     >>> check_scalar("y", [2.5])
     2.5
     """
+    _refuse_non_numbers(name, value)
     try:
         arr = np.asarray(value, dtype=float)
     except (TypeError, ValueError) as exc:

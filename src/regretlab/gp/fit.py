@@ -26,9 +26,9 @@ from scipy.linalg import cho_solve, solve_triangular
 from scipy.optimize import minimize
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_integer, check_real
+from regretlab._validate import TERM_LIMIT, check_array, check_bool, check_count, check_number, check_real
 from regretlab.gp.kernels import Kernel
-from regretlab.gp.posterior import cholesky_with_jitter
+from regretlab.gp.posterior import MAX_MAGNITUDE, cholesky_with_jitter
 
 __all__ = [
     "FitResult",
@@ -172,7 +172,8 @@ def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool)
     return terms.value, grad, terms.mean
 
 
-def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean=0.0, eval_gradient=False):
+def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean: float | None = 0.0,
+                            eval_gradient: bool = False):
     """Log marginal likelihood :math:`\\log p(y | X, \\theta, \\sigma^2)`
     ([Rasmussen2006, Eq. (2.30), Alg. 2.1, line 7]).
 
@@ -193,9 +194,10 @@ def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean=0.0, e
     float, or (float, ndarray of shape (p + 1,))
     """
     X, y = _check_data(kernel, X, y)
-    noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
+    noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
     if mean is not None:
-        mean = check_real("mean", mean)
+        mean = check_number("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
+    eval_gradient = check_bool("eval_gradient", eval_gradient)
     lml, grad, _ = _lml(kernel, X, y, noise_variance, mean, eval_gradient)
     return (lml, grad) if eval_gradient else lml
 
@@ -210,7 +212,7 @@ def fit_hyperparameters(
     y,
     *,
     noise_variance,
-    rng,
+    rng: int | np.random.Generator | None,
     n_restarts=5,
     fit_noise=True,
     noise_bounds=(1e-6, 1.0),
@@ -256,22 +258,22 @@ def fit_hyperparameters(
     FitResult
     """
     X, y = _check_data(kernel, X, y)
-    noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-    n_restarts = check_integer("n_restarts", n_restarts, low=0)
+    noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
+    n_restarts = check_count("n_restarts", n_restarts, low=0, high=TERM_LIMIT)
     nb = check_array("noise_bounds", noise_bounds, shape=(2,))
     check_real("noise_bounds", nb, low=0.0, low_open=True)
     if not nb[0] < nb[1]:
         raise ValueError(f"noise_bounds={nb.tolist()} is not an interval: low must be < high")
     if mean is not None:
-        mean = check_real("mean", mean)
-    variance_unit = check_real("variance_unit", variance_unit, low=0.0, low_open=True)
+        mean = check_number("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
+    variance_unit = check_number("variance_unit", variance_unit, low=0.0, low_open=True)
     gen = as_generator(rng)
 
     names = kernel.hyperparameter_names + (NOISE_NAME,)
     free = np.ones(len(names), dtype=bool)
-    free[-1] = bool(fit_noise)
+    free[-1] = check_bool("fit_noise", fit_noise)
     if fixed is not None:
-        if isinstance(fixed, str) or not isinstance(fixed, Iterable):
+        if isinstance(fixed, str | np.ndarray) or not isinstance(fixed, Iterable):
             raise ValueError(f"fixed={fixed!r} must be a list of hyperparameter names from {list(names)}")
         for key in fixed:
             hits = [i for i, name in enumerate(names) if _matches(name, str(key))]

@@ -35,7 +35,16 @@ from scipy.spatial.distance import cdist
 from scipy.stats import multivariate_t
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_integer, check_real
+from regretlab._validate import (
+    DIM_LIMIT,
+    TERM_LIMIT,
+    check_array,
+    check_bool,
+    check_count,
+    check_integer,
+    check_number,
+    check_real,
+)
 
 __all__ = [
     "Kernel",
@@ -192,7 +201,7 @@ class Stationary(Kernel):
         if ls.ndim > 1 or ls.size == 0:
             raise ValueError(f"lengthscale has shape {ls.shape}; expected a scalar or a non-empty 1-D array")
         self._lengthscale = _frozen(ls)
-        self._variance = check_real("variance", variance, low=0.0, low_open=True)
+        self._variance = check_number("variance", variance, low=0.0, low_open=True)
         self._lengthscale_bounds = _check_log_bounds("lengthscale_bounds", lengthscale_bounds)
         self._variance_bounds = _check_log_bounds("variance_bounds", variance_bounds)
 
@@ -324,8 +333,8 @@ class Stationary(Kernel):
             SE: :math:`\\omega \\sim N(0, \\mathrm{diag}(\\ell^{-2}))`; Matérn-ν: multivariate Student-t with
             2ν degrees of freedom and scale :math:`\\mathrm{diag}(\\ell^{-2})` ([Rasmussen2006, Eq. (4.15)]).
         """
-        n_features = check_integer("n_features", n_features, low=1)
-        dim = check_integer("dim", dim, low=1)
+        n_features = check_count("n_features", n_features, low=1, high=TERM_LIMIT)
+        dim = check_count("dim", dim, low=1, high=DIM_LIMIT)
         if self.ard and dim != self._lengthscale.size:
             raise ValueError(
                 f"dim={dim} does not match the ARD lengthscale of length {self._lengthscale.size}"
@@ -400,6 +409,9 @@ def check_groups(groups, *, n_columns: int | None, cover: bool) -> tuple[tuple[i
     >>> check_groups([[0, 2], [1]], n_columns=3, cover=True)
     ((0, 2), (1,))
     """
+    if n_columns is not None:
+        n_columns = check_count("n_columns", n_columns, low=1, high=DIM_LIMIT)
+    cover = check_bool("cover", cover)
     if isinstance(groups, np.ndarray):
         groups = groups.tolist()
     if not isinstance(groups, Sequence) or isinstance(groups, str) or len(groups) == 0:
@@ -568,7 +580,7 @@ class Additive(_SumOfMapped):
 
     def __init__(self, groups, base, *, dim=None):
         if dim is not None:
-            dim = check_integer("dim", dim, low=1)
+            dim = check_count("dim", dim, low=1, high=DIM_LIMIT)
         self._dim = dim
         self._groups = check_groups(groups, n_columns=dim, cover=False)
         self._kernels = _component_kernels(base, self._groups)

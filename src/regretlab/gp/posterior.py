@@ -21,7 +21,7 @@ import math
 import numpy as np
 from scipy.linalg import LinAlgError, cholesky, solve_triangular
 
-from regretlab._validate import check_array, check_real
+from regretlab._validate import check_array, check_bool, check_number
 from regretlab.gp.kernels import Kernel
 
 __all__ = ["GP", "cholesky_with_jitter"]
@@ -47,6 +47,9 @@ def cholesky_with_jitter(A: np.ndarray) -> tuple[np.ndarray, float]:
     ValueError
         When even the largest jitter fails, with advice on how to fix the model.
     """
+    A = check_array("A", A, ndim=2)
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"A has shape {A.shape}; expected a square matrix")
     scale = float(np.mean(np.diag(A))) if A.size else 1.0
     for jitter in (0.0,) + tuple(scale * j for j in _JITTERS):
         try:
@@ -107,8 +110,8 @@ class GP:
         if not isinstance(kernel, Kernel):
             raise ValueError(f"kernel={kernel!r} is not a regretlab.gp.kernels.Kernel")
         self.kernel = kernel
-        self.noise_variance = check_real("noise_variance", noise_variance, low=0.0, low_open=True)
-        self.mean = check_real("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
+        self.noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
+        self.mean = check_number("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
         self._t = 0
         self._dim: int | None = None
         self._jitter = 0.0
@@ -286,7 +289,7 @@ class GP:
         x = self._check_inputs(x, name="x")
         if x.shape[0] != 1:
             raise ValueError(f"x has shape {x.shape}; append takes a single point of shape ({self._dim},)")
-        y_arr = self._check_y(np.atleast_1d(np.asarray(y, dtype=float)).ravel(), 1)
+        y_arr = self._check_y(np.atleast_1d(check_array("y", y, finite=False)).ravel(), 1)
         t = self._t
         self._ensure_capacity(t + 1, self._dim)
         self._X_buf[t] = x[0]
@@ -328,6 +331,7 @@ class GP:
             Only if ``return_grad``.
         """
         X = self._check_inputs(X)
+        return_grad = check_bool("return_grad", return_grad)
         prior_var = self.kernel.diag(X)
         if self._t == 0:
             mean = np.full(X.shape[0], self.mean)
@@ -375,6 +379,7 @@ class GP:
         j = self.kernel._check_component_index(j)
         kj = self.kernel.kernels[j]
         Z = kj._check_X("Z", Z)
+        return_grad = check_bool("return_grad", return_grad)
         prior = kj.diag(Z)
         if self._t == 0:
             zeros = np.zeros(Z.shape[0])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_bounds, check_real
+from regretlab._validate import check_array, check_bool, check_bounds, check_number
 
 __all__ = ["Objective", "DOMAIN_TOLERANCE"]
 
@@ -84,9 +84,10 @@ class Objective:
     optimum_known: bool = True
 
     def __init__(self, *, noise_std: float = 0.0, rng=None, enforce_bounds: bool = True):
-        self.noise_std = check_real("noise_std", noise_std, low=0.0)
+        # beyond 1e150 a noisy value can overflow to inf (and the GP refuses targets beyond 1e150 anyway)
+        self.noise_std = check_number("noise_std", noise_std, low=0.0, high=1e150)
         self.rng = as_generator(rng)
-        self.enforce_bounds = bool(enforce_bounds)
+        self.enforce_bounds = check_bool("enforce_bounds", enforce_bounds)
         if self._bounds is not None and not hasattr(self, "bounds"):
             self._set_domain(self._bounds, self._optimizers)
 

@@ -21,7 +21,7 @@ import functools
 
 import numpy as np
 
-from regretlab._validate import check_integer, check_real
+from regretlab._validate import DIM_LIMIT, TERM_LIMIT, check_count, check_integer, check_number
 
 from .base import Objective
 
@@ -105,12 +105,14 @@ class DigitsNN(DataObjective):
     def __init__(self, dim=None, *, steps: int = 60, learning_rate: float = 0.01, seed: int = 0,
                  noise_std: float = 0.0, rng=None, enforce_bounds: bool = True):
         super().__init__(noise_std=noise_std, rng=rng, enforce_bounds=enforce_bounds)
-        dim = check_integer("dim", 100 if dim is None else dim, low=10)
+        dim = check_count("dim", 100 if dim is None else dim, low=10, high=DIM_LIMIT)
         if dim % 10:
             raise ValueError(f"dim={dim} must be a multiple of 10 (D = 10 h for W2 of size h x 10)")
         self.hidden = dim // 10
-        self.steps = check_integer("steps", steps, low=1)
-        self.learning_rate = check_real("learning_rate", learning_rate, low=0.0, low_open=True)
+        self.steps = check_count("steps", steps, low=1, high=TERM_LIMIT)
+        # Adam moves each weight by about learning_rate per step: beyond 1e6 the products of weights and
+        # pixels overflow and the loss is inf (a limit of this implementation, not of the paper)
+        self.learning_rate = check_number("learning_rate", learning_rate, low=0.0, high=1e6, low_open=True)
         self.seed = check_integer("seed", seed, low=0)
         _, model_selection = _sklearn()
         X, y = _digits()
@@ -217,9 +219,10 @@ class GisetteRamp(DataObjective):
     def __init__(self, dim=None, *, C: float = 1.0, s: float = 0.0, seed: int = 0, noise_std: float = 0.0,
                  rng=None, enforce_bounds: bool = True):
         super().__init__(noise_std=noise_std, rng=rng, enforce_bounds=enforce_bounds)
-        dim = check_integer("dim", 5001 if dim is None else dim, low=2)
-        self.C = check_real("C", C, low=0.0, low_open=True)
-        self.s = check_real("s", s, high=1.0, high_open=True)
+        dim = check_count("dim", 5001 if dim is None else dim, low=2, high=DIM_LIMIT)
+        # beyond 1e150, C times a sum of ramp losses can overflow to -inf
+        self.C = check_number("C", C, low=0.0, high=1e150, low_open=True)
+        self.s = check_number("s", s, high=1.0, high_open=True)
         self.seed = check_integer("seed", seed, low=0)
         _sklearn()
         self._V, self._labels = _gisette_like(self.seed, dim - 1)
@@ -286,7 +289,7 @@ class SDSSSurrogate(DataObjective):
     def __init__(self, dim=None, *, mixing: bool = False, seed: int = 0, noise_std: float = 0.0, rng=None,
                  enforce_bounds: bool = True):
         super().__init__(noise_std=noise_std, rng=rng, enforce_bounds=enforce_bounds)
-        dim = check_integer("dim", 20 if dim is None else dim, low=9)
+        dim = check_count("dim", 20 if dim is None else dim, low=9, high=DIM_LIMIT)
         if not isinstance(mixing, bool | np.bool_):
             raise ValueError(f"mixing={mixing!r} must be True or False")
         self.mixing, self.seed = bool(mixing), check_integer("seed", seed, low=0)
@@ -386,7 +389,7 @@ class VJSurrogate(DataObjective):
     def __init__(self, dim=None, *, seed: int = 0, noise_std: float = 0.0, rng=None,
                  enforce_bounds: bool = True):
         super().__init__(noise_std=noise_std, rng=rng, enforce_bounds=enforce_bounds)
-        dim = check_integer("dim", 22 if dim is None else dim, low=1)
+        dim = check_count("dim", 22 if dim is None else dim, low=1, high=DIM_LIMIT)
         self.seed = check_integer("seed", seed, low=0)
         _sklearn()
         self._scores, self._labels, default = _cascade(self.seed, dim, 1000, FACE_DIGIT)

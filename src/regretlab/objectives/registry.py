@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from regretlab._validate import check_choice, check_integer
+from regretlab._validate import DIM_LIMIT, check_choice, check_count, check_integer
 
 from .base import Objective
 from .instances import Translated
@@ -139,7 +139,7 @@ def get(name: str, dim: int | None = None, *, instance: int = 0, **kwargs) -> Ob
     check_choice("name", name, available())
     entry = _REGISTRY[name]
     if dim is not None:
-        dim = check_integer("dim", dim, low=1)
+        dim = check_count("dim", dim, low=1, high=DIM_LIMIT)
         if entry.fixed_dim is not None and dim != entry.fixed_dim:
             raise ValueError(
                 f"dim={dim} is not allowed for {name!r}, whose dimension is fixed at {entry.fixed_dim}"

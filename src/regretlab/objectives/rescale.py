@@ -10,11 +10,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import check_bounds
+from regretlab._validate import check_array, check_bounds
 
 from .base import Objective
 
 __all__ = ["rescale", "Rescaled"]
+
+
+def _points(name: str, value, dim: int) -> np.ndarray:
+    """Finite points of shape (..., dim)."""
+    arr = check_array(name, value)
+    if arr.ndim == 0 or arr.shape[-1] != dim:
+        raise ValueError(f"{name} has shape {arr.shape}; expected (..., {dim})")
+    return arr
 
 
 class Rescaled(Objective):
@@ -33,7 +41,7 @@ class Rescaled(Objective):
     def __init__(self, base: Objective, to=(-1.0, 1.0), *, noise_std: float | None = None, rng=None,
                  enforce_bounds: bool = True):
         if not isinstance(base, Objective):
-            raise ValueError(f"objective={base!r} is not an Objective")
+            raise ValueError(f"base={base!r} is not an Objective")
         super().__init__(noise_std=base.noise_std if noise_std is None else noise_std, rng=rng,
                          enforce_bounds=enforce_bounds)
         lo, hi = check_bounds("to", [to])[0]
@@ -44,18 +52,24 @@ class Rescaled(Objective):
         self.reference_decimals = base.reference_decimals
         self._lo, self._hi = lo, hi
         self._scale = (base.bounds[:, 1] - base.bounds[:, 0]) / (hi - lo)
-        self._set_domain(np.tile([lo, hi], (base.dim, 1)), self.from_base(base.optimizers))
+        self._set_domain(np.tile([lo, hi], (base.dim, 1)), self._from_base(base.optimizers))
 
     def to_base(self, U) -> np.ndarray:
-        """Map points of the new box to the base box."""
-        return self.base.bounds[:, 0] + (np.asarray(U, dtype=float) - self._lo) * self._scale
+        """Map points of the new box (shape (..., D), finite) to the base box."""
+        return self._to_base(_points("U", U, self.dim))
 
     def from_base(self, X) -> np.ndarray:
-        """Map points of the base box to the new box."""
-        return self._lo + (np.asarray(X, dtype=float) - self.base.bounds[:, 0]) / self._scale
+        """Map points of the base box (shape (..., D), finite) to the new box."""
+        return self._from_base(_points("X", X, self.dim))
+
+    def _from_base(self, X: np.ndarray) -> np.ndarray:
+        return self._lo + (X - self.base.bounds[:, 0]) / self._scale
+
+    def _to_base(self, U: np.ndarray) -> np.ndarray:
+        return self.base.bounds[:, 0] + (U - self._lo) * self._scale
 
     def _evaluate(self, U):
-        X = np.clip(self.to_base(U), self.base.bounds[:, 0], self.base.bounds[:, 1])
+        X = np.clip(self._to_base(np.asarray(U, dtype=float)), self.base.bounds[:, 0], self.base.bounds[:, 1])
         return self.base._evaluate(X)
 
 
@@ -79,4 +93,6 @@ def rescale(objective: Objective, to=(-1.0, 1.0), **kwargs) -> Rescaled:
     >>> bool(abs(f.optimum_value) < 1e-12)
     True
     """
+    if not isinstance(objective, Objective):
+        raise ValueError(f"objective={objective!r} is not an Objective")
     return Rescaled(objective, to, **kwargs)

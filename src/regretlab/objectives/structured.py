@@ -47,7 +47,17 @@ from scipy import linalg
 from scipy.special import logsumexp
 
 from regretlab._rng import check_seed
-from regretlab._validate import check_array, check_bounds, check_choice, check_integer, check_real
+from regretlab._validate import (
+    DIM_LIMIT,
+    TERM_LIMIT,
+    check_array,
+    check_bounds,
+    check_choice,
+    check_count,
+    check_integer,
+    check_label,
+    check_number,
+)
 
 from .base import Objective
 
@@ -299,7 +309,7 @@ class Trimodal(_TrimodalAttributes, Objective):
     def __init__(self, dim: int | None = 2, *, seed: int = 0, sign_reading: str | None = None,
                  bandwidth_reading: str | None = None, centres=None, form: str = "paper", **kwargs):
         super().__init__(**kwargs)
-        d = check_integer("dim", 2 if dim is None else dim, low=1)
+        d = check_count("dim", 2 if dim is None else dim, low=1, high=DIM_LIMIT)
         self.seed = check_seed("seed", seed)
         self._fn, side = _form_and_function(d, form, self.seed, sign_reading, bandwidth_reading, centres,
                                             np.random.default_rng(self.seed))
@@ -349,9 +359,9 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
                  sign_reading: str | None = None, bandwidth_reading: str | None = None, centres=None,
                  form: str = "paper", **kwargs):
         super().__init__(**kwargs)
-        D = check_integer("dim", 10 if dim is None else dim, low=1)
+        D = check_count("dim", 10 if dim is None else dim, low=1, high=DIM_LIMIT)
         d = check_integer("group_dim", group_dim, low=1, high=D)
-        m = check_integer("n_groups", n_groups, low=1)
+        m = check_count("n_groups", n_groups, low=1, high=TERM_LIMIT)
         if d * m > D:
             raise ValueError(f"group_dim * n_groups = {d * m} exceeds dim={D}; the groups must be disjoint")
         self.seed = check_seed("seed", seed)
@@ -420,13 +430,14 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
                  S_scale: float | None = None, bandwidth_reading: str = "B", seed: int = 0, centres=None,
                  **kwargs):
         super().__init__(**kwargs)
-        D = check_integer("dim", 50 if dim is None else dim, low=1)
+        D = check_count("dim", 50 if dim is None else dim, low=1, high=DIM_LIMIT)
         M = check_integer("n_groups", n_groups, low=1, high=D)
         if D % M:
             raise ValueError(f"dim={D} is not a multiple of n_groups={M}; [Li2016] requires D = M d'")
         d = D // M
         self.S_reading = check_choice("S_reading", S_reading, S_READINGS)
-        self.S_scale = check_real("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0)
+        # beyond 1e150 the uniform draw's width overflows (and S's entries square to inf)
+        self.S_scale = check_number("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0, high=1e150)
         self.bandwidth_reading = bandwidth_reading
         self.sign_reading = "B"
         self.seed = check_seed("seed", seed)
@@ -455,11 +466,14 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
         self._set_domain(np.tile([0.0, 1.0], (D, 1)), x_star[None, :])
 
     def project(self, X: np.ndarray) -> np.ndarray:
-        r"""The projected coordinates :math:`z=A^\top(x-o)` for a batch (n, D)."""
+        r"""The projected coordinates :math:`z=A^\top(x-o)` for a batch (n, D) of finite points."""
+        return self._project(check_array("X", X, shape=(None, self.dim)))
+
+    def _project(self, X: np.ndarray) -> np.ndarray:
         return (X - self.offset) @ self.A
 
     def _evaluate(self, X):
-        Z = self.project(X)
+        Z = self._project(X)
         return sum(self._fn(Z[:, g]) for g in self.groups)
 
 
@@ -483,9 +497,9 @@ class Embedded(Objective):
         super().__init__(**kwargs)
         if not isinstance(base, Objective):
             raise ValueError(f"base={base!r} is not an Objective")
-        D = check_integer("dim", dim, low=base.dim)
+        D = check_count("dim", dim, low=base.dim, high=DIM_LIMIT)
         self.base, self.seed = base, check_seed("seed", seed)
-        self.name = name or f"{base.name}_embedded"
+        self.name = f"{base.name}_embedded" if name is None else check_label("name", name)
         if active is None:
             active = np.sort(np.random.default_rng(self.seed).choice(D, size=base.dim, replace=False))
         active = check_integer("active", np.asarray(active), low=0, high=D - 1)

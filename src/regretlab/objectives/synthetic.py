@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_integer
+from regretlab._validate import DIM_LIMIT, check_choice, check_count, check_label
 
 from .base import Objective
 
@@ -50,9 +50,9 @@ class _VariableDim(Objective):
     def __init__(self, dim: int | None = None, *, name: str | None = None, **kwargs):
         super().__init__(**kwargs)
         dim = self.default_dim if dim is None else dim
-        self.dim = check_integer("dim", dim, low=self.min_dim)
+        self.dim = check_count("dim", dim, low=self.min_dim, high=DIM_LIMIT)
         if name is not None:
-            self.name = name
+            self.name = check_label("name", name)
         self._set_domain(np.tile(self.side, (self.dim, 1)), self._make_optimizers(self.dim))
 
     def _make_optimizers(self, dim: int) -> np.ndarray:

@@ -7,7 +7,7 @@ one bad value and classifies the outcome:
 - ``clear``: a ValueError or TypeError whose message names the parameter (and shows None as None and a
   large integer as given);
 - ``finite``: the call returned a finite result (for a value that some parameters accept, e.g. 0 or 1e308);
-- ``documented-inf``: an infinite result where the target's docstring says inf is the answer;
+- ``documented-nonfinite``: a NaN or inf from a formula registered with ``nonfinite=`` (what it means);
 - ``misleading``: a ValueError or TypeError that does not name the parameter, shows None as nan or a large
   integer as -9223372036854775808;
 - ``other-exception``: any other exception type (OverflowError, MemoryError, IndexError, ...);
@@ -26,7 +26,7 @@ The first three are fine; the suite asserts that nothing else happens. Where the
   reason in :data:`EXEMPT` (a test requires one of the two for every name found).
 
 Run as a script, it prints the census of every (target, parameter, bad value) triple of the fixed list:
-``python tests/fuzz/engine.py`` (``--json FILE`` to keep it).
+``python tests/fuzz/fuzz_engine.py`` (``--json FILE`` to keep it).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from typing import Any
 import numpy as np
 
 #: Outcomes the suite accepts.
-FINE = ("clear", "finite", "documented-inf")
+FINE = ("clear", "finite", "documented-nonfinite")
 #: Every outcome, in the census's column order.
 OUTCOMES = FINE + ("misleading", "other-exception", "nonfinite", "accepted", "hang")
 
@@ -93,19 +93,20 @@ BAD_VALUES: tuple[Bad, ...] = (
 )
 
 
-def never_valid(bad: Bad, value, default) -> bool:
-    """Whether ``value`` (from ``bad``) is outside every domain the parameter could have. A value of the
-    same type as the parameter's default is not: None where the default is None, a bool where it is a bool,
-    a string where it is a string (a label such as ``name`` accepts any string)."""
+def never_valid(bad: Bad, value, default, annotation: str = "") -> bool:
+    """Whether ``value`` (from ``bad``) is outside every domain the parameter could have. A value of a type
+    the parameter takes is not: None where the default is None or the annotation says ``None``, a bool
+    where the default is a bool or the annotation says ``bool``, a string where the default is one or the
+    annotation says ``str`` / ``Path`` (a label such as ``name`` accepts any string)."""
     if not bad.never_valid:
         return False
-    for base in (default,):
-        if base is None and value is None:
-            return False
-        if isinstance(base, bool | np.bool_) and isinstance(value, bool):
-            return False
-        if isinstance(base, str) and isinstance(value, str):
-            return False
+    words = set(re.findall(r"[A-Za-z_]+", annotation))
+    if value is None and (default is None or words & {"None", "Optional"}):
+        return False
+    if isinstance(value, bool) and (isinstance(default, bool | np.bool_) or "bool" in words):
+        return False
+    if isinstance(value, str) and (isinstance(default, str) or words & {"str", "Path", "PathLike"}):
+        return False
     return True
 
 
@@ -118,7 +119,8 @@ class Target:
     name: str
     make: Callable[[], tuple[Callable, dict, Callable | None]]
     defaults: dict
-    documented_inf: bool = False
+    documented_nonfinite: bool = False
+    annotations: dict = dataclasses.field(default_factory=dict)
 
     @property
     def parameters(self) -> tuple[str, ...]:
@@ -213,7 +215,8 @@ class Outcome:
 _UNSET = object()
 
 
-def classify(target: Target, parameter: str, bad: Bad, value=_UNSET, *, seconds: float = TIME_LIMIT) -> Outcome:
+def classify(target: Target, parameter: str, bad: Bad, value=_UNSET, *,
+             seconds: float = TIME_LIMIT) -> Outcome:
     """Call ``target`` with ``parameter`` replaced by ``value`` (default ``bad.make()``) and classify it."""
     value = bad.make() if value is _UNSET else value
 
@@ -249,19 +252,12 @@ def classify(target: Target, parameter: str, bad: Bad, value=_UNSET, *, seconds:
     except Exception as exc:  # noqa: BLE001 - the point is to see every other type
         return outcome("other-exception", f"{type(exc).__name__}: {exc}")
     if not all_finite(result):
-        if target.documented_inf and not _has_nan(result):
-            return outcome("documented-inf", "inf, as documented")
+        if target.documented_nonfinite:
+            return outcome("documented-nonfinite", "NaN or inf where the formula declares what it means")
         return outcome("nonfinite", f"returned {_short(result)}")
-    if never_valid(bad, value, target.defaults.get(parameter)):
+    if never_valid(bad, value, target.defaults.get(parameter), target.annotations.get(parameter, "")):
         return outcome("accepted", f"returned {_short(result)}")
     return outcome("finite", _short(result))
-
-
-def _has_nan(result) -> bool:
-    try:
-        return bool(np.isnan(np.asarray(result, dtype=float)).any())
-    except (TypeError, ValueError):
-        return False
 
 
 def _short(result) -> str:
@@ -301,7 +297,8 @@ def example_call(function: Callable) -> dict | None:
         for example in doctest.DocTestParser().get_examples(doc):
             for node in _calls_of(example.source, function.__name__):
                 try:
-                    args = [eval(compile(ast.Expression(a), "<example>", "eval"), namespace) for a in node.args]
+                    args = [eval(compile(ast.Expression(a), "<example>", "eval"), namespace)
+                            for a in node.args]
                     kwargs = {}
                     for k in node.keywords:  # k.arg is None for **mapping
                         value = eval(compile(ast.Expression(k.value), "<example>", "eval"), namespace)
@@ -335,17 +332,18 @@ def formula_targets() -> tuple[list[Target], list[str]]:
         if base is None:
             missing.append(name)
             continue
-        doc = inspect.getdoc(function) or ""
         signature = inspect.signature(function).parameters
         # a parameter's default, or for a required one the example's value (its type is what it takes)
         defaults = {k: v if signature[k].default is inspect.Parameter.empty else signature[k].default
                     for k, v in base.items()}
+        annotations = {k: v.annotation if isinstance(v.annotation, str) else "" for k, v in signature.items()}
         targets.append(
             Target(
                 name,
                 (lambda f=function, b=base: (f, copy.deepcopy(b), None)),
                 defaults,
-                documented_inf=bool(re.search(r"\binf\b|infinite|:data:`math.inf`", doc)),
+                documented_nonfinite=getattr(function, "nonfinite", None) is not None,
+                annotations={k: annotations.get(k, "") for k in defaults},
             )
         )
     return targets, missing
@@ -382,7 +380,7 @@ def all_targets() -> tuple[list[Target], list[str]]:
     """Formula targets and the recipe targets of gp / objectives / algorithms, and what lacks a base."""
     targets, missing = formula_targets()
     try:
-        from recipes import recipe_targets  # the sibling module, when run as a script
+        from fuzz_recipes import recipe_targets  # the sibling module
     except ImportError:
         return targets, missing
     more, lacking = recipe_targets()
@@ -391,7 +389,11 @@ def all_targets() -> tuple[list[Target], list[str]]:
 
 def main(argv: list[str]) -> int:
     import json
+    import os
+    import tempfile
 
+    out = os.path.abspath(argv[argv.index("--json") + 1]) if "--json" in argv else None
+    os.chdir(tempfile.mkdtemp(prefix="regretlab-fuzz-"))   # a fuzzed Trace.save(path='abc') writes here
     started = time.time()
     targets, missing = all_targets()
     outcomes = census(targets)
@@ -399,9 +401,8 @@ def main(argv: list[str]) -> int:
     print(text)
     print(f"{len(targets)} targets, {len(missing)} without a base call: {missing}")
     print(f"{time.time() - started:.0f} s")
-    if "--json" in argv:
-        path = argv[argv.index("--json") + 1]
-        with open(path, "w") as handle:
+    if out is not None:
+        with open(out, "w") as handle:
             json.dump({"counts": tally(outcomes), "outcomes": [dataclasses.asdict(o) for o in outcomes],
                        "missing": missing}, handle, indent=1)
     return 0

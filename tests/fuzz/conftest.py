@@ -1,0 +1,10 @@
+"""``tests/fuzz`` is not a package (the suite runs with ``--import-mode=importlib``): its two helper modules,
+``fuzz_engine`` and ``fuzz_recipes``, import each other by name, so their directory goes on ``sys.path``
+once, here, as it does when ``fuzz_engine.py`` runs as a script."""
+
+import sys
+from pathlib import Path
+
+_HERE = str(Path(__file__).resolve().parent)
+if _HERE not in sys.path:
+    sys.path.insert(0, _HERE)
