@@ -323,7 +323,7 @@ class Restricted:
         self.acquisition = acquisition
         self.anchor = check_array("anchor", anchor, ndim=1, empty=False).copy()
         dim = self.anchor.shape[0]
-        coords = np.atleast_1d(check_integer("coordinates", np.asarray(coordinates), low=0, high=dim - 1))
+        coords = np.atleast_1d(check_integer("coordinates", coordinates, low=0, high=dim - 1))
         if coords.ndim != 1 or coords.size == 0 or np.unique(coords).size != coords.size:
             shown = np.asarray(coordinates).tolist()
             raise ValueError(f"coordinates={shown} must be distinct indices in [0, {dim})")

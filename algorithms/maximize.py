@@ -211,6 +211,7 @@ def maximize_lbfgsb(
     n_candidates: int = 0,
     initial_points=None,
     tol: float = 1e-9,
+    values=None,
 ) -> MaximizeResult:
     """Maximise a differentiable ``func_and_grad`` by multistart L-BFGS-B (``scipy.optimize.minimize``).
 
@@ -238,6 +239,10 @@ def maximize_lbfgsb(
         Extra starts tried first (e.g. the best observed points).
     tol : float
         L-BFGS-B ``ftol``/``gtol``.
+    values : callable, optional
+        ``values(X) -> (n,)``, the same function without its gradient: the candidates are ranked by value
+        only (a ranking needs no gradient; computing the (n, D) gradients of every candidate dominated the
+        prescreen's time and memory). Default: the first output of ``func_and_grad``.
 
     Examples
     --------
@@ -269,7 +274,10 @@ def maximize_lbfgsb(
             raise ValueError(f"initial_points has shape {extra.shape}; expected (k, {dim})")
         starts.extend(np.clip(extra, lower, upper))
 
-    counted = _BudgetedFunction(lambda X: func_and_grad(X)[0], lower, upper, budget)
+    if values is not None and not callable(values):
+        raise ValueError(f"values={values!r} is not callable: it maps X (n, D) to (n,) values")
+    counted = _BudgetedFunction(values if values is not None else (lambda X: func_and_grad(X)[0]),
+                                lower, upper, budget)
     if n_candidates:
         cand = gen.uniform(lower, upper, size=(n_candidates, dim))
         _, values = counted.batch(cand)

@@ -77,6 +77,8 @@ def _stem(path) -> Path:
     if not isinstance(path, str | Path) or not str(path).strip():
         raise ValueError(f"path={path!r} is not a file path (a non-empty str or pathlib.Path)")
     path = Path(path)
+    if not path.name or path.name in (".", ".."):
+        raise ValueError(f"path={str(path)!r} names no file (it ends in a directory); give a file name")
     return path.with_suffix("") if path.suffix in (".npz", ".json") else path
 
 

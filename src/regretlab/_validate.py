@@ -34,6 +34,7 @@ __all__ = [
     "raise_outside",
     "as_output",
     "TERM_LIMIT",
+    "MAGNITUDE_LIMIT",
     "DIM_LIMIT",
     "interval",
     "is_integral",
@@ -66,6 +67,10 @@ def _shown(value) -> str:
 
 #: The largest integer magnitude the validators accept (int64 holds 2**63 - 1; one bit of headroom).
 _INT_LIMIT = 2**62
+
+#: The largest magnitude of a coordinate, a box end or a GP target: squares of 1e150 stay finite (1e300), so
+#: squared distances and products in the kernels and the GP do not overflow to inf/NaN.
+MAGNITUDE_LIMIT = 1e150
 
 #: The most terms a formula sums or grids exactly (a float64 array of 80 MB): beyond it a size parameter is
 #: refused up front with this limit in the message, instead of a MemoryError deep inside numpy.
@@ -271,7 +276,8 @@ def check_bounds(name: str, value) -> np.ndarray:
         i = int(bad[0])
         raise ValueError(f"{name}[{i}]={arr[i].tolist()} is not an interval: lower must be < upper")
     with np.errstate(over="ignore"):
-        wide = np.flatnonzero(~np.isfinite(arr[:, 1] - arr[:, 0]) | (np.abs(arr) > 1e150).any(axis=1))
+        wide = np.flatnonzero(~np.isfinite(arr[:, 1] - arr[:, 0])
+                              | (np.abs(arr) > MAGNITUDE_LIMIT).any(axis=1))
     if wide.size:                # e.g. [-1e308, 1e308]: its width overflows, uniform draws in it fail
         i = int(wide[0])
         raise ValueError(f"{name}[{i}]={arr[i].tolist()} is too wide to compute with: each end must lie "

@@ -127,3 +127,21 @@ def test_maximizers_reject_invalid_parameters(call, name):
     """Invalid maximiser parameters raise ValueError naming the parameter."""
     with pytest.raises(ValueError, match=name):
         call()
+
+
+def test_lbfgsb_prescreens_candidates_by_value_only_and_keeps_the_same_result():
+    """With ``values`` the n candidates are scored without gradients (the gradient function sees only the
+    L-BFGS-B iterates), the budget still counts them, and the starts, hence the result, are the same as
+    when the candidates are scored through ``func_and_grad``."""
+    bounds = np.array([[-2.0, 1.0], [0.0, 4.0], [-1.0, 1.0]])
+    with_grad = RowCounter(neg_quadratic_and_grad)
+    a = maximize_lbfgsb(with_grad, bounds, n_starts=5, max_evaluations=200, rng=3, n_candidates=100)
+    graded = RowCounter(neg_quadratic_and_grad)
+    scored = RowCounter(lambda X: neg_quadratic(X))
+    b = maximize_lbfgsb(graded, bounds, n_starts=5, max_evaluations=200, rng=3, n_candidates=100,
+                        values=scored)
+    assert scored.rows == 100 and graded.rows == with_grad.rows - 100
+    assert b.n_evaluations == a.n_evaluations and b.value == a.value
+    np.testing.assert_array_equal(b.x, a.x)
+    with pytest.raises(ValueError, match="values"):
+        maximize_lbfgsb(graded, bounds, n_starts=5, max_evaluations=200, n_candidates=100, values=3.0)

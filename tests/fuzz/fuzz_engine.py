@@ -5,7 +5,7 @@ A *target* is one public callable with a valid base call; fuzzing replaces one p
 one bad value and classifies the outcome:
 
 - ``clear``: a ValueError or TypeError whose message names the parameter (and shows None as None and a
-  large integer as given);
+  large integer as given), or for a file path that names no file, Python's FileNotFoundError showing it;
 - ``finite``: the call returned a finite result (for a value that some parameters accept, e.g. 0 or 1e308);
 - ``documented-nonfinite``: a NaN or inf from a formula registered with ``nonfinite=`` (what it means);
 - ``misleading``: a ValueError or TypeError that does not name the parameter, shows None as nan or a large
@@ -214,6 +214,9 @@ class Outcome:
 
 _UNSET = object()
 
+#: Every classified call of this process by outcome: the test run prints it (tests/fuzz/conftest.py).
+CALLS: Counter = Counter()
+
 
 def classify(target: Target, parameter: str, bad: Bad, value=_UNSET, *,
              seconds: float = TIME_LIMIT) -> Outcome:
@@ -232,6 +235,7 @@ def classify(target: Target, parameter: str, bad: Bad, value=_UNSET, *,
     started = time.perf_counter()
 
     def outcome(kind: str, detail: str) -> Outcome:
+        CALLS[kind] += 1
         return Outcome(target.name, parameter, bad.label, kind, detail[:300], time.perf_counter() - started)
 
     try:
@@ -249,6 +253,11 @@ def classify(target: Target, parameter: str, bad: Bad, value=_UNSET, *,
         if why:
             return outcome("misleading", f"{why}: {message}")
         return outcome("clear", message)
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError) as exc:
+        # a path that names no file: Python's own exception is the clear answer when it shows the path
+        if any(shown in str(exc) for shown in (str(value), repr(str(value))[1:-1])):
+            return outcome("clear", f"{type(exc).__name__}: {exc}")
+        return outcome("other-exception", f"{type(exc).__name__}: {exc}")
     except Exception as exc:  # noqa: BLE001 - the point is to see every other type
         return outcome("other-exception", f"{type(exc).__name__}: {exc}")
     if not all_finite(result):

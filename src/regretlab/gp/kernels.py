@@ -37,6 +37,7 @@ from scipy.stats import multivariate_t
 from regretlab._rng import as_generator
 from regretlab._validate import (
     DIM_LIMIT,
+    MAGNITUDE_LIMIT,
     TERM_LIMIT,
     check_array,
     check_bool,
@@ -153,6 +154,10 @@ class Kernel(ABC):
 
     def _check_X(self, name: str, X) -> np.ndarray:
         X = check_array(name, X, ndim=2)
+        if X.size and np.max(np.abs(X)) > MAGNITUDE_LIMIT:   # squared distances would overflow
+            big = tuple(int(i) for i in np.argwhere(np.abs(X) > MAGNITUDE_LIMIT)[0])
+            raise ValueError(f"{name}[{big[0]}, {big[1]}]={float(X[big])!r} is beyond ±{MAGNITUDE_LIMIT:g}: "
+                             "the kernel's squared distances would overflow (rescale the inputs)")
         need = self.input_dim
         if need is not None and X.shape[1] != need:
             raise ValueError(f"{name} has shape {X.shape}; expected (n, {need}) for {self!r}")

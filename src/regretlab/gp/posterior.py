@@ -21,7 +21,7 @@ import math
 import numpy as np
 from scipy.linalg import LinAlgError, cholesky, solve_triangular
 
-from regretlab._validate import check_array, check_bool, check_number
+from regretlab._validate import MAGNITUDE_LIMIT, check_array, check_bool, check_number
 from regretlab.gp.kernels import Kernel
 
 __all__ = ["GP", "cholesky_with_jitter"]
@@ -66,7 +66,7 @@ def cholesky_with_jitter(A: np.ndarray) -> tuple[np.ndarray, float]:
 
 #: Largest magnitude of an input, a target or the prior mean the GP accepts: squares of 1e150 stay finite
 #: (1e300), so squared distances over thousands of dimensions and products y·α do not overflow to inf/NaN.
-MAX_MAGNITUDE = 1e150
+MAX_MAGNITUDE = MAGNITUDE_LIMIT
 
 
 def _check_magnitude(name: str, values: np.ndarray, why: str) -> None:
