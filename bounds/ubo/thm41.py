@@ -341,7 +341,6 @@ def eq18_gamma_condition(*, gamma, theta, n, lambda_max, reading="B"):
         for reading, c_R in _GAMMA_FACTOR_LATEX.items()
     },
     cite="[Ha2019, Thm 4.1]",
-    nonfinite="no bound on gamma: both arguments of the min are +inf (a zero z-mass and no data)",
 )
 def d_eps_gamma(*, beta_t, theta, epsilon, n, lambda_max, z_mass, reading="A"):
     r"""The kernel level :math:`\gamma` of Thm 4.1 (so that :math:`d_\epsilon=g_k(\gamma)`).

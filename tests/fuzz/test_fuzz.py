@@ -112,6 +112,21 @@ def test_engine_tells_a_clear_error_from_a_silent_nan():
 # ------------------------------------------------------------------------------------------- formulas
 
 
+def test_the_formulas_whose_answer_may_be_nonfinite_are_declared_and_pinned():
+    """Only two formulas may return NaN or inf, each saying what it means (``@formula(nonfinite=...)``):
+    a singular W's outer-box ratio is inf ([Li2016, Eq. (8)]: its image has volume 0) and alpha_search marks
+    the infeasible grid points' likelihoods NaN (not evaluated). Every other formula raises instead."""
+    from regretlab.bounds import FORMULAS, rpp
+    from regretlab.bounds._registry import public_path
+
+    declared = {public_path(f) for f in set(FORMULAS.values()) if f.nonfinite}
+    assert declared == {"regretlab.bounds.rpp.outer_box_ratio", "regretlab.bounds.rpp.alpha_search"}
+    assert rpp.outer_box_ratio(W=[[1.0, 1.0], [1.0, 1.0]]) == math.inf
+    W = np.array([[1.0, 0.8], [-0.6, 1.0]])
+    res = rpp.alpha_search(W=W, delta=0.2, log_likelihood=lambda W_hat: -float(np.abs(W_hat - W).sum()))
+    assert (~res.feasible).any() and np.isnan(res.log_likelihoods[~res.feasible]).all()
+
+
 def test_every_formula_refuses_every_value_of_the_fixed_list_clearly():
     """Every formula, every parameter, every value of the fixed list (NaN, ±inf, 0, -1, 0.5, ±1e308, 10**9,
     2**70, strings, None, True, empty and NaN arrays): a clear error or a finite answer."""
