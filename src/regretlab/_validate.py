@@ -258,6 +258,10 @@ def check_array(
 def _refuse_non_numbers(name: str, value) -> None:
     """Strings are not numbers, even when numpy would parse them (``np.asarray("0.5", dtype=float)``), and
     neither is a bool (``True`` would become 1.0)."""
+    if type(value) is np.ndarray:   # the inner loops' case: one dtype test
+        if value.dtype.kind in "US":
+            raise ValueError(f"{name}={value!r} is text, not a number")
+        return
     if value is None or isinstance(value, bool | np.bool_):
         raise ValueError(f"{name}={value!r} is not a number")
     if isinstance(value, str | bytes) or (isinstance(value, np.ndarray) and value.dtype.kind in "US"):

@@ -153,8 +153,9 @@ class Kernel(ABC):
         return 1
 
     def _check_X(self, name: str, X) -> np.ndarray:
-        X = check_array(name, X, ndim=2)
-        if X.size and np.max(np.abs(X)) > MAGNITUDE_LIMIT:   # squared distances would overflow
+        X = check_array(name, X, ndim=2, finite=False)
+        if not (np.abs(X) <= MAGNITUDE_LIMIT).all():   # one pass: non-finite, or squares would overflow
+            check_array(name, X)   # names a NaN or inf entry
             big = tuple(int(i) for i in np.argwhere(np.abs(X) > MAGNITUDE_LIMIT)[0])
             raise ValueError(f"{name}[{big[0]}, {big[1]}]={float(X[big])!r} is beyond ±{MAGNITUDE_LIMIT:g}: "
                              "the kernel's squared distances would overflow (rescale the inputs)")
