@@ -24,7 +24,6 @@ import math
 import numpy as np
 
 from regretlab._validate import (
-    TERM_LIMIT,
     check_bool,
     check_choice,
     check_count,
@@ -216,11 +215,11 @@ class AddGPUCB(AdditiveOptimizer):
             None if warmup_bandwidth is None
             else check_number("warmup_bandwidth", warmup_bandwidth, low=0.0, low_open=True)
         )
-        self.warmup_iterations = check_count("warmup_iterations", warmup_iterations, low=0, high=TERM_LIMIT)
+        self.warmup_iterations = check_count("warmup_iterations", warmup_iterations, low=0)
         D = self.dim
         self.learn_decomposition = self.group_spec.groups is None
         self.n_decompositions = check_count(
-            "n_decompositions", D if n_decompositions is None else n_decompositions, low=1, high=TERM_LIMIT
+            "n_decompositions", D if n_decompositions is None else n_decompositions, low=1
         )
         self.delta = check_probability("delta", delta)
         self.budget_fraction = check_number(

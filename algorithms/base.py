@@ -34,7 +34,7 @@ from tqdm import tqdm
 from regretlab._rng import seeded_generator
 from regretlab._validate import (
     DIM_LIMIT,
-    TERM_LIMIT,
+    MAGNITUDE_LIMIT,
     check_array,
     check_bool,
     check_bounds,
@@ -45,7 +45,6 @@ from regretlab._validate import (
 )
 from regretlab._version import __version__
 from regretlab.gp import GP, Kernel, SquaredExponential, fit_hyperparameters
-from regretlab.gp.posterior import MAX_MAGNITUDE
 
 from .acquisition import Acquisition
 from .beta import BetaOptions, BetaSchedule
@@ -151,9 +150,9 @@ def _objective_value(name: str, function, x: np.ndarray, iteration: int) -> floa
     number = float(arr.reshape(()))
     if not math.isfinite(number):
         raise ObjectiveError(f"{name} returned {number!r} {where}; it must return a finite number")
-    if abs(number) > MAX_MAGNITUDE:
+    if abs(number) > MAGNITUDE_LIMIT:
         raise ObjectiveError(f"{name} returned {number!r} {where}, beyond the GP's magnitude limit "
-                             f"{MAX_MAGNITUDE:g}; rescale the objective")
+                             f"{MAGNITUDE_LIMIT:g}; rescale the objective")
     return number
 
 
@@ -255,28 +254,28 @@ class BayesianOptimizer(ABC):
         defaults = self.defaults
         low = 1 if self.uses_model else 0
         n_init = defaults.n_init_for(self.dim) if n_init is None else n_init
-        self.n_init = check_count("n_init", n_init, low=low, high=TERM_LIMIT)
+        self.n_init = check_count("n_init", n_init, low=low)
         self.init_design = check_choice(
             "init_design", defaults.init_design if init_design is None else init_design, INIT_DESIGNS
         )
         self.n_cyc = check_count(
-            "n_cyc", defaults.n_cyc if n_cyc is None else n_cyc, low=1, high=TERM_LIMIT
+            "n_cyc", defaults.n_cyc if n_cyc is None else n_cyc, low=1
         )
         self.noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
         self.fit_hyperparameters = check_bool("fit_hyperparameters", fit_hyperparameters)
         self.fit_noise = check_bool("fit_noise", fit_noise)
-        self.n_restarts = check_count("n_restarts", n_restarts, low=0, high=TERM_LIMIT)
+        self.n_restarts = check_count("n_restarts", n_restarts, low=0)
         normalize_y = defaults.normalize_y if normalize_y is None else normalize_y
         self.normalize_y = check_bool("normalize_y", normalize_y)
         acq_optimizer = defaults.acq_optimizer if acq_optimizer is None else acq_optimizer
         self.acq_optimizer = check_choice("acq_optimizer", acq_optimizer, ACQ_OPTIMIZERS)
         default_budget = min(5000, 100 * self.dim)
         self.acq_budget = check_count(
-            "acq_budget", default_budget if acq_budget is None else acq_budget, low=1, high=TERM_LIMIT
+            "acq_budget", default_budget if acq_budget is None else acq_budget, low=1
         )
         default_starts = max(1, min(10 * self.dim, self.acq_budget // 10))
         self.n_starts = check_count(
-            "n_starts", default_starts if n_starts is None else n_starts, low=1, high=TERM_LIMIT
+            "n_starts", default_starts if n_starts is None else n_starts, low=1
         )
         if kernel is not None and not callable(kernel):
             raise ValueError(f"kernel={kernel!r} is not a Kernel or a factory kernel(bounds) -> Kernel")
@@ -382,7 +381,7 @@ class BayesianOptimizer(ABC):
     # ---- initial design ---------------------------------------------------------------------------------
     def initial_design(self, n: int) -> np.ndarray:
         """``n`` points in ``bounds``: uniform, or a Latin hypercube (scipy.stats.qmc) seeded from ``rng``."""
-        n = check_count("n", n, low=1, high=TERM_LIMIT)
+        n = check_count("n", n, low=1)
         low, high = self.bounds[:, 0], self.bounds[:, 1]
         if self.init_design == "lhs":
             seed = int(self.rng.integers(2**63 - 1))
@@ -530,13 +529,13 @@ class BayesianOptimizer(ABC):
         """
         box = self.domain if bounds is None else check_bounds("bounds", bounds)
         if budget is not None:
-            budget = check_count("budget", budget, low=1, high=TERM_LIMIT)
+            budget = check_count("budget", budget, low=1)
         budget = self.acq_budget if budget is None else budget
         if self.acq_optimizer == "direct":
             return maximize_direct(acquisition, box, max_evaluations=budget)
         if self.acq_optimizer == "lbfgsb":
             starts = (self.n_starts if n_starts is None
-                      else check_count("n_starts", n_starts, low=1, high=TERM_LIMIT))
+                      else check_count("n_starts", n_starts, low=1))
             n_starts = min(starts, budget)
             return maximize_lbfgsb(
                 acquisition.value_and_grad, box, n_starts=n_starts, max_evaluations=budget, rng=self.rng
@@ -602,8 +601,8 @@ class BayesianOptimizer(ABC):
             i = int(outside[0])
             raise ValueError(f"x[{i}]={x[i]!r} is outside its domain [{box[i, 0]:g}, {box[i, 1]:g}]")
         y = check_scalar("y", y)
-        if abs(y) > MAX_MAGNITUDE:
-            raise ValueError(f"y={y!r} exceeds the GP's magnitude limit {MAX_MAGNITUDE:g}; rescale the "
+        if abs(y) > MAGNITUDE_LIMIT:
+            raise ValueError(f"y={y!r} exceeds the GP's magnitude limit {MAGNITUDE_LIMIT:g}; rescale the "
                              "objective")
         self._tell(np.clip(x, box[:, 0], box[:, 1]), y, math.nan)
 
@@ -655,7 +654,7 @@ class BayesianOptimizer(ABC):
             names the iteration, the point and the value. The history up to the failing iteration is kept:
             :meth:`trace` returns it, and ``run`` can be called again to continue.
         """
-        n_iter = check_count("n_iter", n_iter, low=1, high=TERM_LIMIT)
+        n_iter = check_count("n_iter", n_iter, low=1)
         progress = sys.stderr.isatty() if progress is None else check_bool("progress", progress)
         if not callable(objective):
             raise ValueError(f"objective={objective!r} is not callable")

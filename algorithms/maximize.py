@@ -17,7 +17,7 @@ import numpy as np
 from scipy import optimize
 
 from regretlab._rng import as_generator
-from regretlab._validate import TERM_LIMIT, check_array, check_bounds, check_count, check_number
+from regretlab._validate import check_array, check_bounds, check_count, check_number
 
 __all__ = ["MaximizeResult", "maximize_direct", "maximize_lbfgsb", "maximize_random"]
 
@@ -115,7 +115,7 @@ class _BudgetedFunction:
 
 
 def _check_budget(name, value):
-    return check_count(name, value, low=1, high=TERM_LIMIT)
+    return check_count(name, value, low=1)
 
 
 def _result(counted: _BudgetedFunction, status: str, message: str) -> MaximizeResult:
@@ -191,8 +191,8 @@ def maximize_random(func, bounds, *, n_samples: int, rng=None, batch_size: int =
     (500, True)
     """
     box = check_bounds("bounds", bounds)
-    n_samples = check_count("n_samples", n_samples, low=1, high=TERM_LIMIT)
-    batch_size = check_count("batch_size", batch_size, low=1, high=TERM_LIMIT)
+    n_samples = check_count("n_samples", n_samples, low=1)
+    batch_size = check_count("batch_size", batch_size, low=1)
     gen = as_generator(rng)
     counted = _BudgetedFunction(func, box[:, 0], box[:, 1], n_samples)
     while counted.remaining > 0:
@@ -253,9 +253,9 @@ def maximize_lbfgsb(
     """
     box = check_bounds("bounds", bounds)
     dim = box.shape[0]
-    n_starts = check_count("n_starts", n_starts, low=1, high=TERM_LIMIT)
+    n_starts = check_count("n_starts", n_starts, low=1)
     budget = _check_budget("max_evaluations", max_evaluations)
-    n_candidates = check_count("n_candidates", n_candidates, low=0, high=TERM_LIMIT)
+    n_candidates = check_count("n_candidates", n_candidates, low=0)
     if n_candidates >= budget:
         raise ValueError(
             f"n_candidates={n_candidates} is outside its domain: it must be < max_evaluations={budget}"

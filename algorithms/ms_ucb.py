@@ -23,7 +23,6 @@ import math
 import numpy as np
 
 from regretlab._validate import (
-    TERM_LIMIT,
     check_choice,
     check_count,
     check_integer,
@@ -234,7 +233,7 @@ class MSUCB(BayesianOptimizer):
         super().__init__(bounds, **kwargs)
         D = self.dim
         self.d = check_integer("d", min(5, D) if d is None else d, low=0, high=D)
-        self.N0 = check_count("N0", N0, low=1, high=TERM_LIMIT)
+        self.N0 = check_count("N0", N0, low=1)
         self.alpha = check_number("alpha", alpha, low=0.0)
         self.rounding = check_choice("rounding", rounding, ROUNDINGS)
         if self.rounding == "none" and self.alpha != math.floor(self.alpha):
@@ -250,7 +249,7 @@ class MSUCB(BayesianOptimizer):
         self.b = check_number("b", b, low=0.0, low_open=True)
         self.total_budget = None if total is None else self.acq_budget
         if subspace_budget is not None:
-            subspace_budget = check_count("subspace_budget", subspace_budget, low=1, high=TERM_LIMIT)
+            subspace_budget = check_count("subspace_budget", subspace_budget, low=1)
         self._subspace_budget_given = subspace_budget
         default_share = 1 if self.d == 0 else min(5000, 100 * self.d)
         self.subspace_budget = default_share if subspace_budget is None else subspace_budget

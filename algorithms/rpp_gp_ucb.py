@@ -25,7 +25,7 @@ import numpy as np
 from scipy.optimize import lsq_linear, minimize
 
 from regretlab._validate import (
-    TERM_LIMIT,
+    MAGNITUDE_LIMIT,
     check_array,
     check_bool,
     check_choice,
@@ -282,19 +282,19 @@ class RPPGPUCB(AdditiveOptimizer):
         self.tied = check_bool("tied", tied)
         self.ratio_reading = check_choice("ratio_reading", ratio_reading, rpp_bounds.RATIO_READINGS)
         self.n_group_combinations = check_count(
-            "n_group_combinations", n_group_combinations, low=0, high=TERM_LIMIT
+            "n_group_combinations", n_group_combinations, low=0
         )
         self._group_record: dict | None = None
         D = self.dim
         self.delta = check_number("delta", delta, low=0.0)
-        self.n_alpha_grid = check_count("n_alpha_grid", n_alpha_grid, low=2, high=TERM_LIMIT)
+        self.n_alpha_grid = check_count("n_alpha_grid", n_alpha_grid, low=2)
         self.W_init = self._check_W_init(W_init)
         self.learn_W = check_bool("learn_W", learn_W)
-        self.n_W_restarts = check_count("n_W_restarts", n_W_restarts, low=0, high=TERM_LIMIT)
+        self.n_W_restarts = check_count("n_W_restarts", n_W_restarts, low=0)
         # beyond 1e150 the uniform perturbation's range overflows
-        self.W_perturbation = check_number("W_perturbation", W_perturbation, low=0.0, high=1e150,
+        self.W_perturbation = check_number("W_perturbation", W_perturbation, low=0.0, high=MAGNITUDE_LIMIT,
                                            low_open=True)
-        self.W_maxiter = check_count("W_maxiter", W_maxiter, low=1, high=TERM_LIMIT)
+        self.W_maxiter = check_count("W_maxiter", W_maxiter, low=1)
         if self.acq_budget < self.n_groups:
             raise ValueError(
                 f"acq_budget={self.acq_budget} is outside its domain [{self.n_groups}, inf): "

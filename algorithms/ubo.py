@@ -22,7 +22,6 @@ import numpy as np
 
 from regretlab._rng import as_generator
 from regretlab._validate import (
-    TERM_LIMIT,
     check_bounds,
     check_choice,
     check_count,
@@ -240,7 +239,7 @@ class GPUCBUBO(BayesianOptimizer):
         self.refinement = check_choice("refinement", refinement, REFINEMENTS)
         self.refine_max_balls = (
             None if refine_max_balls is None
-            else check_count("refine_max_balls", refine_max_balls, low=1, high=TERM_LIMIT)
+            else check_count("refine_max_balls", refine_max_balls, low=1)
         )
         for keyword, value in (("b_rule", b_rule), ("y_scaling", y_scaling), ("gram", gram),
                                ("space_update", space_update), ("expansion_query", expansion_query)):

@@ -127,11 +127,16 @@ def _from_numpy_shapes(exc: Exception) -> bool:
     return any(words in str(exc) for words in _NUMPY_SHAPE_WORDS) and "=" not in str(exc).split(":")[0]
 
 
-def _shape_message(func: Callable, args, kwargs, exc: Exception) -> str:
+def _arguments(func: Callable, args, kwargs) -> dict:
+    """The call's arguments by parameter name (as given; only for messages)."""
     try:
-        bound = inspect.signature(func).bind_partial(*args, **kwargs).arguments
+        return dict(inspect.signature(func).bind_partial(*args, **kwargs).arguments)
     except TypeError:
-        bound = dict(kwargs)
+        return dict(kwargs)
+
+
+def _shape_message(func: Callable, args, kwargs, exc: Exception) -> str:
+    bound = _arguments(func, args, kwargs)
     shaped = [f"{name}={value!r} (shape {np.shape(value)})" for name, value in bound.items()
               if not isinstance(value, str) and value is not None and np.ndim(value) > 0]
     listed = ", ".join(shaped) if shaped else ", ".join(f"{name}={value!r}" for name, value in bound.items())
@@ -169,10 +174,7 @@ def _first_nonfinite(result):
 def _overflow_message(func: Callable, args, kwargs, what: str) -> str:
     """``name: <what> for these finite inputs (a=1e+308, t=3): ...``, the input furthest from 1 in magnitude
     first."""
-    try:
-        bound = inspect.signature(func).bind_partial(*args, **kwargs).arguments
-    except TypeError:
-        bound = dict(kwargs)
+    bound = _arguments(func, args, kwargs)
     shown = []
     for name, value in bound.items():
         if isinstance(value, (bool, str)) or value is None or callable(value):

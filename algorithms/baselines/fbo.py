@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.stats import qmc
 
-from regretlab._validate import TERM_LIMIT, check_count, check_number
+from regretlab._validate import MAGNITUDE_LIMIT, check_count, check_number
 
 from ..acquisition import Acquisition
 from ..base import Proposal
@@ -74,11 +74,11 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
         self.max_expansion = check_number("max_expansion", max_expansion, low=1.0, low_open=True)
         widths = self.bounds[:, 1] - self.bounds[:, 0]
         reach = np.abs(self.bounds.mean(axis=1)) + 0.5 * self.max_expansion * widths
-        if not np.all(reach <= 1e150):   # the limit of check_bounds: the region's widths must not overflow
+        if not np.all(reach <= MAGNITUDE_LIMIT):   # check_bounds' limit: the widths must not overflow
             raise ValueError(f"max_expansion={self.max_expansion!r} grows the candidate region to "
                              f"{np.max(reach):.3g}, beyond ±1e150; choose a smaller max_expansion")
-        self.budget = None if budget is None else check_count("budget", budget, low=1, high=TERM_LIMIT)
-        self.n_candidates = check_count("n_candidates", n_candidates, low=2, high=TERM_LIMIT)
+        self.budget = None if budget is None else check_count("budget", budget, low=1)
+        self.n_candidates = check_count("n_candidates", n_candidates, low=2)
         self._box = self.bounds.copy()
         self.boxes: list[tuple[int, np.ndarray]] = [(1, self._box.copy())]
         self._record_params("max_expansion", "budget", "n_candidates")
@@ -86,7 +86,7 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
     def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; without ``budget`` the first call sets it to its BO iterations."""
         if self.budget is None:
-            total = check_count("n_iter", n_iter, low=1, high=TERM_LIMIT) + self.n_observations
+            total = check_count("n_iter", n_iter, low=1) + self.n_observations
             self.budget = max(1, total - self.n_init)
             self.params["budget"] = self.budget
         return super().run(objective, n_iter, callback=callback, progress=progress)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import TERM_LIMIT, check_bool, check_choice, check_count, check_number
+from regretlab._validate import check_bool, check_choice, check_count, check_number
 
 from ..acquisition import Acquisition
 from ..base import Proposal
@@ -79,9 +79,9 @@ class LineBO(UCBBaseline):
                  **kwargs):
         super().__init__(bounds, **kwargs)
         self.direction = check_choice("direction", direction, DIRECTIONS)
-        self.line_grid = check_count("line_grid", line_grid, low=3, high=TERM_LIMIT)
-        self.min_queries = check_count("min_queries", min_queries, low=1, high=TERM_LIMIT)
-        self.max_queries = check_count("max_queries", max_queries, low=1, high=TERM_LIMIT)
+        self.line_grid = check_count("line_grid", line_grid, low=3)
+        self.min_queries = check_count("min_queries", min_queries, low=1)
+        self.max_queries = check_count("max_queries", max_queries, low=1)
         if self.max_queries < self.min_queries:
             raise ValueError(f"max_queries={self.max_queries!r} is below min_queries={self.min_queries!r}; "
                              "a line takes at least min_queries queries")

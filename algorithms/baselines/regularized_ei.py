@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from regretlab._validate import check_choice, check_number
+from regretlab._validate import MAGNITUDE_LIMIT, check_choice, check_number
 
 from ..base import Proposal
 from ..posteriors import ScaledPosterior
@@ -100,7 +100,7 @@ class RegularizedEI(ExpandingSpace, UCBBaseline):
         half = (np.full(self.dim, self.radius * (1.0 + self.beta_hinge * reach)) if self.prior == "hinge"
                 else self.widths * reach)
         self._box = np.column_stack([self.centre - half, self.centre + half])
-        if not np.all(np.abs(self._box) <= 1e150):   # the limit of check_bounds: widths must not overflow
+        if not np.all(np.abs(self._box) <= MAGNITUDE_LIMIT):   # check_bounds' limit: widths must not overflow
             raise ValueError(f"beta_hinge={self.beta_hinge!r} and penalty_cap={self.penalty_cap!r} make the "
                              f"search box reach {np.max(np.abs(self._box)):.3g}, beyond ±1e150; choose "
                              "smaller values")

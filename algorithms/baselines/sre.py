@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from regretlab._validate import TERM_LIMIT, check_count, check_integer
+from regretlab._validate import check_count, check_integer
 
 from ..acquisition import Acquisition
 from ..base import LoopDefaults, Proposal
@@ -78,13 +78,13 @@ class SRE(UCBBaseline):
                  stage_init: int | None = None, **kwargs):
         super().__init__(bounds, **kwargs)
         self.d = check_integer("d", d, low=1, high=self.dim)
-        self.m = check_count("m", m, low=1, high=TERM_LIMIT)
-        self.budget = None if budget is None else check_count("budget", budget, low=1, high=TERM_LIMIT)
+        self.m = check_count("m", m, low=1)
+        self.budget = None if budget is None else check_count("budget", budget, low=1)
         if self.budget is not None and self.budget < self.m:
             raise ValueError(f"budget={self.budget!r} is below m={self.m!r}; each of the m stages needs at "
                              "least one evaluation")
         self.stage_init = (self.d + 1 if stage_init is None
-                           else check_count("stage_init", stage_init, low=1, high=TERM_LIMIT))
+                           else check_count("stage_init", stage_init, low=1))
         self._stage = 0
         self._x_tilde = np.zeros(self.dim)  # \tilde x_{i-1}, rescaled coordinates
         self._A: np.ndarray | None = None
@@ -155,7 +155,7 @@ class SRE(UCBBaseline):
     def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; without ``budget`` the first call's total sets it."""
         if self.budget is None:
-            self.budget = check_count("n_iter", n_iter, low=1, high=TERM_LIMIT) + self.n_observations
+            self.budget = check_count("n_iter", n_iter, low=1) + self.n_observations
             self.params["budget"] = self.budget
         return super().run(objective, n_iter, callback=callback, progress=progress)
 

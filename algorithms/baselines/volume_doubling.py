@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab._validate import TERM_LIMIT, check_count, check_number
+from regretlab._validate import check_count, check_number
 
 from ..base import Proposal
 from ._common import HA2019_LOOP, ExpandingSpace, UCBBaseline
@@ -56,7 +56,7 @@ class VolumeDoubling(ExpandingSpace, UCBBaseline):
                  **kwargs):
         super().__init__(bounds, acquisition=acquisition, **kwargs)
         self.period = (3 * self.dim if period is None
-                       else check_count("period", period, low=1, high=TERM_LIMIT))
+                       else check_count("period", period, low=1))
         self.growth = check_number("growth", growth, low=1.0, low_open=True)
         self._box = self.bounds.copy()
         self.boxes: list[tuple[int, np.ndarray]] = [(1, self._box.copy())]

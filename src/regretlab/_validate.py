@@ -177,6 +177,11 @@ def check_integer(name: str, value, *, low: int | None = None, high: int | None 
     return int(ints) if ints.ndim == 0 else ints
 
 
+def _given(value) -> str:
+    """``value`` as the caller gave it: an array in short form, anything else by its repr."""
+    return _shown(value) if isinstance(value, np.ndarray) else repr(value)
+
+
 def _is_scalar(value) -> bool:
     try:
         return np.ndim(value) == 0
@@ -191,8 +196,7 @@ def check_number(name: str, value, **domain) -> float:
     2.0
     """
     if not _is_scalar(value):
-        raise ValueError(f"{name}={_shown(value) if isinstance(value, np.ndarray) else repr(value)} is not a "
-                         "single number")
+        raise ValueError(f"{name}={_given(value)} is not a single number")
     return float(check_real(name, value, **domain))
 
 
@@ -203,8 +207,8 @@ def check_count(name: str, value, *, low: int = 1, high: int = TERM_LIMIT) -> in
     5
     """
     if not _is_scalar(value):
-        raise ValueError(f"{name}={_shown(value) if isinstance(value, np.ndarray) else repr(value)} is not a "
-                         f"single integer; its domain is integers in [{low}, {high}]")
+        raise ValueError(f"{name}={_given(value)} is not a single integer; its domain is integers in "
+                         f"[{low}, {high}]")
     return int(check_integer(name, value, low=low, high=high))
 
 
@@ -258,13 +262,13 @@ def check_array(
 def _refuse_non_numbers(name: str, value) -> None:
     """Strings are not numbers, even when numpy would parse them (``np.asarray("0.5", dtype=float)``), and
     neither is a bool (``True`` would become 1.0)."""
-    if type(value) is np.ndarray:   # the inner loops' case: one dtype test
+    if isinstance(value, np.ndarray):   # the inner loops' case: one dtype test
         if value.dtype.kind in "US":
             raise ValueError(f"{name}={value!r} is text, not a number")
         return
     if value is None or isinstance(value, bool | np.bool_):
         raise ValueError(f"{name}={value!r} is not a number")
-    if isinstance(value, str | bytes) or (isinstance(value, np.ndarray) and value.dtype.kind in "US"):
+    if isinstance(value, str | bytes):
         raise ValueError(f"{name}={value!r} is text, not a number")
     if isinstance(value, list | tuple) and any(isinstance(v, str | bytes) for v in value):
         raise ValueError(f"{name}={value!r} contains text, not numbers")
@@ -297,8 +301,7 @@ def check_choice(name: str, value, choices: Sequence[str]) -> str:
     except (TypeError, ValueError):   # e.g. an object whose == returns an array
         found = False
     if not found:
-        raise ValueError(f"{name}={_shown(value) if isinstance(value, np.ndarray) else repr(value)} is not "
-                         f"one of {list(choices)}")
+        raise ValueError(f"{name}={_given(value)} is not one of {list(choices)}")
     return value
 
 
@@ -393,7 +396,7 @@ def as_output(values):
     arr = np.asarray(values, dtype=float)
     if not np.all(np.isfinite(arr)):
         # every input was validated finite, so a non-finite result is an overflow (or 0/0) inside the
-        # formula: say so, naming the caller's inputs, instead of returning it silently
+        # formula: say so instead of returning it silently (the registry adds the formula's inputs)
         bad = arr[~np.isfinite(arr)].flat[0] if arr.ndim else arr.item()
         raise NonFiniteResultError(f"the result is {bad!r} for these finite inputs: one of them is too large "
                                    "(or too small) for this formula to be evaluated in floating point")

@@ -361,16 +361,10 @@ def formula_targets() -> tuple[list[Target], list[str]]:
 # ---------------------------------------------------------------------------------------------- census
 
 
-def census(targets: list[Target], bad_values=BAD_VALUES, progress=None) -> list[Outcome]:
+def census(targets: list[Target], bad_values=BAD_VALUES) -> list[Outcome]:
     """Every (target, parameter, bad value) triple of the fixed list, classified."""
-    outcomes = []
-    for target in targets:
-        for parameter in target.parameters:
-            for bad in bad_values:
-                outcomes.append(classify(target, parameter, bad))
-                if progress is not None:
-                    progress(outcomes[-1])
-    return outcomes
+    return [classify(target, parameter, bad)
+            for target in targets for parameter in target.parameters for bad in bad_values]
 
 
 def tally(outcomes: list[Outcome]) -> dict[str, int]:
@@ -387,11 +381,9 @@ def report(outcomes: list[Outcome]) -> str:
 
 def all_targets() -> tuple[list[Target], list[str]]:
     """Formula targets and the recipe targets of gp / objectives / algorithms, and what lacks a base."""
+    from fuzz_recipes import recipe_targets  # the sibling module (it imports this one)
+
     targets, missing = formula_targets()
-    try:
-        from fuzz_recipes import recipe_targets  # the sibling module
-    except ImportError:
-        return targets, missing
     more, lacking = recipe_targets()
     return targets + more, missing + lacking
 

@@ -26,9 +26,16 @@ from scipy.linalg import cho_solve, solve_triangular
 from scipy.optimize import minimize
 
 from regretlab._rng import as_generator
-from regretlab._validate import TERM_LIMIT, check_array, check_bool, check_count, check_number, check_real
+from regretlab._validate import (
+    MAGNITUDE_LIMIT,
+    check_array,
+    check_bool,
+    check_count,
+    check_number,
+    check_real,
+)
 from regretlab.gp.kernels import Kernel
-from regretlab.gp.posterior import MAX_MAGNITUDE, cholesky_with_jitter
+from regretlab.gp.posterior import cholesky_with_jitter
 
 __all__ = [
     "FitResult",
@@ -196,7 +203,7 @@ def log_marginal_likelihood(kernel: Kernel, X, y, *, noise_variance, mean: float
     X, y = _check_data(kernel, X, y)
     noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
     if mean is not None:
-        mean = check_number("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
+        mean = check_number("mean", mean, low=-MAGNITUDE_LIMIT, high=MAGNITUDE_LIMIT)
     eval_gradient = check_bool("eval_gradient", eval_gradient)
     lml, grad, _ = _lml(kernel, X, y, noise_variance, mean, eval_gradient)
     return (lml, grad) if eval_gradient else lml
@@ -259,13 +266,13 @@ def fit_hyperparameters(
     """
     X, y = _check_data(kernel, X, y)
     noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
-    n_restarts = check_count("n_restarts", n_restarts, low=0, high=TERM_LIMIT)
+    n_restarts = check_count("n_restarts", n_restarts, low=0)
     nb = check_array("noise_bounds", noise_bounds, shape=(2,))
     check_real("noise_bounds", nb, low=0.0, low_open=True)
     if not nb[0] < nb[1]:
         raise ValueError(f"noise_bounds={nb.tolist()} is not an interval: low must be < high")
     if mean is not None:
-        mean = check_number("mean", mean, low=-MAX_MAGNITUDE, high=MAX_MAGNITUDE)
+        mean = check_number("mean", mean, low=-MAGNITUDE_LIMIT, high=MAGNITUDE_LIMIT)
     variance_unit = check_number("variance_unit", variance_unit, low=0.0, low_open=True)
     gen = as_generator(rng)
 

@@ -38,7 +38,6 @@ from regretlab._rng import as_generator
 from regretlab._validate import (
     DIM_LIMIT,
     MAGNITUDE_LIMIT,
-    TERM_LIMIT,
     check_array,
     check_bool,
     check_count,
@@ -339,7 +338,7 @@ class Stationary(Kernel):
             SE: :math:`\\omega \\sim N(0, \\mathrm{diag}(\\ell^{-2}))`; Matérn-ν: multivariate Student-t with
             2ν degrees of freedom and scale :math:`\\mathrm{diag}(\\ell^{-2})` ([Rasmussen2006, Eq. (4.15)]).
         """
-        n_features = check_count("n_features", n_features, low=1, high=TERM_LIMIT)
+        n_features = check_count("n_features", n_features, low=1)
         dim = check_count("dim", dim, low=1, high=DIM_LIMIT)
         if self.ard and dim != self._lengthscale.size:
             raise ValueError(

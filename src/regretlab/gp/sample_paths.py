@@ -38,7 +38,6 @@ from scipy.stats import qmc
 
 from regretlab._rng import as_generator
 from regretlab._validate import (
-    TERM_LIMIT,
     check_array,
     check_bounds,
     check_choice,
@@ -168,9 +167,9 @@ def sample_on_points(kernel, X, *, n_samples: int = 1, rng=None, jitter: float =
 
 def _sample_on_points(kernel, X, *, n_samples, rng, jitter, max_tries):
     X = _check_points("X", X)
-    n_samples = check_count("n_samples", n_samples, low=1, high=TERM_LIMIT)
+    n_samples = check_count("n_samples", n_samples, low=1)
     jitter = check_number("jitter", jitter, low=0.0)
-    max_tries = check_count("max_tries", max_tries, low=1, high=TERM_LIMIT)
+    max_tries = check_count("max_tries", max_tries, low=1)
     rng = as_generator(rng)
     unique, inverse = np.unique(X, axis=0, return_inverse=True)
     inverse = np.asarray(inverse).reshape(-1)
@@ -317,7 +316,7 @@ class RFFSamplePath:
     def __init__(self, kernel, bounds, *, n_features: int = 1024, rng=None):
         self.bounds = _readonly(check_bounds("bounds", bounds))
         self.dim = int(self.bounds.shape[0])
-        self.n_features = check_count("n_features", n_features, low=1, high=TERM_LIMIT)
+        self.n_features = check_count("n_features", n_features, low=1)
         if not callable(getattr(kernel, "spectral_frequencies", None)) or not hasattr(kernel, "variance"):
             raise ValueError(
                 f"kernel={kernel!r} has no spectral density (spectral_frequencies and variance); random "
@@ -449,8 +448,8 @@ class RFFSamplePath:
             point on that face differs only in tangential coordinates, each by at most h_k/2, and Taylor's
             theorem bounds the drop by C₂‖δ‖²/2. With Sobol' candidates ``upper_bound`` is None.
         """
-        grid_size = check_count("grid_size", grid_size, low=2, high=TERM_LIMIT)
-        n_polish = check_count("n_polish", n_polish, low=0, high=TERM_LIMIT)
+        grid_size = check_count("grid_size", grid_size, low=2)
+        n_polish = check_count("n_polish", n_polish, low=0)
         grid = check_choice("grid", grid, ("auto", "tensor", "sobol"))
         key = (grid_size, n_polish, grid)
         if rng is None and key in self._cache:
@@ -531,7 +530,7 @@ class AdditiveSamplePath:
             )
         self.bounds = _readonly(check_bounds("bounds", bounds))
         self.dim = int(self.bounds.shape[0])
-        n_features = check_count("n_features", n_features, low=1, high=TERM_LIMIT)
+        n_features = check_count("n_features", n_features, low=1)
         if kernel.input_dim is not None and kernel.input_dim != self.dim:
             raise ValueError(
                 f"bounds has D={self.dim} rows but kernel={kernel!r} was built for dim={kernel.input_dim}"

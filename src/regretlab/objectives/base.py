@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_bool, check_bounds, check_number
+from regretlab._validate import MAGNITUDE_LIMIT, check_array, check_bool, check_bounds, check_number
 
 __all__ = ["Objective", "DOMAIN_TOLERANCE"]
 
@@ -85,7 +85,7 @@ class Objective:
 
     def __init__(self, *, noise_std: float = 0.0, rng=None, enforce_bounds: bool = True):
         # beyond 1e150 a noisy value can overflow to inf (and the GP refuses targets beyond 1e150 anyway)
-        self.noise_std = check_number("noise_std", noise_std, low=0.0, high=1e150)
+        self.noise_std = check_number("noise_std", noise_std, low=0.0, high=MAGNITUDE_LIMIT)
         self.rng = as_generator(rng)
         self.enforce_bounds = check_bool("enforce_bounds", enforce_bounds)
         if self._bounds is not None and not hasattr(self, "bounds"):

@@ -21,7 +21,7 @@ import functools
 
 import numpy as np
 
-from regretlab._validate import DIM_LIMIT, TERM_LIMIT, check_count, check_integer, check_number
+from regretlab._validate import DIM_LIMIT, MAGNITUDE_LIMIT, check_count, check_integer, check_number
 
 from .base import Objective
 
@@ -109,7 +109,7 @@ class DigitsNN(DataObjective):
         if dim % 10:
             raise ValueError(f"dim={dim} must be a multiple of 10 (D = 10 h for W2 of size h x 10)")
         self.hidden = dim // 10
-        self.steps = check_count("steps", steps, low=1, high=TERM_LIMIT)
+        self.steps = check_count("steps", steps, low=1)
         # Adam moves each weight by about learning_rate per step: beyond 1e6 the products of weights and
         # pixels overflow and the loss is inf (a limit of this implementation, not of the paper)
         self.learning_rate = check_number("learning_rate", learning_rate, low=0.0, high=1e6, low_open=True)
@@ -221,7 +221,7 @@ class GisetteRamp(DataObjective):
         super().__init__(noise_std=noise_std, rng=rng, enforce_bounds=enforce_bounds)
         dim = check_count("dim", 5001 if dim is None else dim, low=2, high=DIM_LIMIT)
         # beyond 1e150, C times a sum of ramp losses can overflow to -inf
-        self.C = check_number("C", C, low=0.0, high=1e150, low_open=True)
+        self.C = check_number("C", C, low=0.0, high=MAGNITUDE_LIMIT, low_open=True)
         self.s = check_number("s", s, high=1.0, high_open=True)
         self.seed = check_integer("seed", seed, low=0)
         _sklearn()

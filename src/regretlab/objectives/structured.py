@@ -49,7 +49,7 @@ from scipy.special import logsumexp
 from regretlab._rng import check_seed
 from regretlab._validate import (
     DIM_LIMIT,
-    TERM_LIMIT,
+    MAGNITUDE_LIMIT,
     check_array,
     check_bounds,
     check_choice,
@@ -361,7 +361,7 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
         super().__init__(**kwargs)
         D = check_count("dim", 10 if dim is None else dim, low=1, high=DIM_LIMIT)
         d = check_integer("group_dim", group_dim, low=1, high=D)
-        m = check_count("n_groups", n_groups, low=1, high=TERM_LIMIT)
+        m = check_count("n_groups", n_groups, low=1)
         if d * m > D:
             raise ValueError(f"group_dim * n_groups = {d * m} exceeds dim={D}; the groups must be disjoint")
         self.seed = check_seed("seed", seed)
@@ -437,7 +437,8 @@ class ProjectedAdditive(_TrimodalAttributes, Objective):
         d = D // M
         self.S_reading = check_choice("S_reading", S_reading, S_READINGS)
         # beyond 1e150 the uniform draw's width overflows (and S's entries square to inf)
-        self.S_scale = check_number("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0, high=1e150)
+        self.S_scale = check_number("S_scale", 12.5 / D if S_scale is None else S_scale, low=0.0,
+                                    high=MAGNITUDE_LIMIT)
         self.bandwidth_reading = bandwidth_reading
         self.sign_reading = "B"
         self.seed = check_seed("seed", seed)
