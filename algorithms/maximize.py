@@ -17,9 +17,11 @@ import numpy as np
 from scipy import optimize
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_bounds, check_count, check_number
+from regretlab._validate import check_array, check_bool, check_bounds, check_count, check_number
 
-__all__ = ["MaximizeResult", "maximize_direct", "maximize_lbfgsb", "maximize_random"]
+from . import _lockstep
+
+__all__ = ["MaximizeResult", "maximize_direct", "maximize_lbfgsb", "maximize_lbfgsb_many", "maximize_random"]
 
 
 @dataclass(frozen=True)
@@ -201,6 +203,56 @@ def maximize_random(func, bounds, *, n_samples: int, rng=None, batch_size: int =
     return _result(counted, "completed", f"best of {n_samples} uniform random points")
 
 
+def _equal_caps(remaining: int, n_starts: int) -> np.ndarray:
+    """Each start's hard cap: the evaluations left after prescreening, shared as equally as possible (the
+    first ``remaining % n_starts`` starts get one more; with fewer evaluations than starts the last starts
+    get none and are not run)."""
+    share, extra = divmod(remaining, n_starts)
+    return share + (np.arange(n_starts) < extra).astype(np.int64)
+
+
+def _run_starts(func_and_grad, starts, lower, upper, caps, tol, counted: _BudgetedFunction) -> None:
+    """All starts at once: :func:`regretlab.algorithms._lockstep.lbfgsb_lockstep`, one ``func_and_grad``
+    call per round for every start that asks; ``counted`` records the evaluations and the best point."""
+    if not _lockstep.AVAILABLE:  # pragma: no cover - another scipy: the public path gives the same runs
+        _run_starts_one_by_one(func_and_grad, starts, lower, upper, caps, tol, counted)
+        return
+
+    def evaluate(index, X):
+        values, grads = func_and_grad(X)
+        counted.count += X.shape[0]
+        return counted._record(X, values), grads
+
+    box_lower = np.broadcast_to(lower, starts.shape)
+    box_upper = np.broadcast_to(upper, starts.shape)
+    _lockstep.lbfgsb_lockstep(evaluate, starts, box_lower, box_upper, caps, ftol=tol, gtol=tol)
+
+
+def _run_starts_one_by_one(func_and_grad, starts, lower, upper, caps, tol,
+                           counted: _BudgetedFunction) -> None:
+    """One start after another through the public :func:`scipy.optimize.minimize`, each start stopped at its
+    cap (the reference the lockstep driver is tested against, and its fallback)."""
+    for x0, cap in zip(starts, caps, strict=True):
+        if cap < 1:
+            continue
+        # maxfun is only a hint to L-BFGS-B (its line search can exceed it); `local` enforces the cap.
+        local = _BudgetedFunction(func_and_grad, lower, upper, int(cap))
+        local.best_x, local.best_value = counted.best_x, counted.best_value
+        try:
+            optimize.minimize(
+                local.negated_with_grad,
+                x0,
+                jac=True,
+                method="L-BFGS-B",
+                bounds=optimize.Bounds(lower, upper),
+                options={"maxfun": int(cap), "ftol": tol, "gtol": tol},
+            )
+        except _BudgetExhausted:
+            pass
+        counted.count += local.count
+        counted.best_x, counted.best_value = local.best_x, local.best_value
+
+
 def maximize_lbfgsb(
     func_and_grad,
     bounds,
@@ -212,6 +264,7 @@ def maximize_lbfgsb(
     initial_points=None,
     tol: float = 1e-9,
     values=None,
+    lockstep: bool = True,
 ) -> MaximizeResult:
     """Maximise a differentiable ``func_and_grad`` by multistart L-BFGS-B (``scipy.optimize.minimize``).
 
@@ -219,8 +272,19 @@ def maximize_lbfgsb(
     starts. Starts are ``initial_points`` (if given) followed by uniform random points; with
     ``n_candidates > 0``, that many uniform points are first scored in **one** batch call and the best
     ``n_starts`` become the random starts.
-    The budget is shared across starts (each start may use an equal share of what is left) and is a hard cap:
-    candidate scoring and every function/gradient evaluation inside L-BFGS-B count.
+    The budget is a hard cap: candidate scoring and every function/gradient evaluation inside L-BFGS-B count.
+    What is left after scoring is shared equally by the starts, fixed before they run (the first
+    ``remaining % n_starts`` starts get one more); a start stops when its L-BFGS-B converges or at its cap.
+
+    Each start runs its own L-BFGS-B (scipy's routine, its own memory, line search and stopping rule), as in
+    the papers' multistart. With ``lockstep=True`` (default) the starts advance together and every round
+    evaluates all the starts that ask in **one** ``func_and_grad`` call
+    (:mod:`regretlab.algorithms._lockstep`);
+    since no start's iterates depend on another's, each start's trajectory is the one it takes alone with
+    ``lockstep=False`` (one start after another through :func:`scipy.optimize.minimize`), up to the round-off
+    of evaluating a batch instead of one row. Until this version the starts ran one after another and each
+    took an equal share of what the earlier ones had left, so a start's cap depended on how soon the
+    earlier starts converged; now it does not.
 
     Parameters
     ----------
@@ -243,6 +307,8 @@ def maximize_lbfgsb(
         ``values(X) -> (n,)``, the same function without its gradient: the candidates are ranked by value
         only (a ranking needs no gradient; computing the (n, D) gradients of every candidate dominated the
         prescreen's time and memory). Default: the first output of ``func_and_grad``.
+    lockstep : bool, default True
+        Advance all starts together with batched evaluations (False: one after another; the same runs).
 
     Examples
     --------
@@ -263,6 +329,7 @@ def maximize_lbfgsb(
     if n_candidates and n_candidates < n_starts:
         raise ValueError(f"n_candidates={n_candidates} is outside its domain: 0 or >= n_starts={n_starts}")
     tol = check_number("tol", tol, low=0.0, low_open=True)
+    lockstep = check_bool("lockstep", lockstep)
     gen = as_generator(rng)
     lower, upper = box[:, 0], box[:, 1]
 
@@ -286,28 +353,108 @@ def maximize_lbfgsb(
     else:
         starts.extend(gen.uniform(lower, upper, size=(n_starts, dim)))
 
-    status, message = "completed", f"{len(starts)} L-BFGS-B starts completed"
-    for k, x0 in enumerate(starts):
-        share = counted.remaining // (len(starts) - k)
-        if share < 1:
-            status, message = "budget_exhausted", f"budget of {budget} evaluations used after {k} starts"
-            break
-        # maxfun is only a hint to L-BFGS-B (its line search can exceed it); `local` enforces the share.
-        local = _BudgetedFunction(func_and_grad, lower, upper, share)
-        local.best_x, local.best_value = counted.best_x, counted.best_value
-        try:
-            optimize.minimize(
-                local.negated_with_grad,
-                x0,
-                jac=True,
-                method="L-BFGS-B",
-                bounds=optimize.Bounds(lower, upper),
-                options={"maxfun": share, "ftol": tol, "gtol": tol},
-            )
-        except _BudgetExhausted:
-            pass
-        counted.count += local.count
-        counted.best_x, counted.best_value = local.best_x, local.best_value
-    if counted.count >= budget and status == "completed":
+    starts = np.asarray(starts, dtype=float).reshape(-1, dim)
+    caps = _equal_caps(counted.remaining, starts.shape[0])
+    run = _run_starts if lockstep else _run_starts_one_by_one
+    run(func_and_grad, starts, lower, upper, caps, tol, counted)
+    status, message = "completed", f"{starts.shape[0]} L-BFGS-B starts completed"
+    if caps[-1] == 0:
+        ran = int(np.count_nonzero(caps))
+        status, message = "budget_exhausted", f"budget of {budget} evaluations used after {ran} starts"
+    elif counted.count >= budget:
         status, message = "budget_exhausted", f"all {budget} evaluations used"
     return _result(counted, status, message)
+
+
+def maximize_lbfgsb_many(func_and_grad, bounds, *, n_starts, max_evaluations, rng=None,
+                         tol: float = 1e-9) -> list[MaximizeResult]:
+    r"""Maximise P problems of the same dimension at once by multistart L-BFGS-B, every start in lockstep.
+
+    Problem p is what :func:`maximize_lbfgsb` (no candidates, no initial points) does with ``bounds[p]``,
+    ``n_starts[p]`` and ``max_evaluations[p]``: the same uniform starts, drawn from ``rng`` problem after
+    problem in the same order, the same equal caps, the same L-BFGS-B run per start. Only the evaluations are
+    pooled: each round, one ``func_and_grad`` call serves every start of every problem that asks. MS-UCB
+    maximises its acquisition on each of the :math:`|Z_t|` subspaces :math:`\mathcal S(\mathbf A, \mathbf z)`
+    ([TranThe2020, Alg. 1, lines 4-6]), which are such problems.
+
+    Parameters
+    ----------
+    func_and_grad : callable
+        ``func_and_grad(problem, Z) -> (values (q,), gradients (q, n))`` at the rows of ``Z``, row i a point
+        of problem ``problem[i]`` (an int array of shape (q,)).
+    bounds : array_like, shape (P, n, 2)
+        Each problem's box.
+    n_starts, max_evaluations : array_like of int, shape (P,)
+        Each problem's starts (>= 1) and hard budget (>= 1).
+    rng : None, int or Generator
+    tol : float
+        L-BFGS-B ``ftol``/``gtol``.
+
+    Returns
+    -------
+    list of MaximizeResult, one per problem
+
+    Examples
+    --------
+    >>> centres = np.array([[0.2, 0.2], [0.7, 0.5]])
+    >>> fg = lambda p, Z: (-np.sum((Z - centres[p]) ** 2, axis=1), -2 * (Z - centres[p]))
+    >>> res = maximize_lbfgsb_many(fg, [[[0, 1]] * 2] * 2, n_starts=[2, 3], max_evaluations=[40, 60], rng=0)
+    >>> [bool(np.allclose(r.x, c, atol=1e-6)) for r, c in zip(res, centres)], res[1].n_evaluations <= 60
+    ([True, True], True)
+    """
+    if not callable(func_and_grad):
+        raise ValueError(f"func_and_grad={func_and_grad!r} is not callable: it maps (problem, Z) to "
+                         "(values, gradients)")
+    raw = check_array("bounds", bounds, ndim=3, empty=False)
+    if raw.shape[2] != 2:
+        raise ValueError(f"bounds has shape {raw.shape}; expected (P, n, 2): a box per problem")
+    boxes = np.stack([check_bounds(f"bounds[{p}]", box) for p, box in enumerate(raw)])
+    n_problems, dim = boxes.shape[0], boxes.shape[1]
+    starts_per = [check_count("n_starts", k, low=1) for k in np.broadcast_to(n_starts, (n_problems,))]
+    budgets = [_check_budget("max_evaluations", b) for b in np.broadcast_to(max_evaluations, (n_problems,))]
+    tol = check_number("tol", tol, low=0.0, low_open=True)
+    gen = as_generator(rng)
+
+    starts = [gen.uniform(box[:, 0], box[:, 1], size=(k, dim))
+              for box, k in zip(boxes, starts_per, strict=True)]
+    owner = np.repeat(np.arange(n_problems), starts_per)
+    caps = np.concatenate([_equal_caps(b, k) for b, k in zip(budgets, starts_per, strict=True)])
+    lower, upper = boxes[owner, :, 0], boxes[owner, :, 1]
+
+    def evaluate(index, Z):
+        values, grads = func_and_grad(owner[index], Z)
+        values = np.asarray(values, dtype=float).reshape(-1)
+        if values.shape[0] != Z.shape[0]:
+            raise ValueError(f"func_and_grad returned {values.shape[0]} values for {Z.shape[0]} points")
+        if np.any(np.isnan(values)):
+            raise ValueError("func_and_grad returned NaN; an acquisition function must be finite or -inf")
+        return values, grads
+
+    if _lockstep.AVAILABLE:
+        run = _lockstep.lbfgsb_lockstep(evaluate, np.vstack(starts), lower, upper, caps, ftol=tol, gtol=tol)
+        best_x, best_value, used = run.best_x, run.best_value, run.n_evaluations
+    else:  # pragma: no cover - another scipy: each problem through the public path, same runs
+        best_x, best_value, used = np.vstack(starts), np.full(owner.size, -np.inf), np.zeros(owner.size, int)
+        for p in range(n_problems):
+            mine = np.flatnonzero(owner == p)
+            counted = _BudgetedFunction(lambda Z, p=p: func_and_grad(np.full(len(Z), p), Z),
+                                        boxes[p, :, 0], boxes[p, :, 1], budgets[p])
+            _run_starts_one_by_one(counted.func, starts[p], boxes[p, :, 0], boxes[p, :, 1], caps[mine], tol,
+                                   counted)
+            first = mine[0]
+            best_x[first], best_value[first], used[first] = counted.best_x, counted.best_value, counted.count
+
+    results = []
+    for p in range(n_problems):
+        mine = np.flatnonzero(owner == p)
+        k = mine[int(np.argmax(best_value[mine]))]
+        count, budget = int(used[mine].sum()), budgets[p]
+        if caps[mine[-1]] == 0:
+            ran = np.count_nonzero(caps[mine])
+            status, message = "budget_exhausted", f"budget of {budget} evaluations used after {ran} starts"
+        elif count >= budget:
+            status, message = "budget_exhausted", f"all {budget} evaluations used"
+        else:
+            status, message = "completed", f"{mine.size} L-BFGS-B starts completed"
+        results.append(MaximizeResult(best_x[k].copy(), float(best_value[k]), count, status, message))
+    return results

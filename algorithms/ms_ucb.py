@@ -35,6 +35,7 @@ from regretlab.gp import Matern52
 from .acquisition import Acquisition, Restricted
 from .base import BayesianOptimizer, LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
+from .maximize import maximize_lbfgsb_many
 from .priors import default_kernel
 
 __all__ = ["MSUCB", "ROUNDINGS", "ACTIVE_COORDINATES", "START_RULES", "BETA_TIMES"]
@@ -337,11 +338,41 @@ class MSUCB(BayesianOptimizer):
         most share // 10."""
         return max(1, min(10 * max(self.d, 1), share // 10))
 
+    #: With ``acq_optimizer="lbfgsb"``, run the L-BFGS-B starts of all searched subspaces together, one
+    #: acquisition call per round for all of them
+    #: (:func:`~regretlab.algorithms.maximize.maximize_lbfgsb_many`); False: one subspace after another.
+    #: Each subspace gets the same starts, caps and L-BFGS-B runs either way
+    #: (``tests/algorithms/test_ms_ucb.py`` compares the two); only the cost differs.
+    batch_subspaces: bool = True
+
     def _maximize_on(self, restricted, box, budget: int, n_starts: int | None = None):
         """The shared maximiser on one subspace; without a user ``n_starts`` the starts follow the share."""
         if n_starts is None and not self._n_starts_given:
             n_starts = self._default_starts(budget)
         return self.maximize_acquisition(restricted, bounds=box, budget=budget, n_starts=n_starts)
+
+    def _lbfgsb_starts(self, budget: int, n_starts: int | None) -> int:
+        """The L-BFGS-B starts :meth:`_maximize_on` gives a subspace with ``budget`` evaluations."""
+        if n_starts is None:
+            n_starts = self.n_starts if self._n_starts_given else self._default_starts(budget)
+        return min(int(n_starts), int(budget))
+
+    def _maximize_on_all(self, acquisition, anchors, box, budgets, starts) -> list:
+        """L-BFGS-B on every searched subspace at once (:func:`maximize_lbfgsb_many`): the starts, caps and
+        runs of :meth:`_maximize_on` subspace after subspace, with one acquisition call per round for the
+        starts of all subspaces (each row embedded in its own subspace's anchor)."""
+        active = self.active
+
+        def on_subspaces(subspace, Z):
+            X = anchors[subspace]  # a copy (fancy indexing): row i is the anchor of its subspace
+            X[:, active] = Z
+            values, grads = acquisition.value_and_grad(X)
+            return values, grads[:, active]
+
+        n_starts = [self._lbfgsb_starts(b, k) for b, k in zip(budgets, starts, strict=True)]
+        boxes = np.broadcast_to(box, (len(anchors),) + box.shape)
+        return maximize_lbfgsb_many(on_subspaces, boxes, n_starts=n_starts, max_evaluations=budgets,
+                                    rng=self.rng)
 
     def _starts_per_subspace(self, n_search: int) -> np.ndarray | list[None]:
         """``starts="split"``: the iteration's ``n_starts`` shared by ``n_search`` subspaces (>= 1 each)."""
@@ -389,15 +420,20 @@ class MSUCB(BayesianOptimizer):
         """Maximise the acquisition on S(A, z) for each searched z (Eq. (8)); best point over them."""
         box = self.bounds[self.active]
         best_value, best_x, best_index, n_eval = -np.inf, None, int(searched[0]), 0
-        starts = self._starts_per_subspace(len(searched))
-        for index, budget, n_starts in zip(searched, budgets, starts, strict=True):
-            z = self._Z[index] if self.d < self.dim else np.empty(0)
-            restricted = Restricted(acquisition, self._anchor_point(z), self.active)
-            n_starts = None if n_starts is None else int(n_starts)
-            result = self._maximize_on(restricted, box, int(budget), n_starts)
+        starts = [None if k is None else int(k) for k in self._starts_per_subspace(len(searched))]
+        restricted = [Restricted(acquisition, self._anchor_point(self._Z[index] if self.d < self.dim
+                                                                 else np.empty(0)), self.active)
+                      for index in searched]
+        if self.acq_optimizer == "lbfgsb" and self.batch_subspaces:
+            anchors = np.stack([r.anchor for r in restricted])
+            results = self._maximize_on_all(acquisition, anchors, box, budgets, starts)
+        else:
+            results = (self._maximize_on(r, box, int(budget), k)
+                       for r, budget, k in zip(restricted, budgets, starts, strict=True))
+        for index, r, result in zip(searched, restricted, results, strict=True):
             n_eval += result.n_evaluations
             if best_x is None or result.value > best_value:
-                best_value, best_x, best_index = result.value, restricted.embed(result.x)[0], int(index)
+                best_value, best_x, best_index = result.value, r.embed(result.x)[0], int(index)
         return best_x, best_index, n_eval
 
     def _best_point(self, acquisition, searched) -> tuple[np.ndarray, int, int]:

@@ -45,7 +45,8 @@ def one_iteration(*, dim: int, d: int, t: int, n_subspaces: int, budget: int, se
         acq_optimizer="lbfgsb",
         subspace_budget=budget,
         n_starts=10 * d,
-        beta="scaled",
+        beta="theory",
+        beta_scale=0.2,
     )
     for x_i, y_i in zip(X, y, strict=True):
         opt.tell(x_i, float(y_i))

@@ -265,3 +265,24 @@ def test_first_coordinates_split_starts_and_local_beta_time():
         MSUCB(BOX5, starts="all")
     with pytest.raises(ValueError, match="beta_time"):
         MSUCB(BOX5, beta_time="later")
+
+
+@pytest.mark.parametrize("setting", [
+    dict(N0=4, alpha=0.5),                           # |Z_t| grows, default starts per subspace
+    dict(N0=3, starts="split", n_starts=7),          # the iteration's starts split among the subspaces
+    dict(N0=6, acq_budget=150),                      # a total budget shared by the subspaces
+])
+def test_subspaces_in_lockstep_are_the_subspaces_one_after_another(setting):
+    """With L-BFGS-B the starts of all searched subspaces run together (batch_subspaces, the default): the
+    same starts, caps and runs per subspace as one subspace after another, so the same proposals (to the
+    round-off of evaluating a batch), the same subspace chosen and the same evaluations per iteration."""
+    traces = []
+    for batched in (True, False):
+        opt = MSUCB(BOX5, d=2, rng=3, n_init=4, fit_hyperparameters=False, acq_optimizer="lbfgsb", **setting)
+        opt.batch_subspaces = batched
+        opt.run(sphere, 9, progress=False)
+        traces.append(opt.trace())
+    a, b = traces
+    np.testing.assert_allclose(a.x, b.x, rtol=0, atol=1e-7)
+    np.testing.assert_array_equal(a.acq_evaluations, b.acq_evaluations)
+    assert [r.get("z_index") for r in a.records] == [r.get("z_index") for r in b.records]

@@ -11,6 +11,7 @@ from regretlab.gp.kernels import (
     Matern52,
     ProjectedAdditive,
     SquaredExponential,
+    Tied,
 )
 
 D = 4
@@ -75,6 +76,25 @@ def test_x_gradient_matches_finite_differences(name):
         np.testing.assert_allclose(G[:, :, d], fd, atol=1e-7)
     # the diagonal k(x, x) is constant for these kernels
     np.testing.assert_array_equal(k.diag_gradient_x(X), np.zeros_like(X))
+
+
+@pytest.mark.parametrize("name", IDS + ["tied"])
+def test_posterior_fast_path_matches_the_checked_kernel(name):
+    """The unchecked path the GP's predict uses: ``_cross`` gives the kernel matrix k(X, Y), and
+    ``_gradient_x_dot`` (matrix products, no (n, m, D) array) gives the contractions
+    Σ_j W_ij ∂k(X_i, Y_j)/∂X_i of :meth:`gradient_x` for a row vector and a full weight matrix, with and
+    without the re-used state."""
+    k = Tied(Additive([[0, 2], [1, 3]], SquaredExponential(0.8, 1.3))) if name == "tied" else KERNELS[name]
+    X, Y = _data()
+    K, state = k._cross(X, Y)
+    np.testing.assert_allclose(K, k(X, Y), rtol=1e-13, atol=1e-15)
+    weights = (np.random.default_rng(1).normal(size=(1, Y.shape[0])),
+               np.random.default_rng(2).normal(size=(X.shape[0], Y.shape[0])))
+    G = k.gradient_x(X, Y)
+    expected = [np.einsum("nmd,nm->nd", G, np.broadcast_to(W, G.shape[:2])) for W in weights]
+    for st in (state, None):
+        for got, want in zip(k._gradient_x_dot(X, Y, weights, st), expected, strict=True):
+            np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-13)
 
 
 @pytest.mark.parametrize("name", IDS)

@@ -126,6 +126,24 @@ class Kernel(ABC):
     def gradient_x(self, X, Y=None) -> np.ndarray:
         """Array (n, m, D): ``d k(X[i], Y[j]) / d X[i]`` (the derivative in the first argument)."""
 
+    # ---- internal fast paths of the posterior (inputs already checked by the GP) ------------------
+    def _cross(self, X: np.ndarray, Y: np.ndarray):
+        """``(k(X, Y), state)`` for checked inputs; ``state`` is what :meth:`_gradient_x_dot` can re-use of
+        this evaluation (None here: the default re-evaluates)."""
+        return self(X, Y), None
+
+    def _gradient_x_dot(self, X: np.ndarray, Y: np.ndarray, weights, state=None) -> list[np.ndarray]:
+        r"""For each ``W`` in ``weights`` (broadcastable to (n, m)): :math:`\sum_j W_{ij}\,\partial
+        k(X_i, Y_j)/\partial X_i`, shape (n, D).
+
+        The contraction of :meth:`gradient_x` that the posterior's gradients need (mean:
+        :math:`W = \alpha^\top`, variance: :math:`W = (\Delta^{-1}k_*)^\top`). This default forms the
+        (n, m, D) array; kernels with a closed form override it with matrix products.
+        """
+        dk = self.gradient_x(X, Y)
+        shape = dk.shape[:2]
+        return [np.einsum("nmd,nm->nd", dk, np.broadcast_to(W, shape)) for W in weights]
+
     def diag_gradient_x(self, X) -> np.ndarray:
         """Array (n, D): ``d k(x, x) / d x`` at each row of ``X``.
 
@@ -305,6 +323,23 @@ class Stationary(Kernel):
         else:
             out[:, :, 0] = self._variance * dg * (-2.0 * r2)
         out[:, :, -1] = self._variance * g  # d K / d log s² = K
+        return out
+
+    def _cross(self, X, Y):
+        # One squared-distance matrix for the kernel matrix and, later, its gradient (state = dg/d(r²)).
+        g, dg = self._profile(self._scaled_sqdist(X, Y))
+        return self._variance * g, dg
+
+    def _gradient_x_dot(self, X, Y, weights, state=None):
+        # Σ_j W_ij ∂k(x_i, y_j)/∂x_i = (2 s² / ℓ²) Σ_j W_ij g'(r²_ij) (x_i - y_j)
+        #                           = (2 s² / ℓ²) (rowsum(A)_i x_i - (A Y)_i),  A = W ∘ g'(r²):
+        # two matrix products instead of the (n, m, D) array of gradient_x.
+        dg = self._profile(self._scaled_sqdist(X, Y))[1] if state is None else state
+        scale = (2.0 * self._variance) / np.broadcast_to(self._lengthscale**2, (X.shape[1],))
+        out = []
+        for W in weights:
+            A = dg * W
+            out.append(scale * (A.sum(axis=1)[:, None] * X - A @ Y))
         return out
 
     def gradient_x(self, X, Y=None) -> np.ndarray:
@@ -550,6 +585,24 @@ class _SumOfMapped(Kernel):
     def gradient(self, X) -> np.ndarray:
         return np.concatenate([block for _, block in self.iter_gradient(X)], axis=2)
 
+    def _cross(self, X, Y):
+        # One evaluation per component; each component's state is kept for its gradient.
+        total, states = None, []
+        for j, k in enumerate(self._kernels):
+            K_j, state_j = k._cross(self._map(X, j), self._map(Y, j))
+            total = K_j if total is None else total + K_j
+            states.append(state_j)
+        return total, states
+
+    def _gradient_x_dot(self, X, Y, weights, state=None):
+        out = [np.zeros_like(X) for _ in weights]
+        for j, k in enumerate(self._kernels):
+            parts = k._gradient_x_dot(self._map(X, j), self._map(Y, j), weights,
+                                      None if state is None else state[j])
+            for total, part in zip(out, parts, strict=True):
+                total += self._map_back(part, j, X.shape[1])
+        return out
+
     def gradient_x(self, X, Y=None) -> np.ndarray:
         X, Y = self._check_XY(X, Y)
         m = X.shape[0] if Y is None else Y.shape[0]
@@ -750,6 +803,12 @@ class Tied(Kernel):
 
     def gradient_x(self, X, Y=None) -> np.ndarray:
         return self._base.gradient_x(X, Y)
+
+    def _cross(self, X, Y):
+        return self._base._cross(X, Y)
+
+    def _gradient_x_dot(self, X, Y, weights, state=None):
+        return self._base._gradient_x_dot(X, Y, weights, state)
 
     def __repr__(self) -> str:
         return f"Tied({self._base!r})"

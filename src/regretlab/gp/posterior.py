@@ -339,7 +339,9 @@ class GP:
                 return mean, prior_var
             return mean, prior_var, np.zeros_like(X), self.kernel.diag_gradient_x(X)
         Xt = self._X_buf[: self._t]
-        k_star = self.kernel(X, Xt)  # (q, t)
+        # X is checked above and X_t was checked when it was told: the kernel's unchecked path, one distance
+        # matrix for k* and its gradient.
+        k_star, state = self.kernel._cross(X, Xt)  # (q, t)
         # [Rasmussen2006, Alg. 2.1, line 4]: f̄* = k*ᵀ α  (+ constant mean)
         mean = self.mean + k_star @ self._alpha
         # [Rasmussen2006, Alg. 2.1, line 5]: v = L \ k*
@@ -348,11 +350,11 @@ class GP:
         var = np.maximum(prior_var - np.einsum("ij,ij->j", v, v), 0.0)
         if not return_grad:
             return mean, var
-        dk = self.kernel.gradient_x(X, Xt)  # (q, t, D): d k(x, X_i) / dx
-        mean_grad = np.einsum("qtd,t->qd", dk, self._alpha)
-        # d var/dx = d k(x,x)/dx - 2 (Δ⁻¹ k*)ᵀ dk*/dx,  Δ⁻¹ k* = Lᵀ \ v
+        # d mean/dx = Σ_i α_i d k(x, X_i)/dx;  d var/dx = d k(x,x)/dx - 2 Σ_i (Δ⁻¹ k*)_i d k(x, X_i)/dx,
+        # Δ⁻¹ k* = Lᵀ \ v: contracted by the kernel with matrix products, no (q, t, D) array.
         w = self._solve_L(v, trans=True)  # (t, q)
-        var_grad = self.kernel.diag_gradient_x(X) - 2.0 * np.einsum("qtd,tq->qd", dk, w)
+        mean_grad, w_grad = self.kernel._gradient_x_dot(X, Xt, (self._alpha[None, :], w.T), state)
+        var_grad = self.kernel.diag_gradient_x(X) - 2.0 * w_grad
         var_grad[var <= 0.0] = 0.0
         return mean, var, mean_grad, var_grad
 
@@ -390,16 +392,15 @@ class GP:
         if self._component_cache.get(j, (-1,))[0] != self._t:
             self._component_cache[j] = (self._t, self.kernel.features(self._X_buf[: self._t], j))
         F = self._component_cache[j][1]
-        k_star = kj(Z, F)
+        k_star, state = kj._cross(Z, F)
         mean = k_star @ self._alpha
         v = self._solve_L(k_star.T)
         var = np.maximum(prior - np.einsum("ij,ij->j", v, v), 0.0)
         if not return_grad:
             return mean, var
-        dk = kj.gradient_x(Z, F)
-        mean_grad = np.einsum("qtd,t->qd", dk, self._alpha)
         w = self._solve_L(v, trans=True)
-        var_grad = kj.diag_gradient_x(Z) - 2.0 * np.einsum("qtd,tq->qd", dk, w)
+        mean_grad, w_grad = kj._gradient_x_dot(Z, F, (self._alpha[None, :], w.T), state)
+        var_grad = kj.diag_gradient_x(Z) - 2.0 * w_grad
         var_grad[var <= 0.0] = 0.0
         return mean, var, mean_grad, var_grad
 
