@@ -86,8 +86,9 @@ def test_posterior_fast_path_matches_the_checked_kernel(name):
     without the re-used state."""
     k = Tied(Additive([[0, 2], [1, 3]], SquaredExponential(0.8, 1.3))) if name == "tied" else KERNELS[name]
     X, Y = _data()
-    K, state = k._cross(X, Y)
+    K, state = k._cross(X, Y, True)
     np.testing.assert_allclose(K, k(X, Y), rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(k._cross(X, Y)[0], K, rtol=1e-13, atol=1e-15)
     weights = (np.random.default_rng(1).normal(size=(1, Y.shape[0])),
                np.random.default_rng(2).normal(size=(X.shape[0], Y.shape[0])))
     G = k.gradient_x(X, Y)
@@ -286,3 +287,26 @@ def test_tied_needs_matching_components():
         Tied(SquaredExponential(1.0))
     with pytest.raises(ValueError, match="same ones"):
         Tied(Additive([[0], [1, 2]], [SquaredExponential(1.0), SquaredExponential([1.0, 2.0])], dim=3))
+
+
+@pytest.mark.parametrize("offset", [0.0, 1e3])
+@pytest.mark.parametrize("lengthscale", [0.05, 1.0, [0.3, 2.0, 0.01, 7.0]])
+def test_scaled_distances_by_matrix_product_match_cdist(offset, lengthscale):
+    """The kernels' squared distances come from |x|² + |y|² - 2 x·y (one GEMM); centred first, they match
+    scipy's direct cdist to round-off even far from the origin (offset 1e3) and at tiny length scales,
+    are never negative, and k(X, X) has an exactly zero-distance diagonal."""
+    from scipy.spatial.distance import cdist
+
+    rng = np.random.default_rng(4)
+    X, Y = offset + rng.normal(size=(30, D)), offset + rng.normal(size=(20, D))
+    Y[3] = X[5]  # a coincident pair: distance 0
+    k = SquaredExponential(lengthscale, 1.0)
+    ls = np.broadcast_to(np.asarray(lengthscale, dtype=float), (D,))
+    for A, B in ((X, Y), (X, None)):
+        got = k._scaled_sqdist(A, B)
+        want = cdist(A / ls, (A if B is None else B) / ls, "sqeuclidean")
+        scale = np.max(want)
+        np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-13 * scale)
+        assert np.all(got >= 0.0)
+    assert np.all(np.diag(k._scaled_sqdist(X, None)) == 0.0)
+    assert k._scaled_sqdist(X, Y)[5, 3] <= 1e-13 * np.max(cdist(X / ls, Y / ls, "sqeuclidean"))

@@ -31,7 +31,6 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 
 import numpy as np
-from scipy.spatial.distance import cdist
 from scipy.stats import multivariate_t
 
 from regretlab._rng import as_generator
@@ -127,9 +126,9 @@ class Kernel(ABC):
         """Array (n, m, D): ``d k(X[i], Y[j]) / d X[i]`` (the derivative in the first argument)."""
 
     # ---- internal fast paths of the posterior (inputs already checked by the GP) ------------------
-    def _cross(self, X: np.ndarray, Y: np.ndarray):
-        """``(k(X, Y), state)`` for checked inputs; ``state`` is what :meth:`_gradient_x_dot` can re-use of
-        this evaluation (None here: the default re-evaluates)."""
+    def _cross(self, X: np.ndarray, Y: np.ndarray, gradient: bool = False):
+        """``(k(X, Y), state)`` for checked inputs; with ``gradient``, ``state`` is what
+        :meth:`_gradient_x_dot` can re-use of this evaluation (None here: the default re-evaluates)."""
         return self(X, Y), None
 
     def _gradient_x_dot(self, X: np.ndarray, Y: np.ndarray, weights, state=None) -> list[np.ndarray]:
@@ -195,6 +194,12 @@ class Kernel(ABC):
         return X, Y
 
 
+def _midrange(Y: np.ndarray) -> np.ndarray:
+    """The centre of the bounding box of the rows of ``Y``: the same bits whatever the rows' order or memory
+    layout (a mean's summation order is not), so equal inputs give equal kernel matrices bit for bit."""
+    return 0.5 * (Y.min(axis=0) + Y.max(axis=0))
+
+
 class Stationary(Kernel):
     """Base of the radial kernels :math:`k(x, x') = s^2 g(r^2)`, :math:`r^2 = \\|(x - x') / \\ell\\|^2`.
 
@@ -233,6 +238,11 @@ class Stationary(Kernel):
     @abstractmethod
     def _profile(r2: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Return ``g(r2)`` and ``dg/d(r2)`` elementwise (``g(0) = 1``)."""
+
+    @classmethod
+    def _value(cls, r2: np.ndarray) -> np.ndarray:
+        """``g(r2)`` alone; may overwrite ``r2`` (callers pass a matrix they own)."""
+        return cls._profile(r2)[0]
 
     # ---- attributes --------------------------------------------------------------------------------
     @property
@@ -296,15 +306,33 @@ class Stationary(Kernel):
 
     # ---- evaluation --------------------------------------------------------------------------------
     def _scaled_sqdist(self, X: np.ndarray, Y: np.ndarray | None) -> np.ndarray:
+        r"""Squared scaled distances :math:`\|(x - y)/\ell\|^2`, shape (n, m), by the expansion
+        :math:`|x|^2 + |y|^2 - 2x^\top y`: one matrix product (GEMM), as scikit-learn's
+        ``euclidean_distances`` and GPyTorch compute them, 4-6 times faster than ``scipy``'s ``cdist`` at
+        D = 100. The inputs are first centred on the middle of ``Y``'s bounding box, which keeps the
+        cancellation error at round-off of :math:`|x - c|^2`; negative round-off is clipped to 0, and the
+        diagonal of :math:`k(X, X)` is exactly 0."""
         ls = self._lengthscale
         Xs = X / ls
         Ys = Xs if Y is None else Y / ls
-        return cdist(Xs, Ys, metric="sqeuclidean")
+        centre = _midrange(Ys)
+        Xc = Xs - centre
+        Yc = Xc if Y is None else Ys - centre
+        norms_x = np.einsum("ij,ij->i", Xc, Xc)
+        norms_y = norms_x if Y is None else np.einsum("ij,ij->i", Yc, Yc)
+        r2 = Xc @ Yc.T  # numpy's SYRK when Y is None: exactly symmetric
+        r2 *= -2.0
+        r2 += np.add.outer(norms_x, norms_y)  # |x_i|² + |y_j|² in one sum: symmetric for Y = X too
+        np.maximum(r2, 0.0, out=r2)
+        if Y is None:
+            np.fill_diagonal(r2, 0.0)
+        return r2
 
     def __call__(self, X, Y=None) -> np.ndarray:
         X, Y = self._check_XY(X, Y)
-        g, _ = self._profile(self._scaled_sqdist(X, Y))
-        return self._variance * g
+        K = self._value(self._scaled_sqdist(X, Y))
+        K *= self._variance
+        return K
 
     def diag(self, X) -> np.ndarray:
         X = self._check_X("X", X)
@@ -325,9 +353,15 @@ class Stationary(Kernel):
         out[:, :, -1] = self._variance * g  # d K / d log s² = K
         return out
 
-    def _cross(self, X, Y):
-        # One squared-distance matrix for the kernel matrix and, later, its gradient (state = dg/d(r²)).
-        g, dg = self._profile(self._scaled_sqdist(X, Y))
+    def _cross(self, X, Y, gradient=False):
+        # One squared-distance matrix for the kernel matrix and, with ``gradient``, its gradient later
+        # (state = dg/d(r²)); without, only g(r²), computed in place.
+        r2 = self._scaled_sqdist(X, Y)
+        if not gradient:
+            K = self._value(r2)
+            K *= self._variance
+            return K, None
+        g, dg = self._profile(r2)
         return self._variance * g, dg
 
     def _gradient_x_dot(self, X, Y, weights, state=None):
@@ -336,10 +370,12 @@ class Stationary(Kernel):
         # two matrix products instead of the (n, m, D) array of gradient_x.
         dg = self._profile(self._scaled_sqdist(X, Y))[1] if state is None else state
         scale = (2.0 * self._variance) / np.broadcast_to(self._lengthscale**2, (X.shape[1],))
+        centre = _midrange(Y)  # x - y = (x - c) - (y - c): centred, the two products cancel less
+        Xc, Yc = X - centre, Y - centre
         out = []
         for W in weights:
             A = dg * W
-            out.append(scale * (A.sum(axis=1)[:, None] * X - A @ Y))
+            out.append(scale * (A.sum(axis=1)[:, None] * Xc - A @ Yc))
         return out
 
     def gradient_x(self, X, Y=None) -> np.ndarray:
@@ -401,6 +437,11 @@ class SquaredExponential(Stationary):
     def _profile(r2):
         g = np.exp(-0.5 * r2)
         return g, -0.5 * g
+
+    @staticmethod
+    def _value(r2):
+        r2 *= -0.5
+        return np.exp(r2, out=r2)
 
 
 class Matern32(Stationary):
@@ -585,11 +626,11 @@ class _SumOfMapped(Kernel):
     def gradient(self, X) -> np.ndarray:
         return np.concatenate([block for _, block in self.iter_gradient(X)], axis=2)
 
-    def _cross(self, X, Y):
+    def _cross(self, X, Y, gradient=False):
         # One evaluation per component; each component's state is kept for its gradient.
         total, states = None, []
         for j, k in enumerate(self._kernels):
-            K_j, state_j = k._cross(self._map(X, j), self._map(Y, j))
+            K_j, state_j = k._cross(self._map(X, j), self._map(Y, j), gradient)
             total = K_j if total is None else total + K_j
             states.append(state_j)
         return total, states
@@ -804,8 +845,8 @@ class Tied(Kernel):
     def gradient_x(self, X, Y=None) -> np.ndarray:
         return self._base.gradient_x(X, Y)
 
-    def _cross(self, X, Y):
-        return self._base._cross(X, Y)
+    def _cross(self, X, Y, gradient=False):
+        return self._base._cross(X, Y, gradient)
 
     def _gradient_x_dot(self, X, Y, weights, state=None):
         return self._base._gradient_x_dot(X, Y, weights, state)

@@ -341,7 +341,7 @@ class GP:
         Xt = self._X_buf[: self._t]
         # X is checked above and X_t was checked when it was told: the kernel's unchecked path, one distance
         # matrix for k* and its gradient.
-        k_star, state = self.kernel._cross(X, Xt)  # (q, t)
+        k_star, state = self.kernel._cross(X, Xt, return_grad)  # (q, t)
         # [Rasmussen2006, Alg. 2.1, line 4]: f̄* = k*ᵀ α  (+ constant mean)
         mean = self.mean + k_star @ self._alpha
         # [Rasmussen2006, Alg. 2.1, line 5]: v = L \ k*
@@ -392,7 +392,7 @@ class GP:
         if self._component_cache.get(j, (-1,))[0] != self._t:
             self._component_cache[j] = (self._t, self.kernel.features(self._X_buf[: self._t], j))
         F = self._component_cache[j][1]
-        k_star, state = kj._cross(Z, F)
+        k_star, state = kj._cross(Z, F, return_grad)
         mean = k_star @ self._alpha
         v = self._solve_L(k_star.T)
         var = np.maximum(prior - np.einsum("ij,ij->j", v, v), 0.0)
