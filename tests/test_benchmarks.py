@@ -1,0 +1,94 @@
+"""The benchmarks run: the performance suite (``tox -e bench``) at its quick sizes, with whichever peers
+import here, and the single-purpose scripts at tiny sizes — so that a change of API cannot break them
+unnoticed. Nothing is timed against a threshold: the checks are the suite's own agreement checks (it
+raises before timing when a peer's posterior or UCB differs from regretlab's) and the shape of its report."""
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name):
+    if str(BENCH) not in sys.path:
+        sys.path.insert(0, str(BENCH))  # the suite imports its sibling modules measure and peers
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_quick_suite_checks_agreement_and_reports_every_section(tmp_path, capsys):
+    """The quick suite runs every section with the peers that import (the others are skipped with their
+    import error), writes bench.json and bench.md atomically and fills the README block; every peer's
+    posterior agrees with regretlab's to 1e-8 and every GP-UCB step finds the same best UCB."""
+    suite = _load("suite")
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- bench:start -->\nold\n<!-- bench:end -->\nafter\n", encoding="utf-8")
+    report = suite.run(
+        ["--quick", "--repeats", "1", "--no-memory", "--out", str(tmp_path / "out"), "--readme", str(readme)]
+    )
+    ran = {row["system"] for row in report["a"]} - {"floor"}
+    assert "regretlab" in ran and ran | set(report["skipped"]) == {"regretlab", *suite.peers.PEERS}
+    for name, why in report["skipped"].items():
+        assert name not in ran and "import" in why
+    assert all(row["max_abs_diff"] <= 1e-8 for row in report["a"] if row["system"] != "floor")
+    best = {row["best_ucb"] for row in report["b"]}
+    assert max(best) - min(best) <= 1e-6 * max(1.0, abs(max(best)))
+    assert {(row["system"], row["mode"]) for row in report["b"]} >= {
+        ("regretlab", "lockstep"),
+        ("regretlab", "loop"),
+    }
+    assert len(report["c"]) == 1 + len(suite.SIZES["quick"]["c_d"]) * len(suite.SIZES["quick"]["c_z"])
+    assert np.isfinite(report["d_exponent"])
+    saved = json.loads((tmp_path / "out" / "bench.json").read_text(encoding="utf-8"))
+    assert saved["sizes"] == json.loads(json.dumps(suite.SIZES["quick"]))
+    assert not list((tmp_path / "out").glob(".*.tmp"))
+    text = readme.read_text(encoding="utf-8")
+    assert "old" not in text and "(b) one GP-UCB step" in text and text.endswith("after\n")
+    assert "(e) prescreening" in capsys.readouterr().out
+
+
+def test_suite_refuses_a_peer_that_disagrees(monkeypatch):
+    """A peer whose UCB differs from regretlab's by more than the tolerance stops the suite before
+    anything is timed (the check can fail)."""
+    suite = _load("suite")
+
+    class Off(suite.peers.ScikitLearn):
+        def values(self, Z):
+            return super().values(Z) + 1e-6
+
+    monkeypatch.setitem(suite.peers.SYSTEMS, "scikit-learn", Off)
+    monkeypatch.setattr(suite.peers, "missing", lambda name: None if name == "scikit-learn" else "not here")
+    with pytest.raises(AssertionError, match="scikit-learn: UCB"):
+        suite.run(["--quick", "--repeats", "1", "--no-memory", "--sections", "b", "--peers", "scikit-learn"])
+
+
+def test_peak_memory_is_measured_in_a_fresh_process():
+    """measure.peak_memory_mib spawns a process, builds the call there and returns the growth of its
+    peak resident set (a number >= 0), here for section (a) at a tiny size."""
+    suite = _load("suite")
+    peak = suite.measure.peak_memory_mib(suite.build_append, "regretlab", 20, 3, 50)
+    assert peak is not None and peak >= 0.0
+
+
+@pytest.mark.parametrize(
+    "script, argv",
+    [
+        ("gp_ucb_iteration", ["--dim", "3", "--t", "12", "--budget", "200", "--repeats", "1"]),
+        (
+            "ms_ucb_iteration",
+            ["--dim", "6", "--d", "2", "--t", "12", "--subspaces", "1", "3", "--subspace-budget", "40"],
+        ),
+    ],
+)
+def test_single_purpose_benchmarks_run(script, argv, capsys):
+    """The scripts the README names run at tiny sizes and print their table."""
+    _load(script).main(argv)
+    assert "seconds" in capsys.readouterr().out
