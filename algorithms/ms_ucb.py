@@ -108,6 +108,10 @@ class MSUCB(BayesianOptimizer):
     (DIRECT's first sweep of a :math:`d`-box; 1 when ``d = 0``): when :math:`|Z_t|` shares do not fit, a
     uniformly random subset of :math:`\lfloor\text{acq\_budget}/(2d+1)\rfloor` subspaces is searched (records
     ``n_subspaces``). The iteration's acquisition evaluations are reported in the trace (``acq_evaluations``).
+    With L-BFGS-B the starts of all searched subspaces run together, one acquisition call per round for all of
+    them (``batch_subspaces``, default True): each subspace keeps its own starts, caps and L-BFGS-B runs, so
+    the result is the one-subspace-after-another search's, at a fraction of the cost (one iteration with the
+    paper's 181 subspaces at D = 100, d = 5: 2.0 s against 34 s, ``benchmarks/ms_ucb_iteration.py``).
 
     Parameters
     ----------
