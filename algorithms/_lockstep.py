@@ -13,8 +13,9 @@ this bit for bit against scipy's public function).
 Written by hand: the loop below is the reverse-communication driver that scipy's own ``_minimize_lbfgsb``
 (``scipy/optimize/_lbfgsb_py.py``, scipy >= 1.15) wraps around ``setulb`` for *one* run; no library drives
 many runs of it side by side. ``setulb`` is a private scipy function: where its signature is not the one
-this driver knows (another scipy version), :data:`AVAILABLE` is False and the callers run the starts one
-after another through the public ``scipy.optimize.minimize`` with the same caps (same results, slower).
+this driver knows (another scipy version), :data:`AVAILABLE` is False and :func:`lbfgsb_lockstep` runs the
+starts one after another through the public ``scipy.optimize.minimize`` with the same caps
+(:func:`lbfgsb_one_by_one`: same results, slower).
 
 Conventions as scipy's: ``factr = ftol / eps``, ``pgtol = gtol``, ``m = 10`` corrections, ``maxls = 20``,
 ``maxiter = 15000``; a start stops when L-BFGS-B converges or stops, when its iterations reach ``maxiter``,
@@ -28,8 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy import optimize
 
-__all__ = ["AVAILABLE", "LockstepResult", "lbfgsb_lockstep"]
+__all__ = ["AVAILABLE", "LockstepResult", "lbfgsb_lockstep", "lbfgsb_one_by_one"]
 
 try:  # scipy >= 1.15: the C translation of L-BFGS-B with an integer task array.
     from scipy.optimize import _lbfgsb
@@ -42,7 +44,7 @@ except ImportError:  # pragma: no cover - depends on the installed scipy
 _TASK_FG, _TASK_NEW_X, _TASK_STOP = 3, 1, 5
 _MAXCOR, _MAXLS, _MAXITER = 10, 20, 15000
 #: L-BFGS-B cannot take an infinite value; a start that meets -inf (maximisation) sees this instead, with a
-#: zero gradient, which keeps its line search away (as ``maximize._BudgetedFunction`` does for one start).
+#: zero gradient, which keeps its line search away.
 _BAD_VALUE = 1e300
 
 
@@ -122,6 +124,8 @@ def lbfgsb_lockstep(evaluate, starts, lower, upper, caps, *, ftol: float, gtol: 
     -------
     LockstepResult
     """
+    if not AVAILABLE:  # another scipy: the public path, one start at a time (same runs)
+        return lbfgsb_one_by_one(evaluate, starts, lower, upper, caps, ftol=ftol, gtol=gtol)
     n_starts, n = starts.shape
     factr = ftol / np.finfo(float).eps
     nbd = np.full(n, 2, dtype=np.int32)  # both bounds finite (scipy's bounds_map[(1, 1)])
@@ -162,4 +166,46 @@ def lbfgsb_lockstep(evaluate, starts, lower, upper, caps, *, ftol: float, gtol: 
         state.last_f[index] = np.where(finite, -values, _BAD_VALUE)
         state.last_g[index] = np.where(finite[:, None], -grads, 0.0)
         answered[index] = True
+    return LockstepResult(best_x, best_value, used)
+
+
+class _CapReached(Exception):
+    """Raised inside a start's function when its cap is used up, to stop ``scipy.optimize.minimize`` there."""
+
+
+def lbfgsb_one_by_one(evaluate, starts, lower, upper, caps, *, ftol: float, gtol: float) -> LockstepResult:
+    """The same runs one start after another through the public ``scipy.optimize.minimize``, one point per
+    ``evaluate`` call: the reference :func:`lbfgsb_lockstep` is tested against, and its fallback.
+
+    Same arguments and result as :func:`lbfgsb_lockstep`. ``maxfun`` is only a hint to L-BFGS-B (its line
+    search can exceed it), so each start's cap is enforced by raising before an evaluation beyond it.
+    """
+    n_starts, n = starts.shape
+    best_x = np.array(starts, dtype=float)
+    best_value = np.full(n_starts, -np.inf)
+    used = np.zeros(n_starts, dtype=np.int64)
+    for k in range(n_starts):
+        if caps[k] < 1:
+            continue
+        index = np.array([k], dtype=np.intp)
+
+        def negated(x, k=k, index=index):
+            if used[k] >= caps[k]:
+                raise _CapReached
+            X = np.clip(np.asarray(x, dtype=float)[None, :], lower[k], upper[k])
+            values, grads = evaluate(index, X)
+            value = float(np.asarray(values, dtype=float).reshape(-1)[0])
+            used[k] += 1
+            if value > best_value[k]:
+                best_value[k], best_x[k] = value, X[0]
+            if not np.isfinite(value):
+                return _BAD_VALUE, np.zeros(n)
+            return -value, -np.asarray(grads, dtype=float).reshape(1, n)[0]
+
+        try:
+            optimize.minimize(negated, starts[k], jac=True, method="L-BFGS-B",
+                              bounds=optimize.Bounds(lower[k], upper[k]),
+                              options={"maxfun": int(caps[k]), "ftol": ftol, "gtol": gtol})
+        except _CapReached:
+            pass
     return LockstepResult(best_x, best_value, used)

@@ -49,6 +49,16 @@ class MaximizeResult:
     message: str
 
 
+def _checked_values(values, n: int, name: str) -> np.ndarray:
+    """``values`` as a float vector of the n points' values: a wrong count or a NaN is the caller's error."""
+    values = np.asarray(values, dtype=float).reshape(-1)
+    if values.shape[0] != n:
+        raise ValueError(f"{name} returned {values.shape[0]} values for {n} points")
+    if np.any(np.isnan(values)):
+        raise ValueError(f"{name} returned NaN; an acquisition function must be finite or -inf")
+    return values
+
+
 class _BudgetExhausted(Exception):
     """Raised inside an optimiser's callback to stop it exactly at the evaluation budget."""
 
@@ -75,11 +85,7 @@ class _BudgetedFunction:
         return self.budget - self.count
 
     def _record(self, X, values):
-        values = np.asarray(values, dtype=float).reshape(-1)
-        if values.shape[0] != X.shape[0]:
-            raise ValueError(f"func returned {values.shape[0]} values for {X.shape[0]} points")
-        if np.any(np.isnan(values)):
-            raise ValueError("func returned NaN; an acquisition function must be finite or -inf")
+        values = _checked_values(values, X.shape[0], "func")
         i = int(np.argmax(values))
         if self.best_x is None or values[i] > self.best_value:
             self.best_x, self.best_value = X[i].copy(), float(values[i])
@@ -100,20 +106,6 @@ class _BudgetedFunction:
         X = np.clip(np.asarray(x, dtype=float)[None, :], self.lower, self.upper)
         self.count += 1
         return -float(self._record(X, self.func(X))[0])
-
-    def negated_with_grad(self, x):
-        """One point, negated value and gradient (for L-BFGS-B with ``jac=True``)."""
-        if self.remaining <= 0:
-            raise _BudgetExhausted
-        X = np.clip(np.asarray(x, dtype=float)[None, :], self.lower, self.upper)
-        self.count += 1
-        values, grads = self.func(X)
-        value = float(self._record(X, values)[0])
-        grad = np.asarray(grads, dtype=float).reshape(X.shape)[0]
-        if not np.isfinite(value):
-            # L-BFGS-B cannot handle inf; a very bad finite value keeps it away from here.
-            return 1e300, np.zeros_like(grad)
-        return -value, -grad
 
 
 def _check_budget(name, value):
@@ -211,46 +203,14 @@ def _equal_caps(remaining: int, n_starts: int) -> np.ndarray:
     return share + (np.arange(n_starts) < extra).astype(np.int64)
 
 
-def _run_starts(func_and_grad, starts, lower, upper, caps, tol, counted: _BudgetedFunction) -> None:
-    """All starts at once: :func:`regretlab.algorithms._lockstep.lbfgsb_lockstep`, one ``func_and_grad``
-    call per round for every start that asks; ``counted`` records the evaluations and the best point."""
-    if not _lockstep.AVAILABLE:  # pragma: no cover - another scipy: the public path gives the same runs
-        _run_starts_one_by_one(func_and_grad, starts, lower, upper, caps, tol, counted)
-        return
-
-    def evaluate(index, X):
-        values, grads = func_and_grad(X)
-        counted.count += X.shape[0]
-        return counted._record(X, values), grads
-
-    box_lower = np.broadcast_to(lower, starts.shape)
-    box_upper = np.broadcast_to(upper, starts.shape)
-    _lockstep.lbfgsb_lockstep(evaluate, starts, box_lower, box_upper, caps, ftol=tol, gtol=tol)
-
-
-def _run_starts_one_by_one(func_and_grad, starts, lower, upper, caps, tol,
-                           counted: _BudgetedFunction) -> None:
-    """One start after another through the public :func:`scipy.optimize.minimize`, each start stopped at its
-    cap (the reference the lockstep driver is tested against, and its fallback)."""
-    for x0, cap in zip(starts, caps, strict=True):
-        if cap < 1:
-            continue
-        # maxfun is only a hint to L-BFGS-B (its line search can exceed it); `local` enforces the cap.
-        local = _BudgetedFunction(func_and_grad, lower, upper, int(cap))
-        local.best_x, local.best_value = counted.best_x, counted.best_value
-        try:
-            optimize.minimize(
-                local.negated_with_grad,
-                x0,
-                jac=True,
-                method="L-BFGS-B",
-                bounds=optimize.Bounds(lower, upper),
-                options={"maxfun": int(cap), "ftol": tol, "gtol": tol},
-            )
-        except _BudgetExhausted:
-            pass
-        counted.count += local.count
-        counted.best_x, counted.best_value = local.best_x, local.best_value
+def _outcome(caps: np.ndarray, count: int, budget: int) -> tuple[str, str]:
+    """Status and message of a multistart run with these caps, ``count`` evaluations of ``budget``."""
+    if caps[-1] == 0:
+        ran = int(np.count_nonzero(caps))
+        return "budget_exhausted", f"budget of {budget} evaluations used after {ran} starts"
+    if count >= budget:
+        return "budget_exhausted", f"all {budget} evaluations used"
+    return "completed", f"{caps.size} L-BFGS-B starts completed"
 
 
 def maximize_lbfgsb(
@@ -355,15 +315,16 @@ def maximize_lbfgsb(
 
     starts = np.asarray(starts, dtype=float).reshape(-1, dim)
     caps = _equal_caps(counted.remaining, starts.shape[0])
-    run = _run_starts if lockstep else _run_starts_one_by_one
-    run(func_and_grad, starts, lower, upper, caps, tol, counted)
-    status, message = "completed", f"{starts.shape[0]} L-BFGS-B starts completed"
-    if caps[-1] == 0:
-        ran = int(np.count_nonzero(caps))
-        status, message = "budget_exhausted", f"budget of {budget} evaluations used after {ran} starts"
-    elif counted.count >= budget:
-        status, message = "budget_exhausted", f"all {budget} evaluations used"
-    return _result(counted, status, message)
+
+    def evaluate(index, X):  # every start's evaluations go through `counted` (count, NaN check, best point)
+        values, grads = func_and_grad(X)
+        counted.count += X.shape[0]
+        return counted._record(X, values), grads
+
+    driver = _lockstep.lbfgsb_lockstep if lockstep else _lockstep.lbfgsb_one_by_one
+    driver(evaluate, starts, np.broadcast_to(lower, starts.shape), np.broadcast_to(upper, starts.shape), caps,
+           ftol=tol, gtol=tol)
+    return _result(counted, *_outcome(caps, counted.count, budget))
 
 
 def maximize_lbfgsb_many(func_and_grad, bounds, *, n_starts, max_evaluations, rng=None,
@@ -423,38 +384,14 @@ def maximize_lbfgsb_many(func_and_grad, bounds, *, n_starts, max_evaluations, rn
 
     def evaluate(index, Z):
         values, grads = func_and_grad(owner[index], Z)
-        values = np.asarray(values, dtype=float).reshape(-1)
-        if values.shape[0] != Z.shape[0]:
-            raise ValueError(f"func_and_grad returned {values.shape[0]} values for {Z.shape[0]} points")
-        if np.any(np.isnan(values)):
-            raise ValueError("func_and_grad returned NaN; an acquisition function must be finite or -inf")
-        return values, grads
+        return _checked_values(values, Z.shape[0], "func_and_grad"), grads
 
-    if _lockstep.AVAILABLE:
-        run = _lockstep.lbfgsb_lockstep(evaluate, np.vstack(starts), lower, upper, caps, ftol=tol, gtol=tol)
-        best_x, best_value, used = run.best_x, run.best_value, run.n_evaluations
-    else:  # pragma: no cover - another scipy: each problem through the public path, same runs
-        best_x, best_value, used = np.vstack(starts), np.full(owner.size, -np.inf), np.zeros(owner.size, int)
-        for p in range(n_problems):
-            mine = np.flatnonzero(owner == p)
-            counted = _BudgetedFunction(lambda Z, p=p: func_and_grad(np.full(len(Z), p), Z),
-                                        boxes[p, :, 0], boxes[p, :, 1], budgets[p])
-            _run_starts_one_by_one(counted.func, starts[p], boxes[p, :, 0], boxes[p, :, 1], caps[mine], tol,
-                                   counted)
-            first = mine[0]
-            best_x[first], best_value[first], used[first] = counted.best_x, counted.best_value, counted.count
-
+    run = _lockstep.lbfgsb_lockstep(evaluate, np.vstack(starts), lower, upper, caps, ftol=tol, gtol=tol)
     results = []
     for p in range(n_problems):
         mine = np.flatnonzero(owner == p)
-        k = mine[int(np.argmax(best_value[mine]))]
-        count, budget = int(used[mine].sum()), budgets[p]
-        if caps[mine[-1]] == 0:
-            ran = np.count_nonzero(caps[mine])
-            status, message = "budget_exhausted", f"budget of {budget} evaluations used after {ran} starts"
-        elif count >= budget:
-            status, message = "budget_exhausted", f"all {budget} evaluations used"
-        else:
-            status, message = "completed", f"{mine.size} L-BFGS-B starts completed"
-        results.append(MaximizeResult(best_x[k].copy(), float(best_value[k]), count, status, message))
+        k = mine[int(np.argmax(run.best_value[mine]))]
+        count = int(run.n_evaluations[mine].sum())
+        results.append(MaximizeResult(run.best_x[k].copy(), float(run.best_value[k]), count,
+                                      *_outcome(caps[mine], count, budgets[p])))
     return results

@@ -351,12 +351,12 @@ class MSUCB(BayesianOptimizer):
 
     def _maximize_on(self, restricted, box, budget: int, n_starts: int | None = None):
         """The shared maximiser on one subspace; without a user ``n_starts`` the starts follow the share."""
-        if n_starts is None and not self._n_starts_given:
-            n_starts = self._default_starts(budget)
-        return self.maximize_acquisition(restricted, bounds=box, budget=budget, n_starts=n_starts)
+        return self.maximize_acquisition(restricted, bounds=box, budget=budget,
+                                         n_starts=self._lbfgsb_starts(budget, n_starts))
 
     def _lbfgsb_starts(self, budget: int, n_starts: int | None) -> int:
-        """The L-BFGS-B starts :meth:`_maximize_on` gives a subspace with ``budget`` evaluations."""
+        """The L-BFGS-B starts of a subspace with ``budget`` evaluations: ``n_starts`` if given (the "split"
+        rule), else the user's ``n_starts``, else :meth:`_default_starts`; at most ``budget``."""
         if n_starts is None:
             n_starts = self.n_starts if self._n_starts_given else self._default_starts(budget)
         return min(int(n_starts), int(budget))

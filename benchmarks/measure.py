@@ -19,6 +19,7 @@ import os
 import platform
 import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
@@ -64,8 +65,8 @@ def _peak_rss_kib() -> float:
 
 def _child(queue, build, args):
     """In a fresh process: set up with ``build(*args)`` (returns a callable), then measure one call."""
-    pin_threads()
     call = build(*args)
+    pin_threads()  # after the set-up has imported the system (and its BLAS/OpenMP or torch pools)
     before = _peak_rss_kib()
     call()
     queue.put((_peak_rss_kib() - before) / 1024.0)
@@ -92,13 +93,8 @@ def pin_threads() -> list[dict]:
     import regretlab.gp  # noqa: F401
 
     threadpool_limits(limits=1)
-    try:
-        import sys
-
-        if "torch" in sys.modules:
-            sys.modules["torch"].set_num_threads(1)
-    except Exception:  # noqa: BLE001 - torch is optional
-        pass
+    if "torch" in sys.modules:  # torch's intra-op pool, if a peer imported it (threadpoolctl does not see it)
+        sys.modules["torch"].set_num_threads(1)
     return [
         {key: pool.get(key) for key in ("user_api", "internal_api", "version", "num_threads")}
         for pool in threadpool_info()

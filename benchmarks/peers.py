@@ -164,7 +164,6 @@ class BoTorchPeer:
         from botorch.models import SingleTaskGP
         from gpytorch.kernels import RBFKernel, ScaleKernel
 
-        torch.set_num_threads(1)
         self.torch, self.noise = torch, noise
         Xt, yt = torch.as_tensor(X), torch.as_tensor(y)[:, None]
         model = SingleTaskGP(

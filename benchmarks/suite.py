@@ -40,6 +40,7 @@ import json
 import math
 import os
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -174,28 +175,22 @@ def section_a(names, sizes, repeats):
 
 
 # ---- (b) one GP-UCB step from the same starts --------------------------------------------------------------
-def _lockstep_step(ucb, starts, cap):
+def _step(mode, ucb, starts, cap):
+    """(b) once: L-BFGS-B from ``starts`` on [-1, 1]^D, each start capped at ``cap`` evaluations, all starts
+    in lockstep (``mode="lockstep"``) or one after another, one point per call (``"loop"``); returns the
+    best UCB found and the evaluations used (the result of the UCB's own count)."""
     from regretlab.algorithms import _lockstep
 
-    lower, upper = -np.ones_like(starts), np.ones_like(starts)
-    caps = np.full(starts.shape[0], cap)
+    driver = _lockstep.lbfgsb_lockstep if mode == "lockstep" else _lockstep.lbfgsb_one_by_one
     count = [0]
 
     def evaluate(index, Z):
         count[0] += Z.shape[0]
         return ucb(Z)
 
-    result = _lockstep.lbfgsb_lockstep(evaluate, starts, lower, upper, caps, ftol=1e-9, gtol=1e-9)
+    caps = np.full(starts.shape[0], cap)
+    result = driver(evaluate, starts, -np.ones_like(starts), np.ones_like(starts), caps, ftol=1e-9, gtol=1e-9)
     return float(result.best_value.max()), count[0]
-
-
-def _loop_step(ucb, starts, cap):
-    from regretlab.algorithms import maximize
-
-    lower, upper = -np.ones(starts.shape[1]), np.ones(starts.shape[1])
-    counted = maximize._BudgetedFunction(ucb, lower, upper, cap * starts.shape[0])
-    maximize._run_starts_one_by_one(ucb, starts, lower, upper, np.full(starts.shape[0], cap), 1e-9, counted)
-    return float(counted.best_value), counted.count
 
 
 def _b_rows(names):
@@ -219,8 +214,7 @@ def build_step(name: str, mode: str, t: int, dim: int, n_starts: int, cap: int):
     X, y, _ = problem(t, dim)
     system = build_system(name, X[:t], y[:t])
     starts = np.random.default_rng(1).uniform(-1.0, 1.0, size=(n_starts, dim))
-    step = _lockstep_step if mode == "lockstep" else _loop_step
-    return lambda: step(_b_function(system, mode), starts, cap)
+    return lambda: _step(mode, _b_function(system, mode), starts, cap)
 
 
 def _check_ucb(systems, Z):
@@ -255,11 +249,10 @@ def section_b(names, sizes, repeats, slow_repeats):
     starts = np.random.default_rng(1).uniform(-1.0, 1.0, size=(sizes["b_starts"], dim))
     found, calls = {}, {"fast": {}, "slow": {}}
     for name, mode in _b_rows(names):
-        step = _lockstep_step if mode == "lockstep" else _loop_step
         function, key = _b_function(systems[name], mode), f"{name} {mode}"
 
-        def call(key=key, step=step, function=function):
-            found[key] = step(function, starts, sizes["b_cap"])  # (best UCB, evaluations)
+        def call(key=key, mode=mode, function=function):
+            found[key] = _step(mode, function, starts, sizes["b_cap"])  # (best UCB, evaluations)
 
         calls["slow" if _slow(name, mode) else "fast"][key] = call
     times = {
@@ -291,8 +284,6 @@ def section_b(names, sizes, repeats, slow_repeats):
 
 # ---- (c) MS-UCB iteration ----------------------------------------------------------------------------------
 def _ask_seconds(opt, X, y) -> tuple[float, float, int]:
-    import time
-
     for x_i, y_i in zip(X, y, strict=True):
         opt.tell(x_i, float(y_i))
     c0, w0 = time.process_time(), time.perf_counter()
@@ -391,8 +382,6 @@ def section_d(sizes, repeats):
             )
             for x_i, y_i in zip(X[:t], y[:t], strict=True):
                 opt.tell(x_i, float(y_i))
-            import time
-
             c0, w0 = time.process_time(), time.perf_counter()
             opt.ask()  # step t + 1: propose ...
             opt.tell(X[t], float(y[t]))  # ... and add the observation (rank-one append, no refit)
@@ -407,7 +396,7 @@ def section_d(sizes, repeats):
 def _prescreen(system, candidates, n_starts, cap):
     values = system.values(candidates)
     best = candidates[np.argsort(-values, kind="stable")[:n_starts]]
-    value, evaluations = _lockstep_step(system.ucb, best, cap)
+    value, evaluations = _step("lockstep", system.ucb, best, cap)
     return max(value, float(values.max())), evaluations + candidates.shape[0]
 
 
@@ -466,7 +455,7 @@ def tables(report) -> str:
     versions = ", ".join(f"{k} {v}" for k, v in report["versions"].items())
     out = [
         f"Machine: {m['cpu']}, {m['cores']} cores, {m['memory_gib']} GiB, {m['os']}, Python {m['python']}; "
-        f"{report['date']}; one BLAS thread ({pools}); {versions}."
+        f"{m['date']}; one BLAS thread ({pools}); {versions}."
     ]
     out += [f"Skipped {name}: {why}" for name, why in report["skipped"].items()]
     if "a" in report:
@@ -639,7 +628,6 @@ def run(argv=None) -> dict:
         "repeats": args.repeats,
         "sizes": sizes,
         "skipped": skipped,
-        "date": measure.machine()["date"],
     }
     for why in skipped.values():
         print(f"skipped: {why}", flush=True)
