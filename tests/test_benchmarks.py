@@ -72,10 +72,16 @@ def test_suite_refuses_a_peer_that_disagrees(monkeypatch):
 
 def test_peak_memory_is_measured_in_a_fresh_process():
     """measure.peak_memory_mib spawns a process, builds the call there and returns the growth of its
-    peak resident set (a number >= 0), here for section (a) at a tiny size."""
+    peak resident set: here section (a) with 20,000 query points against t = 200, whose (q, t) kernel and
+    solve matrices take 32 MB each, so the growth is at least 30 MiB however large this (parent) process
+    has grown — a measure that inherits the parent's peak (Linux keeps ``ru_maxrss`` across exec) reads 0."""
+    import numpy as np
+
     suite = _load("suite")
-    peak = suite.measure.peak_memory_mib(suite.build_append, "regretlab", 20, 3, 50)
-    assert peak is not None and peak >= 0.0
+    ballast = np.ones((4000, 4000))  # a 128 MB parent, larger than the child's peak
+    peak = suite.measure.peak_memory_mib(suite.build_append, "regretlab", 200, 3, 20_000)
+    del ballast
+    assert peak is not None and peak >= 30.0
 
 
 @pytest.mark.parametrize(
