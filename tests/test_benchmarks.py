@@ -72,7 +72,7 @@ def test_suite_refuses_a_peer_that_disagrees(monkeypatch):
 
 def test_peak_memory_is_measured_in_a_fresh_process():
     """measure.peak_memory_mib spawns a process, builds the call there and returns the growth of its
-    peak resident set: here section (a) with 20,000 query points against t = 200, whose (q, t) kernel and
+    peak resident set: here section (a) with 2·10^4 query points against t = 200, whose (q, t) kernel and
     solve matrices take 32 MB each, so the growth is at least 30 MiB however large this (parent) process
     has grown — a measure that inherits the parent's peak (Linux keeps ``ru_maxrss`` across exec) reads 0."""
     import numpy as np
