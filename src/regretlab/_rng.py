@@ -1,14 +1,49 @@
 """The one RNG gate (DESIGN convention 5): ``rng`` accepts None, an int or a Generator.
 
-A leaf module (imports only numpy), so every part of the project may use it. regretlab never touches
-numpy's global RNG state.
+A leaf module (imports only numpy and the standard library), so every part of the project may use it.
+regretlab never touches numpy's global RNG state. Named streams (DESIGN convention 16) come from one helper,
+:func:`stream`: a seed and a tuple of labels give a :class:`numpy.random.SeedSequence`, the same on every
+machine, Python and ``PYTHONHASHSEED``.
 """
 
 from __future__ import annotations
 
+import hashlib
+
 import numpy as np
 
-__all__ = ["as_generator", "check_seed", "seeded_generator"]
+__all__ = ["as_generator", "check_seed", "seeded_generator", "stream", "label_word"]
+
+
+def label_word(label) -> int:
+    """A label as one 32-bit word of a spawn key: an int as it is (it must fit 32 bits), anything else by the
+    first four bytes of the sha256 of its ``str`` (stable across processes, unlike ``hash()``).
+
+    >>> label_word(3), label_word("box") == label_word("box"), label_word("box") == label_word("method")
+    (3, True, False)
+    """
+    if isinstance(label, bool):
+        raise ValueError(f"label={label!r} is a bool; a stream label is an int in [0, 2**32) or a string")
+    if isinstance(label, int | np.integer):
+        if not 0 <= int(label) < 2**32:
+            raise ValueError(f"label={label!r} is outside its domain [0, 2**32) for an integer label")
+        return int(label)
+    return int.from_bytes(hashlib.sha256(str(label).encode("utf-8")).digest()[:4], "little")
+
+
+def stream(seed, *labels) -> np.random.SeedSequence:
+    """The named random stream ``labels`` of ``seed``: ``SeedSequence(seed, spawn_key=words(labels))``.
+
+    Two streams with different labels are independent for every practical purpose (numpy's ``SeedSequence``
+    hashing), and a stream does not depend on which other streams were drawn, nor on their order.
+
+    >>> a = stream(7, "box", 0).generate_state(1)[0]
+    >>> b, c = stream(7, "box", 0).generate_state(1)[0], stream(7, "box", 1).generate_state(1)[0]
+    >>> bool(a == b), bool(a == c)
+    (True, False)
+    """
+    seed = check_seed("seed", seed)
+    return np.random.SeedSequence(seed, spawn_key=tuple(label_word(label) for label in labels))
 
 
 def check_seed(name: str, value) -> int:

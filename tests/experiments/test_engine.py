@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -35,8 +34,8 @@ PINNED_TINY_HASH = "b292f1c098a22bfb019ab394cf59d7dd901a4ad00f175b24160ded0a8f7a
 
 def _same_results(folder_a: Path, folder_b: Path) -> None:
     """Every result file of a equals b's: arrays bit for bit (timings excepted), meta except timings."""
-    names_a = sorted(p.name for p in folder_a.glob("*.npz"))
-    assert names_a == sorted(p.name for p in folder_b.glob("*.npz")) and names_a
+    names_a = sorted(p.relative_to(folder_a).as_posix() for p in folder_a.rglob("*.npz"))
+    assert names_a == sorted(p.relative_to(folder_b).as_posix() for p in folder_b.rglob("*.npz")) and names_a
     for name in names_a:
         a, b = store.read_result(folder_a / name), store.read_result(folder_b / name)
         for key in a:
@@ -102,9 +101,8 @@ def test_joblib_and_a_dask_local_cluster_give_bit_identical_results(tmp_path):
         on_dask = run_spec(TINY, "quick", out=tmp_path / "dask", scheduler=cluster.scheduler_address,
                            progress=False)
     assert serial.ok and pooled.ok and on_dask.ok and len(serial.computed) == 6
-    digest = TINY.hash("quick")
-    _same_results(tmp_path / "serial" / digest, tmp_path / "joblib" / digest)
-    _same_results(tmp_path / "serial" / digest, tmp_path / "dask" / digest)
+    _same_results(store.runs_folder(tmp_path / "serial"), store.runs_folder(tmp_path / "joblib"))
+    _same_results(store.runs_folder(tmp_path / "serial"), store.runs_folder(tmp_path / "dask"))
 
 
 def test_a_rerun_skips_finished_runs_and_force_recomputes(tmp_path):
@@ -124,54 +122,92 @@ def test_a_failing_run_is_reported_and_the_others_finish(tmp_path):
 
 
 KILL_SCRIPT = textwrap.dedent("""
-    import sys
+    import os, signal, sys
     sys.path.insert(0, {tests!r})
     from test_engine import TINY_SLOW
+    from regretlab import _io
     from regretlab.experiments import run_spec
+    # SIGKILL this process in the middle of the write of its result number {stop} + 1 (the temporary file
+    # written, the rename not done): a deterministic kill at the worst moment, whatever the machine's speed
+    writes = 0
+    real_replace = os.replace
+    def replace_then_die(src, dst):
+        global writes
+        if str(dst).endswith(".npz"):
+            writes += 1
+            if writes > {stop}:
+                os.kill(os.getpid(), signal.SIGKILL)
+        real_replace(src, dst)
+    _io.os.replace = replace_then_die
     run_spec(TINY_SLOW, "quick", out={out!r}, jobs=1, progress=False)
 """)
 
-#: TINY with more, longer runs (about 5 s of computing): enough to be killed part way.
+#: TINY with more, longer runs: enough to be killed part way.
 TINY_SLOW = replace(TINY, key="Test.tiny_slow", methods=("Ha2019/EI-Vanilla",),
                     modes={"quick": Mode(12, (("Camel", 20),)), "full": Mode(12, (("Camel", 20),))})
 
 
 def test_a_killed_runner_resumes_without_recomputing_and_ends_bit_identical(tmp_path):
-    """SIGKILL the runner in a subprocess at moments drawn from a fixed seed (1.6-2.6 s after its start,
-    about 1.2 s of which is start-up, half a second more at each attempt), until some but not all runs are
-    finished; finished files are never
-    rewritten by a later attempt, every file with a final name reads back, and the rerun computes only the
-    rest and ends bit-identical to an uninterrupted run."""
+    """SIGKILL the runner in a subprocess while it writes its 4th result, then (a second attempt) its 8th:
+    finished files are never rewritten by a later attempt, the killed write leaves only a temporary file
+    (never a file with a final name that does not read back), and the rerun computes only the rest and ends
+    bit-identical to an uninterrupted run. The kill is triggered by the writes, not by a clock."""
     reference = run_spec(TINY_SLOW, "quick", out=tmp_path / "reference", jobs=1, progress=False)
     assert reference.ok
-    digest = TINY_SLOW.hash("quick")
     out = tmp_path / "killed"
-    script = KILL_SCRIPT.format(tests=str(Path(__file__).parent), out=str(out))
     env = {**os.environ, "PYTHONHASHSEED": "0"}
-    rng = np.random.default_rng(7)
 
     def finished_files():
-        return {p.name: p.stat().st_mtime_ns for p in (out / digest).glob("*.npz")} if out.exists() else {}
+        return {p.name: p.stat().st_mtime_ns for p in store.runs_folder(out).rglob("*.npz")}
 
-    kills = 0
-    while kills < 3 or not finished_files():
+    for attempt, stop in enumerate((3, 4)):
         before = finished_files()
-        proc = subprocess.Popen([sys.executable, "-c", script], env=env)
-        time.sleep(rng.uniform(1.6, 2.6) + 0.5 * kills)  # later attempts wait longer on a slow machine
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        kills += 1
+        script = KILL_SCRIPT.format(tests=str(Path(__file__).parent), out=str(out), stop=stop)
+        proc = subprocess.run([sys.executable, "-c", script], env=env)
+        assert proc.returncode == -signal.SIGKILL
         after = finished_files()
         assert all(after[name] == mtime for name, mtime in before.items())  # finished runs untouched
-        for path in (out / digest).glob("*.npz") if out.exists() else []:
+        assert len(after) == len(before) + stop, (attempt, len(before), len(after))
+        assert list(store.runs_folder(out).rglob(".*.tmp")), "the killed write left its temporary file"
+        for path in store.runs_folder(out).rglob("*.npz"):
             store.read_result(path)  # every file with a final name is complete
-        assert kills < 16, "the runner never finished a run before being killed"
     done = len(finished_files())
-    assert 0 < done < 12, done
+    assert done == 7
     resumed = run_spec(TINY_SLOW, "quick", out=out, jobs=1, progress=False)
     assert resumed.ok and len(resumed.skipped) == done and len(resumed.computed) == 12 - done
-    assert not list((out / digest).glob(".*.tmp"))
-    _same_results(tmp_path / "reference" / digest, out / digest)
+    assert not list(store.runs_folder(out).rglob(".*.tmp"))
+    _same_results(store.runs_folder(tmp_path / "reference"), store.runs_folder(out))
+
+
+def test_a_result_file_under_another_runs_name_is_refused(tmp_path):
+    """Copy one run's file over another run's name: the store refuses it (WrongRunError naming both runs)
+    instead of using it, and reproduce does not count it as finished."""
+    run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    runs = TINY.runs("quick")
+    a, b = (store.result_path(tmp_path, r) for r in (runs[0], runs[-1]))
+    b.write_bytes(a.read_bytes())
+    with pytest.raises(store.WrongRunError, match="never used under another run's name"):
+        store.finished(tmp_path, runs[-1])
+    with pytest.raises(store.WrongRunError):
+        run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    assert store.finished(tmp_path, runs[0])
+
+
+def test_two_specs_that_need_the_same_run_share_it(tmp_path):
+    """A run is named by what it is (method, problem content, protocol, budget, repeat), not by its spec:
+    a second spec with another key, title and label for the same problem finds the first spec's runs
+    finished, and a method spelled with 0 or 0.0 is one run."""
+    run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    other = replace(TINY, key="Test.other", title="another figure", methods=TINY.methods[:1],
+                    problems=(Problem("camelback", label="Camelback"),),
+                    modes={"quick": Mode(3, (("Camelback", 8),)), "full": Mode(3, (("Camelback", 8),))})
+    report = run_spec(other, "quick", out=tmp_path, jobs=1, progress=False)
+    assert report.computed == [] and len(report.skipped) == 3
+    longer = replace(other, modes={"quick": Mode(3, (("Camelback", 9),)), "full": other.modes["full"]})
+    assert {r.key for r in longer.runs("quick")}.isdisjoint({r.key for r in other.runs("quick")})
+    one = replace(TINY, methods=("Li2016/RPP(delta=0)",)).runs("quick")[0]
+    two = replace(TINY, methods=("Li2016/RPP(delta=0.0)",)).runs("quick")[0]
+    assert one.key == two.key and one.seed_sequences()[1].spawn_key == two.seed_sequences()[1].spawn_key
 
 
 # ---- export ------------------------------------------------------------------------------------------------
@@ -192,8 +228,9 @@ def test_export_writes_pdf_png_csv_and_provenance(tmp_path, monkeypatch):
     assert rows[0] == ["problem", "method", "iteration", "mean", "error", "n_runs"]
     assert len(rows) == 1 + 2 * 8 and all(len(r) == 6 for r in rows)
     first = [r for r in rows[1:] if r[1] == "Kandasamy2015/RAND" and r[2] == "1"][0]
-    results = [store.read_result(p) for p in (tmp_path / "results" / TINY.hash("quick")).glob(
+    results = [store.read_result(p) for p in store.runs_folder(tmp_path / "results").rglob(
         "Kandasamy2015-RAND__*.npz")]
+    assert len(results) == 3
     assert float(first[3]) == pytest.approx(np.mean([r["f"][0] for r in results]), rel=1e-12)
     provenance = json.loads((folder / "tiny.json").read_text())
     assert provenance["spec_hash"] == TINY.hash("quick") and provenance["mode"] == "quick"
@@ -309,7 +346,7 @@ def test_a_table_spec_exports_the_paper_beside_ours(tmp_path, monkeypatch):
     with open(tmp_path / "pf" / "Test" / "table.csv", newline="") as handle:
         rows = {r["method"]: r for r in csv.DictReader(handle)}
     for method, cell in printed.items():
-        files = (tmp_path / "results" / spec.hash("quick")).glob(f"{method.replace('/', '-')}__*.npz")
+        files = store.runs_folder(tmp_path / "results").rglob(f"{method.replace('/', '-')}__*.npz")
         results = [store.read_result(p) for p in files]
         finals = np.array([r["meta"]["optimum_value"] - np.max(r["f"]) for r in results])
         se = finals.std(ddof=1) / np.sqrt(finals.size)
@@ -334,7 +371,7 @@ def test_a_ttest_spec_labels_our_runs_with_the_papers_test(tmp_path, monkeypatch
         (row,) = list(csv.DictReader(handle))
     finals = {}
     for method in pair[1:3]:
-        files = (tmp_path / "results" / TINY.hash("quick")).glob(f"{method.replace('/', '-')}__*.npz")
+        files = store.runs_folder(tmp_path / "results").rglob(f"{method.replace('/', '-')}__*.npz")
         results = [store.read_result(p) for p in files]
         finals[method] = np.array([r["meta"]["optimum_value"] - np.max(r["f"]) for r in results])
     a, b = finals[pair[1]], finals[pair[2]]

@@ -26,7 +26,8 @@ def load_results(spec: Spec, mode: str, out="results") -> dict[tuple[str, str, i
     results = {}
     for run in spec.runs(mode):
         if store.finished(out, run):
-            results[(run.method, run.problem, run.repeat)] = store.read_result(store.result_path(out, run))
+            path = store.result_path(out, run)
+            results[(run.method, run.problem, run.repeat)] = store.read_result(path, run)
     return results
 
 

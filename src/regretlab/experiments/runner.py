@@ -22,11 +22,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm import tqdm
 
-from regretlab._io import git_commit
 from regretlab._validate import check_choice, check_integer
-from regretlab._version import __version__
 
-from . import store
+from . import record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method
 
 __all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer", "estimate"]
@@ -141,43 +139,62 @@ def _information_inputs(optimizer, arrays: dict) -> dict:
 
 
 def execute_run(spec: Spec, run: Run, out) -> tuple[str, str | None, float]:
-    """Compute one run and write its result file; returns ``(run_id, error or None, seconds)``.
+    """Compute one run and write its record (:mod:`regretlab.experiments.record`); returns ``(run_id, error
+    or None, seconds)``.
 
-    Runs in a worker process: everything it needs is in ``spec`` and ``run``.
+    Runs in a worker process: everything it needs is in ``spec`` and ``run``. Every BLAS and OpenMP pool is
+    held at one thread while the run computes (threadpoolctl), so a result does not depend on the machine's
+    core count, on ``--jobs`` or on which process computes it (multi-threaded BLAS sums in another order).
     """
-    start = time.perf_counter()
+    from threadpoolctl import threadpool_limits
+
+    start, cpu_start = time.perf_counter(), time.process_time()
     try:
-        objective, box = make_problem(spec, run)
-        box_seed, method_seed = run.seed_sequences()
-        optimizer = make_optimizer(spec, run, objective, box, np.random.default_rng(method_seed))
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # fit-at-bound warnings are recorded in the trace itself
-            trace = optimizer.run(objective, run.budget, progress=False)
-        arrays = {"x": trace.x, "y": trace.y, "f": trace.f, "seconds": trace.seconds,
-                  "is_initial": trace.is_initial, "beta": trace.beta,
-                  "acq_evaluations": trace.acq_evaluations}
-        gp_meta = _information_inputs(optimizer, arrays)
-        boxes = [np.asarray(r[k]) for r in trace.records for k in ("search_box", "new_search_box") if k in r]
-        if spec.kind == "picture":
-            arrays.update(_picture_arrays(optimizer, objective))
-            arrays["new_boxes"] = np.array([np.asarray(r["new_search_box"]) for r in trace.records
-                                            if r.get("expanded") and "new_search_box" in r]).reshape(-1, 2, 2)
+        with threadpool_limits(limits=1):
+            objective, box = make_problem(spec, run)
+            box_seed, method_seed = run.seed_sequences()
+            optimizer = make_optimizer(spec, run, objective, box, np.random.default_rng(method_seed))
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # fit-at-bound warnings are recorded in the trace itself
+                trace = optimizer.run(objective, run.budget, progress=False)
+            arrays = record.trace_arrays(trace)
+            gp_meta = _information_inputs(optimizer, arrays)
+            boxes = [np.asarray(r[k]) for r in trace.records for k in ("search_box", "new_search_box")
+                     if k in r]
+            if run.picture:
+                arrays.update(_picture_arrays(optimizer, objective))
+                new_boxes = [np.asarray(r["new_search_box"]) for r in trace.records
+                             if r.get("expanded") and "new_search_box" in r]
+                arrays["new_boxes"] = np.array(new_boxes).reshape(-1, 2, 2)
+            threads = record.blas_threads()
+        beta_scale = optimizer.params.get("beta_scale")
         meta = {
             "spec": spec.key, "mode": run.mode, "spec_hash": run.spec_hash, "method": run.method,
-            "problem": run.problem, "repeat": run.repeat, "budget": run.budget,
-            "seed_entropy": int(run.spec_hash[:32], 16),
+            "problem": run.problem, "repeat": run.repeat, "budget": run.budget, "protocol": run.protocol,
+            "seed_entropy": int(box_seed.entropy),
             "box_spawn_key": list(box_seed.spawn_key),
             "method_spawn_key": list(method_seed.spawn_key),
             "user_box": box.tolist(), "domain": np.asarray(objective.bounds).tolist(),
             "optimum_value": float(objective.optimum_value), "algorithm": trace.algorithm,
+            "beta_scale": None if beta_scale is None else float(beta_scale),
             "n_boxes": len(boxes), "final_box": optimizer.domain.tolist(),
-            "version": __version__, "commit": git_commit(), "python": sys.version.split()[0],
-            "wall_seconds": time.perf_counter() - start, **gp_meta,
+            "repeated_queries": int(_repeated_queries(trace.x)),
+            **record.provenance(), "blas_threads": threads,
+            "wall_seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu_start,
+            **gp_meta,
         }
         store.write_result(out, run, arrays, meta)
         return run.run_id, None, time.perf_counter() - start
     except Exception:  # reported at the end with its traceback; the other runs go on
         return run.run_id, traceback.format_exc(), time.perf_counter() - start
+
+
+def _repeated_queries(x) -> int:
+    """How many queries repeat an earlier query exactly (a run stuck at one point shows here)."""
+    rows = np.ascontiguousarray(np.asarray(x, dtype=float))
+    if rows.ndim != 2 or not len(rows):
+        return 0
+    return int(len(rows) - len(np.unique(rows, axis=0)))
 
 
 def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None = None,
@@ -206,7 +223,7 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
     progress = sys.stderr.isatty() if progress is None else bool(progress)
     runs = spec.runs(mode)
     digest = runs[0].spec_hash if runs else spec.hash(mode)
-    store.clean(out, digest)
+    store.clean(out)
     report = RunReport(spec.key, mode, digest, str(out))
     todo = []
     for run in runs:

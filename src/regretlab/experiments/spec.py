@@ -3,7 +3,8 @@ r"""A figure or a table as data: problems, methods by setup name, budgets, repea
 A :class:`Spec` holds no code, only values (so it pickles to any worker, hashes stably and prints): what the
 paper ran in ``full`` mode (its catalogue §5 setup) and a ``quick`` mode that fits a laptop. A spec validates
 without running (:meth:`Spec.validate`: the setups and objectives exist, budgets are positive), and each of
-its runs gets a seed from the spec's hash (:meth:`Spec.runs`), whatever order the runs execute in.
+its runs gets its seeds from what the run is (:class:`Run`), whatever spec asks for it and whatever order the
+runs execute in.
 """
 
 from __future__ import annotations
@@ -12,17 +13,17 @@ import ast
 import hashlib
 import json
 import re
-import zlib
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from regretlab._rng import stream
 from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
            "parse_method", "short_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "resolve_render",
-           "rendered_spec"]
+           "rendered_spec", "RUN_ENTROPY", "canonical_method"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -88,6 +89,25 @@ def parse_method(text: str) -> tuple[str, dict]:
     return name, overrides
 
 
+def canonical_method(text: str) -> str:
+    """One spelling per method: its setup name and its options sorted, as JSON (``"Li2016/RPP(delta=0)"`` and
+    ``"Li2016/RPP(delta=0.0)"`` are one method, one run).
+
+    >>> canonical_method("Li2016/RPP(d=5, delta=0.0)") == canonical_method("Li2016/RPP(delta=0, d=5)")
+    True
+    """
+    name, overrides = parse_method(text)
+
+    def number_as_float(value):  # 0 and 0.0 are one option value (a setup that wants an int refuses 5.0)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, list | tuple):
+            return [number_as_float(v) for v in value]
+        return value
+
+    return json.dumps([name, {k: number_as_float(overrides[k]) for k in sorted(overrides)}], default=str)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One benchmark: a :mod:`regretlab.objectives` name, its dimension and the options that make it the
@@ -132,9 +152,20 @@ class Mode:
         return dict(self.budgets)[problem]
 
 
+#: The entropy of every experiment run's random streams (a fixed project constant, so that a run's seeds
+#: depend on what the run is, not on the spec that asks for it: two specs that need the same run share it).
+RUN_ENTROPY = 20260425
+
+
 @dataclass(frozen=True)
 class Run:
-    """One (spec, method, problem, repeat): what a worker needs, and the name of its result file."""
+    """One (method, problem, budget, repeat) under a protocol: what a worker needs and what identifies it.
+
+    A run's identity (:attr:`key`) and its seeds (:meth:`seed_sequences`) are made from the method (setup
+    with its options), the problem's defining content (name, dimension, options, rescaling; not its label),
+    the protocol, the budget and the repeat, and **not** from the spec that asks for it, so Li2016 Table 5's
+    δ columns and Table 1's runs, or Ha2019 Table 1 and Fig. 3, are one computation. ``spec``, ``spec_hash``,
+    ``mode`` and ``problem`` (the spec's label) say who asked and how to show it."""
 
     spec: str
     spec_hash: str
@@ -143,22 +174,50 @@ class Run:
     problem: str
     repeat: int
     budget: int
+    problem_content: str = ""
+    protocol: str = "domain"
+    picture: bool = False
+
+    def identity(self) -> dict:
+        """What defines the run's result: method, problem content, protocol, budget, repeat (and whether the
+        final acquisition is recorded on a grid, for a picture)."""
+        problem = json.loads(self.problem_content or "{}") or self.problem
+        return {"method": canonical_method(self.method), "problem": problem,
+                "protocol": self.protocol, "budget": self.budget, "repeat": self.repeat,
+                "picture": self.picture}
+
+    @property
+    def key(self) -> str:
+        """sha256 of :meth:`identity` as sorted JSON: the run's name in the store, on every machine."""
+        text = json.dumps(self.identity(), sort_keys=True, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     @property
     def run_id(self) -> str:
-        """File-name-safe id, e.g. ``Ha2019-GPUCB-UBO__beale__003``."""
+        """File-name-safe id, e.g. ``Ha2019-GPUCB-UBO__Beale__003``."""
         method = re.sub(r"[^A-Za-z0-9_.+-]+", "-", self.method).strip("-")
         return f"{method}__{self.problem}__{self.repeat:03d}"
 
+    @property
+    def file_stem(self) -> str:
+        """The result file's stem: method, problem (by content: name and dimension, not the spec's label),
+        repeat and the first 16 hex digits of :attr:`key`."""
+        method = re.sub(r"[^A-Za-z0-9_.+-]+", "-", self.method).strip("-")
+        content = json.loads(self.problem_content or "{}")
+        problem = re.sub(r"[^A-Za-z0-9_.+-]+", "-", f"{content.get('name', self.problem)}"
+                         f"{'' if content.get('dim') is None else content['dim']}")
+        return f"{method}__{problem}__{self.repeat:03d}__{self.key[:16]}"
+
     def seed_sequences(self) -> tuple[np.random.SeedSequence, np.random.SeedSequence]:
-        """(box, method) seed sequences from the spec hash: the box depends on (problem, repeat) only, so
-        every method of a repeat starts from the same user box (common random numbers); the method's
-        stream adds the method. Neither depends on the order in which runs execute."""
-        entropy = int(self.spec_hash[:32], 16)
-        problem = zlib.crc32(self.problem.encode())
-        box = np.random.SeedSequence(entropy, spawn_key=(problem, self.repeat, 0))
-        method = np.random.SeedSequence(entropy, spawn_key=(problem, self.repeat, 1,
-                                                            zlib.crc32(self.method.encode())))
+        """(box, method) seed sequences, named streams of :data:`RUN_ENTROPY` (:func:`regretlab._rng.stream`):
+        the box depends on (protocol, problem, repeat) only, so every method of a repeat starts from the same
+        user box (common random numbers, what the paired tests use); the method's stream adds the method.
+        Neither depends on the spec, the budget (a longer run extends a shorter one), or the order of
+        execution."""
+        problem = self.problem_content or self.problem
+        box = stream(RUN_ENTROPY, "box", self.protocol, problem, self.repeat)
+        method = stream(RUN_ENTROPY, "method", self.protocol, problem, self.repeat,
+                        canonical_method(self.method))
         return box, method
 
 
@@ -300,7 +359,11 @@ class Spec:
         """Every run of ``mode``: methods × problems × repeats."""
         digest = self.hash(mode)
         m = self.modes[mode]
-        return [Run(self.key, digest, mode, method, problem, repeat, m.budget(problem))
+        content = {key: json.dumps({k: v for k, v in _canonical_problem(self.problem(key)).items()
+                                    if k != "label"}, sort_keys=True, default=str)
+                   for key in self.problems_of(mode)}
+        return [Run(self.key, digest, mode, method, problem, repeat, m.budget(problem),
+                    problem_content=content[problem], protocol=self.protocol, picture=self.kind == "picture")
                 for problem in self.problems_of(mode) for method in self.methods
                 for repeat in range(m.repeats)]
 

@@ -1,10 +1,15 @@
-"""One result file per run under ``<out>/<spec-hash>/``, written atomically; what counts as finished.
+"""One result file per run, named by what the run is; written atomically; never trusted by its name alone.
 
-A result is ``<run_id>.npz``: the run's arrays (x, y, f, seconds, is_initial, beta) and ``meta``, a JSON
-string with the run's spec, mode, method (setup), problem, repeat, seeds, the user box, package version,
-commit and wall time. It is written to a dot-prefixed temporary file and renamed
-(:func:`regretlab._io.atomic_write`), so a file with the final name is complete; a killed writer leaves only
-a temporary file, which :func:`finished` ignores (and :func:`clean` removes).
+A result is ``<out>/runs/<run key[:2]>/<method>__<problem>__<repeat>__<run key[:16]>.npz``: the run record of
+:mod:`regretlab.experiments.record` (its declared arrays and ``meta``, a JSON string with the run's
+identity, seeds, provenance and timing). The run key (:attr:`regretlab.experiments.spec.Run.key`) is made
+from the method, the problem's content, the protocol, the budget and the repeat, not from the spec, so two
+specs that need the same run share its file.
+
+A file is written to a dot-prefixed temporary file and renamed (:func:`regretlab._io.atomic_write`), so a
+file with the final name is complete; a killed writer leaves only a temporary file, which :func:`finished`
+ignores and :func:`clean` removes. Reading checks the record against the run asked for
+(:func:`read_result` with ``run``): a file copied over another run's name is refused, not used.
 """
 
 from __future__ import annotations
@@ -19,53 +24,74 @@ from regretlab._io import atomic_write
 
 from .spec import Run
 
-__all__ = ["ARRAYS", "result_path", "write_result", "read_result", "finished", "clean", "TIMING_KEYS"]
+__all__ = ["result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
+           "TIMING_KEYS", "WrongRunError"]
 
-#: The arrays of a result file.
-ARRAYS = ("x", "y", "f", "seconds", "is_initial", "beta")
-#: Entries that differ between two otherwise identical runs (timings).
-TIMING_KEYS = ("seconds", "wall_seconds")
+#: Entries that differ between two otherwise identical runs (timings, the machine and the thread pools that
+#: happened to be loaded in the process: each was held at one thread while the run computed).
+TIMING_KEYS = ("seconds", "wall_seconds", "cpu_seconds", "host", "blas_threads")
+
+
+class WrongRunError(ValueError):
+    """A result file whose record names another run than the one its name stands for."""
+
+
+def runs_folder(out) -> Path:
+    """``<out>/runs``: every run of every spec."""
+    return Path(out) / "runs"
 
 
 def result_path(out, run: Run) -> Path:
-    """``<out>/<spec-hash>/<run_id>.npz``."""
-    return Path(out) / run.spec_hash / f"{run.run_id}.npz"
+    """``<out>/runs/<key[:2]>/<file stem>.npz`` (:attr:`regretlab.experiments.spec.Run.file_stem`)."""
+    return runs_folder(out) / run.key[:2] / f"{run.file_stem}.npz"
 
 
 def write_result(out, run: Run, arrays: dict, meta: dict) -> Path:
-    """Write one run's result atomically; ``arrays`` holds :data:`ARRAYS` (and extras such as a picture's
-    grid), ``meta`` JSON-able values."""
+    """Write one run's record atomically; ``arrays`` are numpy-able, ``meta`` JSON-able values (the run's
+    key and identity are added)."""
+    meta = {**meta, "run_key": run.key, "identity": run.identity()}
     buffer = io.BytesIO()
-    np.savez(buffer, meta=np.array(json.dumps(meta, sort_keys=True, default=str)),
-             **{k: np.asarray(v) for k, v in arrays.items()})
+    np.savez_compressed(buffer, meta=np.array(json.dumps(meta, sort_keys=True, default=str)),
+                        **{k: np.asarray(v) for k, v in arrays.items()})
     return atomic_write(result_path(out, run), lambda handle: handle.write(buffer.getvalue()))
 
 
-def read_result(path) -> dict:
-    """A result file as a dict: the arrays, plus ``meta`` decoded."""
+def read_result(path, run: Run | None = None) -> dict:
+    """A result file as a dict: the arrays, plus ``meta`` decoded. Given ``run``, the record must be that
+    run's (its key and identity), else :class:`WrongRunError` names both."""
     with np.load(path, allow_pickle=False) as data:
         out = {k: data[k] for k in data.files if k != "meta"}
         out["meta"] = json.loads(str(data["meta"]))
+    if run is not None:
+        meta = out["meta"]
+        recorded = json.dumps(meta.get("identity"), sort_keys=True, default=str)
+        wanted = json.dumps(run.identity(), sort_keys=True, default=str)
+        if meta.get("run_key") != run.key or recorded != wanted:
+            raise WrongRunError(f"{path} holds the run {meta.get('identity')!r}, not {run.identity()!r}: a "
+                                "file is never used under another run's name (remove it to recompute)")
     return out
 
 
 def finished(out, run: Run) -> bool:
-    """Whether ``run`` has a complete result file (the final name exists and reads back)."""
+    """Whether ``run`` has a complete result file that is its own (the final name exists, reads back and its
+    record names this run). A file under the name that holds another run raises :class:`WrongRunError`:
+    silently recomputing would hide that something copied or renamed result files."""
     path = result_path(out, run)
     if not path.is_file():
         return False
     try:
-        read_result(path)
+        read_result(path, run)
+    except WrongRunError:
+        raise
     except Exception:  # a file that does not read back is not a result (cannot happen with atomic writes)
         return False
     return True
 
 
-def clean(out, spec_hash: str) -> int:
-    """Remove temporary files a killed run left in ``<out>/<spec_hash>``; return how many."""
-    folder = Path(out) / spec_hash
+def clean(out) -> int:
+    """Remove temporary files a killed run left under ``<out>/runs``; return how many."""
     removed = 0
-    for tmp in folder.glob(".*.tmp"):
+    for tmp in runs_folder(out).glob("*/.*.tmp"):
         tmp.unlink(missing_ok=True)
         removed += 1
     return removed
