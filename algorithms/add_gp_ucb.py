@@ -36,6 +36,7 @@ from regretlab.gp import (
     FitResult,
     Kernel,
     SquaredExponential,
+    Stationary,
     Tied,
     fit_hyperparameters,
     log_marginal_likelihood,
@@ -47,7 +48,7 @@ from .base import LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
 from .groups import random_decomposition
 from .posteriors import ComponentPosterior
-from .priors import default_kernel
+from .priors import data_lengthscale_floor, default_kernel
 
 __all__ = ["AddGPUCB", "PRACTICAL_BETA"]
 
@@ -130,6 +131,30 @@ class AddGPUCB(AdditiveOptimizer):
         then nearly white noise, so the UCB explores). Default None: no warm-up.
     warmup_iterations : int
         Length of the warm-up (default 25, [Kandasamy2015, §5]).
+
+        Two readings of the warm-up. *Printed* ([Kandasamy2015, §5]: "for the first 25 iterations we set the
+        bandwidth to a small value (10^{-5}) to encourage an explorative strategy", for all GPB/BO methods):
+        ``warmup_bandwidth=1e-5``. *Code* (the authors' ``addGPBO.m`` / ``boProcessParams.m``: the bandwidth
+        is fitted in [1e-5, 5] from the first iteration, 1e-5 being only its lower bound):
+        ``warmup_bandwidth=None`` with the lower end of the fitted lengthscale at least 1e-5 of the box side
+        (the default box floor, 1e-3 of the side, is above it), and with ``lengthscale_floor="data"``.
+    lengthscale_floor : {"box", "data"}
+        Lower end of every group's fitted lengthscale: ``"box"`` (default) :math:`10^{-3}\bar s_j`;
+        ``"data"`` additionally half the median nearest-neighbour distance of the distinct observed inputs in
+        the group's coordinates (:func:`regretlab.algorithms.priors.data_lengthscale_floor`, recomputed at
+        every refit; each refit then starts from the prior kernel). Not in the paper or the code: chosen
+        because a lengthscale below the data's spacing is not identified by the likelihood and makes the
+        model white noise, which traps the run at DIRECT's first sample, the box centre.
+    noise_rule : {"fitted", "code"}
+        ``"fitted"`` (default): the shared loop's noise variance (ML-II when ``fit_noise``). ``"code"`` (the
+        authors' ``boProcessParams.m``: ``commonNoise = 0.01 * std(initVals)``, added to the kernel
+        matrix's diagonal and never fitted): a fixed noise variance of :math:`0.01\,\mathrm{sd}(y_{init})` in
+        the units of y, i.e. :math:`0.01\,\mathrm{sd}(y_{init})/s_y^2` for the standardised targets
+        (:math:`s_y` their scale at the refit); :math:`10^{-6}` when the initial values are all equal.
+    perturb_repeats : bool
+        The authors' ``addGPBO.m``: a proposal within :math:`10^{-10}\ell` of an earlier query (ℓ the
+        current bandwidth) is replaced by ``project(x + 0.1 ℓ N(0, I))`` onto the box, drawn from ``rng``
+        until it is not (default False).
     group_budget_rule : {"paper", "code"}
         ``"paper"`` (default, §5): each group gets :math:`\lfloor\text{budget\_fraction}\cdot
         \text{acq\_budget}/M\rfloor`; ``"code"`` (the authors' public code, whose 0.9 factor is overwritten):
@@ -207,9 +232,16 @@ class AddGPUCB(AdditiveOptimizer):
         warmup_iterations: int = 25,
         group_budget_rule: str = "paper",
         group_beta: str = "max_d",
+        lengthscale_floor: str = "box",
+        noise_rule: str = "fitted",
+        perturb_repeats: bool = False,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
+        self.lengthscale_floor = check_choice("lengthscale_floor", lengthscale_floor, ("box", "data"))
+        self.noise_rule = check_choice("noise_rule", noise_rule, ("fitted", "code"))
+        self.perturb_repeats = check_bool("perturb_repeats", perturb_repeats)
+        self.n_perturbed = 0
         self.tied = check_bool("tied", tied)
         self.warmup_bandwidth = (
             None if warmup_bandwidth is None
@@ -242,7 +274,7 @@ class AddGPUCB(AdditiveOptimizer):
         self._record_params(
             "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget", "tied",
             "group_budget_rule", "group_beta",
-            "warmup_bandwidth", "warmup_iterations",
+            "warmup_bandwidth", "warmup_iterations", "lengthscale_floor", "noise_rule", "perturb_repeats",
         )
 
     # ---- the additive model -----------------------------------------------------------------------------
@@ -250,8 +282,17 @@ class AddGPUCB(AdditiveOptimizer):
         """The prior kernel :math:`\\kappa^{(j)}` of one group (from ``kernel=`` or the default SE)."""
         sub_bounds = self.bounds[np.asarray(group, dtype=np.intp)]
         if self._kernel_spec is None:
-            return default_kernel(SquaredExponential, sub_bounds, variance=1.0 / self.n_groups)
-        return self._kernel_from_spec(self._kernel_spec, sub_bounds)
+            kernel = default_kernel(SquaredExponential, sub_bounds, variance=1.0 / self.n_groups)
+        else:
+            kernel = self._kernel_from_spec(self._kernel_spec, sub_bounds)
+        if self.lengthscale_floor == "data" and isinstance(kernel, Stationary) and self.n_observations >= 2:
+            floor = data_lengthscale_floor(self.X[:, np.asarray(group, dtype=np.intp)], sub_bounds)
+            low, high = np.exp(kernel.theta_bounds[0])
+            low = min(max(low, floor), high)
+            variance_bounds = tuple(np.exp(kernel.theta_bounds[-1]))
+            kernel = type(kernel)(np.clip(kernel.lengthscale, low, high), kernel.variance,
+                                  lengthscale_bounds=(low, high), variance_bounds=variance_bounds)
+        return kernel
 
     def make_kernel(self, groups=None) -> Additive:
         """The additive prior :math:`\\sum_j\\kappa^{(j)}` [Kandasamy2015, Eq. (4)] over ``groups`` (default:
@@ -271,9 +312,25 @@ class AddGPUCB(AdditiveOptimizer):
             return [[i] for i in range(self.dim)]
         return None
 
+    def fit_options(self) -> dict:
+        """The loop's fit options; with ``noise_rule="code"`` the noise is not fitted."""
+        options = super().fit_options()
+        if self.noise_rule == "code":
+            options["fit_noise"] = False
+        return options
+
+    def _code_noise_variance(self) -> float:
+        """``noise_rule="code"``: 0.01 sd(initial y) in y's units, in the units of the GP's targets."""
+        initial = np.asarray(self.y[: self.n_init], dtype=float)
+        sd = float(np.std(initial, ddof=1)) if initial.size > 1 else 0.0  # Matlab's std: n - 1
+        scale = float(self._y_scale) if self.normalize_y else 1.0
+        return 0.01 * sd / scale**2 if sd > 0.0 else 1e-6
+
     def _ml2(self, kernel, X, y_n, **options) -> FitResult:
         """ML-II of ``kernel``'s hyperparameters, shared across the groups with ``tied`` (the result's kernel
         is the Additive kernel either way)."""
+        if self.noise_rule == "code":
+            self.noise_variance = self._code_noise_variance()
         fit = fit_hyperparameters(
             Tied(kernel) if self.tied else kernel, X, y_n, noise_variance=self.noise_variance, rng=self.rng,
             **{**self.fit_options(), **options},
@@ -312,7 +369,8 @@ class AddGPUCB(AdditiveOptimizer):
         if not self.fit_hyperparameters:
             return (self.kernel if learned else self.make_kernel() if self.kernel is None else self.kernel,
                     self.noise_variance, 0.0)
-        fresh = self.kernel is None or (not learned and self._was_warmup())
+        fresh = (self.kernel is None or (not learned and self._was_warmup())
+                 or self.lengthscale_floor == "data")  # new bounds: start again from the prior
         kernel = self.make_kernel() if fresh else self.kernel
         fit = self._ml2(kernel, X, y_n, **({"n_restarts": 0} if learned else {}))
         self.last_fit = fit
@@ -389,10 +447,38 @@ class AddGPUCB(AdditiveOptimizer):
         x, evaluations, values = self.maximize_by_blocks(
             acquisitions, boxes, [self.group_budget] * len(acquisitions), self._anchor
         )
+        perturbed = 0
+        if self.perturb_repeats:
+            x, perturbed = self._perturbed(x)
         records = {
             "decomposition": [list(g) for g in self.groups],
             "group_budget": self.group_budget,
             "group_evaluations": evaluations,
             "acquisition_value": sum(values),
         }
+        if self.perturb_repeats:
+            records["perturbations"] = perturbed
         return Proposal(x, sum(evaluations), records)
+
+    def _bandwidth(self) -> float:
+        """The current bandwidth ℓ (the smallest group lengthscale; the box floor before any fit)."""
+        kernels = getattr(self.kernel, "kernels", None) or []
+        scales = [np.min(k.lengthscale) for k in kernels if isinstance(k, Stationary)]
+        if scales:
+            return float(min(scales))
+        return float(np.mean(self.domain[:, 1] - self.domain[:, 0])) * 1e-3
+
+    def _perturbed(self, x: np.ndarray) -> tuple[np.ndarray, int]:
+        """The authors' ``addGPBO.m``: while ``min_i ||x_i - x|| / ℓ < 1e-10``, ``x = project(x + 0.1 ℓ
+        N(0, I))`` onto the box (ℓ the bandwidth); returns the point and how many draws it took."""
+        ell = self._bandwidth()
+        box = self.domain
+        past = self.X
+        draws = 0
+        while past.size and np.min(np.sqrt(np.sum((past - x) ** 2, axis=1))) / ell < 1e-10:
+            x = np.clip(x + 0.1 * ell * self.rng.standard_normal(self.dim), box[:, 0], box[:, 1])
+            draws += 1
+            if draws >= 1000:  # a box of zero width: nothing to perturb (cannot happen on a real box)
+                break
+        self.n_perturbed += draws > 0
+        return x, draws

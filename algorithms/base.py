@@ -50,7 +50,13 @@ from .acquisition import Acquisition
 from .beta import BetaOptions, BetaSchedule
 from .maximize import MaximizeResult, maximize_direct, maximize_lbfgsb, maximize_random
 from .posteriors import ScaledPosterior
-from .priors import FitAtBoundWarning, InitialDesignOnlyWarning, default_kernel
+from .priors import (
+    STUCK_REPEATS,
+    FitAtBoundWarning,
+    InitialDesignOnlyWarning,
+    RepeatedQueryWarning,
+    default_kernel,
+)
 from .trace import Trace
 
 __all__ = ["BayesianOptimizer", "LoopDefaults", "Proposal", "INIT_DESIGNS", "ACQ_OPTIMIZERS"]
@@ -293,6 +299,7 @@ class BayesianOptimizer(ABC):
         self._y_shift, self._y_scale = 0.0, 1.0
         self._variance_unit = 1.0
         self._bound_warning_pending = True
+        self._stuck_warning_pending = True
         self._design: np.ndarray | None = None
         self._design_used = 0
         self._pending: dict | None = None
@@ -557,6 +564,7 @@ class BayesianOptimizer(ABC):
             x, n_eval, records, initial = proposal.x, int(proposal.n_evaluations), proposal.records, False
             beta = beta if proposal.beta is None else float(proposal.beta)
         x = self._inside_domain(x)
+        self._warn_if_stuck(x)
         self._pending = {
             "x": x.copy(),
             "beta": beta,
@@ -566,6 +574,16 @@ class BayesianOptimizer(ABC):
             "seconds": time.perf_counter() - start,
         }
         return x.copy()
+
+    def _warn_if_stuck(self, x: np.ndarray) -> None:
+        """Warn once per run (RepeatedQueryWarning) when ``x`` would be the :data:`~.priors.STUCK_REPEATS`-th
+        query in a row at one point; the run record counts every repeated query."""
+        k = STUCK_REPEATS - 1
+        if self._stuck_warning_pending and len(self._history) >= k and all(
+                np.array_equal(entry["x"], x) for entry in self._history[-k:]):
+            self._stuck_warning_pending = False
+            warnings.warn(f"{self.name}: x={x.tolist()} is queried {STUCK_REPEATS} times in a row (the model "
+                          "may be stuck; warned once per run)", RepeatedQueryWarning, stacklevel=3)
 
     def _checked_beta(self, t: int) -> float:
         """:meth:`beta_t` as a float; a ValueError when a model's schedule gives a non-positive β.
@@ -671,6 +689,7 @@ class BayesianOptimizer(ABC):
         name = getattr(objective, "name", None) or getattr(objective, "__name__", None)
         self._objective_name = None if name is None else str(name)
         self._bound_warning_pending = True
+        self._stuck_warning_pending = True
         if self.uses_model and self.n_observations + n_iter <= self.n_init:
             warnings.warn(
                 f"{self.name}.run(n_iter={n_iter}) after {self.n_observations} observations stays within the "

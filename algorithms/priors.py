@@ -27,7 +27,19 @@ __all__ = [
     "RegretlabWarning",
     "FitAtBoundWarning",
     "InitialDesignOnlyWarning",
+    "RepeatedQueryWarning",
+    "STUCK_REPEATS",
+    "data_lengthscale_floor",
+    "DATA_FLOOR_FRACTION",
 ]
+
+#: A run that queries the same point this many times in a row is warned about (RepeatedQueryWarning): more
+#: than any proposal that meant to refine a point needs (an exact repeat adds only noise information).
+STUCK_REPEATS = 5
+#: The data-relative lengthscale floor is this fraction of the median nearest-neighbour distance of the
+#: distinct observed inputs: at the floor a point and its nearest observed neighbour still correlate by
+#: exp(-1 / (2 * 0.5**2)) = exp(-2) = 0.14, so the fitted model is never white noise at the data's own scale.
+DATA_FLOOR_FRACTION = 0.5
 
 #: Lengthscale bounds as multiples of (mean side, mean side × √D).
 LENGTHSCALE_RANGE = (1e-3, 1e2)
@@ -39,6 +51,36 @@ class RegretlabWarning(UserWarning):
 
 class FitAtBoundWarning(RegretlabWarning):
     """An ML-II fit ended on a hyperparameter bound (recorded in the trace as ``refit["at_bounds"]``)."""
+
+
+class RepeatedQueryWarning(RegretlabWarning):
+    """A run queried the same point :data:`STUCK_REPEATS` times in a row (a model stuck at one point)."""
+
+
+def data_lengthscale_floor(X, box) -> float:
+    r"""The data-relative lengthscale floor: :math:`\max(10^{-3}\bar s,\ 0.5\,\mathrm{median}_i\,
+    \min_{j\ne i}\lVert x_i-x_j\rVert)` over the distinct rows of ``X`` (the inputs in the kernel's own
+    coordinates), ``box`` their (sub-)box.
+
+    Why: below the spacing of the observed inputs the marginal likelihood cannot tell lengthscales apart
+    (the kernel matrix is the identity either way), so a fit that ends there has learnt nothing from the
+    data, yet it makes the model white noise, every acquisition flat away from the data and a run stuck
+    ([Kandasamy2015]'s centre trap). The floor keeps the nearest observed neighbour correlated by at least
+    :math:`e^{-2}`. Not in the papers: chosen (this project's), stated in every setup that uses it.
+
+    >>> data_lengthscale_floor([[0.0], [0.5], [1.0]], [[0.0, 1.0]])
+    0.25
+    """
+    box = np.asarray(box, dtype=float)
+    side = float(np.mean(box[:, 1] - box[:, 0]))
+    base = LENGTHSCALE_RANGE[0] * side
+    points = np.unique(np.asarray(X, dtype=float), axis=0)
+    if len(points) < 2:
+        return base
+    squared = np.sum((points[:, None, :] - points[None, :, :]) ** 2, axis=-1)
+    np.fill_diagonal(squared, np.inf)
+    nearest = np.sqrt(np.min(squared, axis=1))
+    return max(base, DATA_FLOOR_FRACTION * float(np.median(nearest)))
 
 
 class InitialDesignOnlyWarning(RegretlabWarning):

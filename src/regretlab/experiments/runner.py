@@ -198,7 +198,8 @@ def _repeated_queries(x) -> int:
 
 
 def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None = None,
-             scheduler: str | None = None, force: bool = False, progress: bool | None = None) -> RunReport:
+             scheduler: str | None = None, force: bool = False, progress: bool | None = None,
+             repeats: int | None = None, methods=None) -> RunReport:
     """Execute every unfinished run of ``spec`` in ``mode``; see the module docstring.
 
     Parameters
@@ -216,12 +217,26 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
         Recompute finished runs.
     progress : bool, optional
         A tqdm bar over runs; default only when stderr is a terminal.
+    repeats : int, optional
+        Run only repeats ``0 .. repeats-1`` (a stage of a sequential design; a run's seeds do not depend on
+        how many repeats are asked for, so a later stage extends an earlier one).
+    methods : collection of str, optional
+        Run only these methods of the spec (the ones whose claims are still undecided).
     """
     mode = check_choice("mode", mode, MODES)
     spec.validate()
     jobs = (os.cpu_count() or 1) if jobs is None else check_integer("jobs", jobs, low=1)
     progress = sys.stderr.isatty() if progress is None else bool(progress)
     runs = spec.runs(mode)
+    if repeats is not None:
+        repeats = check_integer("repeats", repeats, low=1)
+        runs = [run for run in runs if run.repeat < repeats]
+    if methods is not None:
+        unknown = sorted(set(methods) - set(spec.methods))
+        if unknown:
+            raise ValueError(f"methods={unknown!r} are not methods of {spec.key} (its methods: "
+                             f"{list(spec.methods)})")
+        runs = [run for run in runs if run.method in set(methods)]
     digest = runs[0].spec_hash if runs else spec.hash(mode)
     store.clean(out)
     report = RunReport(spec.key, mode, digest, str(out))
