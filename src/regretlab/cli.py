@@ -196,6 +196,39 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_decide(args: argparse.Namespace) -> int:
+    from regretlab.experiments import registry
+    from regretlab.experiments.claims import CLAIMS, claims_of
+    from regretlab.experiments.sequential import decide_from_runs, run_until_decided
+    from regretlab.figures.decisions import write_decision
+
+    keys = args.items or sorted({c.item for c in CLAIMS.values()})
+    status = 0
+    for key in keys:
+        try:
+            registry.get(key)
+            if not claims_of(key):
+                raise ValueError(f"{key} has no claims registered in regretlab.experiments.claims")
+            if args.run:
+                decision = run_until_decided(key, out=args.out, export_root=args.export_dir, jobs=args.jobs,
+                                             budget_hours=args.budget_hours, allow_dirty=args.allow_dirty)
+            else:
+                decision = decide_from_runs(key, args.out, args.export_dir)
+        except ValueError as error:
+            print(f"regretlab decide: {error}", file=sys.stderr)
+            status = 2
+            continue
+        counts = decision.counts()
+        print(f"{key}: {decision.verdict} (claims confirmed {counts['confirmed']}, refuted "
+              f"{counts['refuted']}, undecided {counts['undecided']}; runs per method "
+              f"{sorted(set(decision.runs.values()))}, {decision.core_hours:.2f} core-h)")
+        for claim in decision.claims:
+            print(f"  {claim.claim.key:28s} {claim.decision}")
+        if not args.no_write:
+            print(f"wrote {write_decision(decision, key, args.export_dir)}")
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regretlab", description="Theory verification and reproducibility for high-dimensional BO."
@@ -234,6 +267,24 @@ def build_parser() -> argparse.ArgumentParser:
     p_repro.add_argument("--export-dir", default="paper_figures", metavar="DIR",
                          help="export folder (default ./paper_figures)")
     p_repro.set_defaults(handler=_cmd_reproduce)
+
+    p_decide = sub.add_parser("decide", help="decide the papers' claims from full-mode runs (and, with "
+                                             "--run, add runs in planned looks until they are decided)")
+    p_decide.add_argument("items", nargs="*", metavar="ITEM",
+                          help="spec keys with claims, e.g. Ha2019.fig3 (default: every item with claims)")
+    p_decide.add_argument("--run", action="store_true",
+                          help="run the next looks' repeats for the undecided comparisons' methods")
+    p_decide.add_argument("--budget-hours", type=float, default=float("inf"), metavar="H",
+                          help="with --run: stop at the look boundary that would exceed H core-hours")
+    p_decide.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="joblib processes (default 1)")
+    p_decide.add_argument("--allow-dirty", action="store_true",
+                          help="with --run: allow runs from a tree with uncommitted changes (marked dirty)")
+    p_decide.add_argument("--no-write", action="store_true", help="print only; do not write the report")
+    p_decide.add_argument("--out", default="results", metavar="DIR",
+                          help="results folder (default ./results)")
+    p_decide.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+                          help="report and archive folder (default ./paper_figures)")
+    p_decide.set_defaults(handler=_cmd_decide)
 
     p_export = sub.add_parser("export", help="export specs from their finished runs to paper_figures/")
     p_export.add_argument("specs", nargs="*", metavar="SPEC", help="spec keys (default: every spec)")

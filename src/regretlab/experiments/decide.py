@@ -1,0 +1,342 @@
+r"""Deciding a paper's claims from runs: confirmed, refuted or undecided, sequentially, with the error
+rate held at α over every look and every claim of an item.
+
+**The procedure** (stated once, applied to every item):
+
+1. Every claim (:mod:`regretlab.experiments.claims`) expands into comparisons (method vs one other method
+   on one problem). Each comparison carries two one-sided hypotheses: the paper's direction (*confirm*) and
+   its opposite (*refute*): for ``better``/``best`` "A beats B" and "B beats A"; for ``similar`` "|Δ| <
+   margin" (two one-sided tests) and "|Δ| > margin"; for ``ratio`` "the median log time ratio lies in
+   [log L, log U]" and "it lies outside".
+2. Runs come in planned looks (:data:`DEFAULT_LOOKS`, capped at the paper's run count). Look k may spend
+   :math:`\alpha_k` of the overall :math:`\alpha=0.05` (:func:`regretlab.experiments.compare.look_levels`,
+   Pocock-type Lan–DeMets spending, the looks' levels summing to α).
+3. At look k the p-values of all 2m hypotheses of the item are Holm-adjusted
+   (:func:`~regretlab.experiments.compare.holm`) and a hypothesis whose adjusted p is at most
+   :math:`\alpha_k` is accepted: its comparison is decided (confirmed or refuted) and stays decided at later
+   looks. By the union bound over looks and Holm within a look, the probability of any false decision in an
+   item is at most α (the simulation test measures it).
+4. Paired tests (Wilcoxon signed-rank, pairs = repeats) when the methods of a repeat share its initial box
+   (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise.
+5. A claim is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no longer can,
+   else *undecided*. An item is *reproduced* (all claims confirmed), *not reproduced* (one refuted),
+   *partly* (some confirmed, none refuted) or *undecided* (none decided). Quick mode gets no verdict.
+
+For every undecided comparison the runs per method that a one-sided test at the final look's Holm level
+would need for 80 % power at the observed effect are reported (:func:`~regretlab.experiments.compare.
+runs_needed`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import compare
+from .claims import EQUIVALENCE_MARGIN, STATISTICS, Claim
+
+__all__ = [
+    "DEFAULT_LOOKS",
+    "ALPHA",
+    "Comparison",
+    "ClaimDecision",
+    "ItemDecision",
+    "plan_looks",
+    "run_value",
+    "decide_comparisons",
+    "decide_item",
+    "claim_decision",
+    "item_verdict",
+]
+
+#: Planned run counts per method: a pilot of 5, then 10 and 20, then the paper's count.
+DEFAULT_LOOKS = (5, 10, 20)
+#: The overall error rate of an item's decisions.
+ALPHA = 0.05
+
+
+def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
+    """The looks below the paper's run count, then the paper's count.
+
+    >>> plan_looks(30), plan_looks(10), plan_looks(4)
+    ((5, 10, 20, 30), (5, 10), (4,))
+    """
+    return tuple(n for n in looks if n < paper_runs) + (int(paper_runs),)
+
+
+def run_value(result: dict, statistic: str) -> float:
+    """One run's statistic (:data:`regretlab.experiments.claims.STATISTICS`), oriented larger-is-better."""
+    f = np.asarray(result["f"], dtype=float)
+    optimum = float(result["meta"]["optimum_value"])
+    if statistic == "final_best_f":
+        return float(np.max(f))
+    if statistic == "final_simple_regret":
+        return -float(optimum - np.max(f))
+    if statistic == "final_average_regret":
+        return -float(np.mean(optimum - f))
+    if statistic == "seconds_per_iteration":
+        seconds = np.asarray(result["seconds"], dtype=float)[~np.asarray(result["is_initial"], dtype=bool)]
+        return -float(np.mean(seconds))
+    raise ValueError(f"statistic={statistic!r} is not one of {list(STATISTICS)}")
+
+
+@dataclass
+class Comparison:
+    """One test of a claim: ``method`` against ``other`` on ``problem``, and what was decided."""
+
+    claim: str
+    kind: str
+    method: str
+    other: str
+    problem: str
+    paired: bool
+    interval: tuple[float, float] | None = None
+    decision: str = "undecided"
+    look: int | None = None  # the run count at which it was decided
+    n: tuple[int, int] = (0, 0)
+    p_confirm: float = math.nan  # raw p at the deciding (or last) look
+    p_refute: float = math.nan
+    adjusted: tuple[float, float] = (math.nan, math.nan)
+    level: float = math.nan  # the look's level it was judged at
+    effect: compare.Effect | None = None
+    margin: float | None = None
+    runs_needed: float | None = None
+
+    def hypotheses(self, a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
+        """(p of the paper's direction, p of its opposite) on values ``a`` (method) and ``b`` (other), both
+        larger-is-better."""
+        if self.kind in ("better", "best"):
+            return (
+                compare.one_sided_p(a, b, paired=self.paired),
+                compare.one_sided_p(b, a, paired=self.paired),
+            )
+        if self.kind == "similar":
+            pooled = (
+                np.sqrt(0.5 * (np.var(a, ddof=1) + np.var(b, ddof=1))) if min(a.size, b.size) > 1 else 0.0
+            )
+            self.margin = float(EQUIVALENCE_MARGIN * pooled) if pooled > 0 else 1e-12
+            m = self.margin
+            differ = min(
+                compare.one_sided_p(a, b, paired=self.paired, shift=m),
+                compare.one_sided_p(b, a, paired=self.paired, shift=m),
+            )
+            return compare.equivalence_p(a, b, margin=m, paired=self.paired), min(1.0, 2.0 * differ)
+        # ratio: times are -value; the method's time over the other's, on a log scale
+        log_a, log_b = np.log(-a), np.log(-b)
+        low, high = (math.log(v) for v in self.interval)
+        inside = max(
+            compare.one_sided_p(log_a, log_b, paired=self.paired, shift=low),
+            compare.one_sided_p(log_b, log_a, paired=self.paired, shift=-high),
+        )
+        outside = min(
+            compare.one_sided_p(log_b, log_a, paired=self.paired, shift=-low),
+            compare.one_sided_p(log_a, log_b, paired=self.paired, shift=high),
+        )
+        return inside, min(1.0, 2.0 * outside)
+
+
+def decide_comparisons(
+    comparisons: list[Comparison],
+    data: dict[int, tuple[np.ndarray, np.ndarray]],
+    looks,
+    *,
+    alpha: float = ALPHA,
+    spending: str = "pocock",
+    rng=0,
+    describe: bool = True,
+) -> list[Comparison]:
+    """Run the procedure of the module docstring over ``comparisons``; ``data[i]`` = (values of the method,
+    values of the other) in repeat order, larger is better. Decisions are written into the comparisons."""
+    levels = compare.look_levels(looks, alpha, spending)
+    for look, level in zip(looks, levels, strict=True):
+        raw = []
+        for i, comparison in enumerate(comparisons):
+            a, b = data[i]
+            if min(a.size, b.size) < look:
+                raw.append((1.0, 1.0))  # this look is not reached: no evidence spent
+                continue
+            a, b = a[:look], b[:look]
+            raw.append(comparison.hypotheses(a, b))
+        adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
+        for i, comparison in enumerate(comparisons):
+            if comparison.decision != "undecided":
+                continue
+            a, b = data[i]
+            if min(a.size, b.size) < look:
+                continue
+            comparison.n = (min(a.size, look), min(b.size, look))
+            comparison.p_confirm, comparison.p_refute = raw[i]
+            comparison.adjusted = (float(adjusted[i, 0]), float(adjusted[i, 1]))
+            comparison.level = float(level)
+            if adjusted[i, 0] <= level:
+                comparison.decision, comparison.look = "confirmed", look
+            elif adjusted[i, 1] <= level:
+                comparison.decision, comparison.look = "refuted", look
+    if not describe:  # decisions only (the simulation tests): no bootstrap effects, no run counts
+        return comparisons
+    final = float(levels[-1]) / max(1, 2 * len(comparisons))  # Holm's most stringent level at the last look
+    for i, comparison in enumerate(comparisons):
+        a, b = data[i]
+        if not (a.size and b.size):
+            continue
+        n = min(a.size, b.size)
+        a_used, b_used = (a[:n], b[:n]) if comparison.paired else (a, b)
+        if comparison.kind == "ratio":
+            a_used, b_used = np.log(-a_used), np.log(-b_used)
+        comparison.effect = compare.effect(a_used, b_used, paired=comparison.paired, rng=rng)
+        if comparison.decision == "undecided" and n >= 2:
+            comparison.runs_needed = _runs_needed(comparison, a_used, b_used, final)
+    return comparisons
+
+
+def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
+    """Runs per method for 80 % power at ``level`` at the observed effect, in the direction it points."""
+    if comparison.kind in ("better", "best"):
+        forward = compare.runs_needed(a, b, level=level, paired=comparison.paired)
+        backward = compare.runs_needed(b, a, level=level, paired=comparison.paired)
+        return min(forward, backward)
+    if comparison.kind == "ratio":
+        low, high = (math.log(v) for v in comparison.interval)
+        nearest = min(
+            (low, high), key=lambda bound: abs(np.median(a - b if comparison.paired else a) - bound)
+        )
+        shifted = b + nearest
+        return min(
+            compare.runs_needed(a, shifted, level=level, paired=comparison.paired),
+            compare.runs_needed(shifted, a, level=level, paired=comparison.paired),
+        )
+    # similar: the tighter of the two one-sided tests at the observed difference
+    margin = comparison.margin or 0.0
+    return min(
+        compare.runs_needed(a + margin, b, level=level, paired=comparison.paired),
+        compare.runs_needed(b + margin, a, level=level, paired=comparison.paired),
+    )
+
+
+@dataclass
+class ClaimDecision:
+    """A claim, its comparisons and its decision."""
+
+    claim: Claim
+    decision: str
+    comparisons: list[Comparison] = field(default_factory=list)
+
+
+def claim_decision(claim: Claim, comparisons: list[Comparison]) -> str:
+    """Combine a claim's comparisons by its quantifier (see the module docstring)."""
+    if claim.quantifier == "all":
+        if any(c.decision == "refuted" for c in comparisons):
+            return "refuted"
+        return "confirmed" if all(c.decision == "confirmed" for c in comparisons) else "undecided"
+    # most_problems: for every compared method a majority of the problems
+    need = len(claim.problems) // 2 + 1
+    states = []
+    for other in claim.others:
+        mine = [c for c in comparisons if c.other == other]
+        confirmed = sum(c.decision == "confirmed" for c in mine)
+        refuted = sum(c.decision == "refuted" for c in mine)
+        states.append(
+            "confirmed" if confirmed >= need else "refuted" if refuted > len(mine) - need else "undecided"
+        )
+    if "refuted" in states:
+        return "refuted"
+    return "confirmed" if all(s == "confirmed" for s in states) else "undecided"
+
+
+def item_verdict(decisions: list[str]) -> str:
+    """reproduced / not reproduced / partly / undecided from the claims' decisions."""
+    if not decisions:
+        return "undecided"
+    if "refuted" in decisions:
+        return "not reproduced"
+    if all(d == "confirmed" for d in decisions):
+        return "reproduced"
+    return "partly" if "confirmed" in decisions else "undecided"
+
+
+@dataclass
+class ItemDecision:
+    """The decisions of one item: its claims, the looks, the runs used and the verdict."""
+
+    item: str
+    mode: str
+    verdict: str
+    looks: tuple[int, ...]
+    claims: list[ClaimDecision]
+    runs: dict[str, int]
+    core_hours: float
+    commits: list[str]
+    alpha: float = ALPHA
+    spending: str = "pocock"
+
+    def counts(self) -> dict[str, int]:
+        return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
+
+
+def decide_item(
+    spec,
+    claims: list[Claim],
+    results: dict,
+    mode: str = "full",
+    *,
+    looks=None,
+    alpha: float = ALPHA,
+    spending: str = "pocock",
+    rng=0,
+) -> ItemDecision:
+    """Decide ``claims`` (all of one item) from ``results`` ((method, problem, repeat) -> run record, the
+    runs of ``spec`` in ``mode``). Quick mode gets no verdict ("smoke run")."""
+    paper_runs = spec.modes["full"].repeats
+    looks = tuple(plan_looks(paper_runs) if looks is None else looks)
+    paired = spec.protocol == "ha2019_initial_box"
+    runs: dict[str, int] = {}
+    for method, _problem, _repeat in results:
+        runs[method] = runs.get(method, 0) + 1
+    seconds = sum(
+        float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()
+    )
+    commits = sorted({str(r["meta"].get("commit")) for r in results.values()})
+    # one comparison per distinct hypothesis pair, shared by the claims that need it (Ha2019's c1 and c2
+    # both compare UBO with EI-H on Beale: one test, counted once in Holm's family)
+    shared: dict[tuple, int] = {}
+    flat: list[Comparison] = []
+    flat_data: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    decisions = []
+    for claim in claims:
+        indices = []
+        for other, problem in claim.comparisons():
+            kind = "better" if claim.kind in ("better", "best") else claim.kind
+            key = (kind, claim.method, other, problem, claim.statistic, claim.interval)
+            if key not in shared:
+                a = _values(results, claim.method, problem, claim.statistic, paired, other)
+                b = _values(results, other, problem, claim.statistic, paired, claim.method)
+                shared[key] = len(flat)
+                flat_data[len(flat)] = (a, b)
+                flat.append(Comparison(claim.key, kind, claim.method, other, problem, paired, claim.interval))
+            indices.append(shared[key])
+        decisions.append((claim, [flat[i] for i in indices]))
+    if mode == "full":
+        decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng)
+    claim_decisions = [
+        ClaimDecision(claim, claim_decision(claim, comps) if mode == "full" else "smoke run", comps)
+        for claim, comps in decisions
+    ]
+    verdict = (
+        item_verdict([c.decision for c in claim_decisions]) if mode == "full" else "no verdict (smoke run)"
+    )
+    return ItemDecision(
+        spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending
+    )
+
+
+def _values(
+    results: dict, method: str, problem: str, statistic: str, paired: bool, partner: str
+) -> np.ndarray:
+    """The method's values on ``problem`` in repeat order; paired: only repeats the partner also has."""
+    repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
+    if paired:
+        partners = {r for (m, p, r) in results if m == partner and p == problem}
+        repeats = [r for r in repeats if r in partners]
+    return np.array([run_value(results[(method, problem, r)], statistic) for r in repeats], dtype=float)

@@ -1,0 +1,95 @@
+"""``regretlab decide ITEM --run``: add runs in planned looks until the item's claims are decided or the
+budget is spent (the procedure is :mod:`regretlab.experiments.decide`'s).
+
+At each look it decides from the runs at hand; if claims are still undecided it runs the next look's
+repeats for the methods of the undecided comparisons only (a run's seeds do not depend on how many repeats
+are asked for, so a look extends the previous one), and stops cleanly at a look boundary when the next look
+would exceed ``budget_hours`` (estimated from the CPU seconds the finished runs recorded). Runs from a tree
+with uncommitted changes are refused unless ``allow_dirty`` (then every report says so).
+"""
+
+from __future__ import annotations
+
+import time
+
+from regretlab._io import git_commit
+
+from . import archive, registry, store
+from .aggregate import load_results
+from .claims import claims_of
+from .decide import ItemDecision, decide_item, plan_looks
+from .runner import run_spec
+
+__all__ = ["source_of", "decide_from_runs", "run_until_decided"]
+
+
+def source_of(key: str):
+    """The spec whose runs ``key`` reads (itself, or its ``derived_from``)."""
+    spec = registry.get(key)
+    return registry.get(spec.derived_from) if spec.derived_from else spec
+
+
+def decide_from_runs(key: str, out="results", export_root="paper_figures") -> ItemDecision:
+    """Decide ``key``'s claims from the finished full-mode runs in ``out`` (archived runs restored first)."""
+    archive.restore(out, export_root)
+    spec = source_of(key)
+    results = load_results(spec, "full", out)
+    return decide_item(spec, claims_of(key), results, "full")
+
+
+def _undecided_methods(decision: ItemDecision) -> set[str]:
+    methods = set()
+    for claim in decision.claims:
+        for comparison in claim.comparisons:
+            if comparison.decision == "undecided":
+                methods.update((comparison.method, comparison.other))
+    return methods
+
+
+def run_until_decided(
+    key: str,
+    *,
+    out="results",
+    export_root="paper_figures",
+    jobs: int = 1,
+    budget_hours: float = float("inf"),
+    allow_dirty: bool = False,
+    echo=print,
+) -> ItemDecision:
+    """Run looks until decided or out of budget; returns the last decision."""
+    commit = git_commit()
+    if not allow_dirty and (commit is None or commit.endswith("+dirty")):
+        raise ValueError(
+            f"the checkout is {commit!r}: runs for a decision must come from a committed tree "
+            "(commit first, or pass allow_dirty=True / --allow-dirty to mark them)"
+        )
+    spec = source_of(key)
+    looks = plan_looks(spec.modes["full"].repeats)
+    spent = 0.0
+    decision = decide_from_runs(key, out, export_root)
+    for look in looks:
+        methods = _undecided_methods(decision)
+        if not methods:
+            break
+        runs = [r for r in spec.runs("full") if r.repeat < look and r.method in methods]
+        per_run = decision.core_hours / max(1, sum(decision.runs.values())) or spec.cost_core_hours(
+            "full"
+        ) / max(1, len(spec.runs("full")))
+        todo = [r for r in runs if not store.finished(out, r)]
+        if spent + per_run * len(todo) > budget_hours:
+            echo(
+                f"{key}: look n = {look} needs ~{per_run * len(todo):.2f} core-h for {len(todo)} runs; "
+                f"budget {budget_hours:.2f} core-h ({spent:.2f} spent): stopping at this look boundary"
+            )
+            break
+        start = time.process_time()
+        report = run_spec(spec, "full", out=out, jobs=jobs, repeats=look, methods=sorted(methods))
+        spent += (time.process_time() - start) / 3600.0 if jobs == 1 else per_run * len(report.computed)
+        decision = decide_from_runs(key, out, export_root)
+        counts = decision.counts()
+        echo(
+            f"{key}: look n = {look}: {len(report.computed)} runs computed; claims confirmed "
+            f"{counts['confirmed']}, refuted {counts['refuted']}, undecided {counts['undecided']}; "
+            f"verdict {decision.verdict}"
+        )
+    return decision

@@ -1,0 +1,181 @@
+"""The decisions of the papers' claims as a report: ``paper_figures/decisions/<item>.json`` (every number)
+and ``paper_figures/DECISIONS.md`` (every decided item: its claims quoted, the statistic, n per method, the
+effect with its interval, the adjusted p and the decision), rebuilt from the JSON files each time one is
+written. ``paper_figures/COMPARISON.md`` links to it and counts its verdicts.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from regretlab._io import atomic_write_text
+from regretlab.experiments.claims import STATISTICS
+from regretlab.experiments.decide import ItemDecision
+from regretlab.experiments.spec import short_method
+
+__all__ = ["decision_record", "write_decision", "write_decisions_md"]
+
+
+def _number(x) -> float | None:
+    return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
+
+
+def decision_record(decision: ItemDecision) -> dict:
+    """The JSON-able record of an item's decision."""
+    claims = []
+    for c in decision.claims:
+        comparisons = []
+        for x in c.comparisons:
+            e = x.effect
+            comparisons.append(
+                {
+                    "other": x.other,
+                    "problem": x.problem,
+                    "decision": x.decision,
+                    "look": x.look,
+                    "n": list(x.n),
+                    "paired": x.paired,
+                    "p_confirm": _number(x.p_confirm),
+                    "p_refute": _number(x.p_refute),
+                    "adjusted": [_number(v) for v in x.adjusted],
+                    "level": _number(x.level),
+                    "margin": _number(x.margin),
+                    "effect": None
+                    if e is None
+                    else {
+                        "shift": e.shift,
+                        "low": _number(e.low),
+                        "high": _number(e.high),
+                        "p_improvement": e.p_improvement,
+                    },
+                    "runs_needed": _number(x.runs_needed),
+                }
+            )
+        claims.append(
+            {
+                "key": c.claim.key,
+                "kind": c.claim.kind,
+                "quote": c.claim.quote,
+                "location": c.claim.location,
+                "method": c.claim.method,
+                "statistic": c.claim.statistic,
+                "quantifier": c.claim.quantifier,
+                "interval": c.claim.interval,
+                "reading": c.claim.reading,
+                "decision": c.decision,
+                "comparisons": comparisons,
+            }
+        )
+    return {
+        "item": decision.item,
+        "mode": decision.mode,
+        "verdict": decision.verdict,
+        "looks": list(decision.looks),
+        "alpha": decision.alpha,
+        "spending": decision.spending,
+        "runs": decision.runs,
+        "core_hours": decision.core_hours,
+        "commits": decision.commits,
+        "counts": decision.counts(),
+        "claims": claims,
+    }
+
+
+def write_decision(decision: ItemDecision, key: str, export_root="paper_figures") -> Path:
+    """Write ``decisions/<key>.json`` and rebuild ``DECISIONS.md``."""
+    record = dict(decision_record(decision), item=key)
+    path = atomic_write_text(
+        Path(export_root) / "decisions" / f"{key}.json", json.dumps(record, indent=1, sort_keys=True) + "\n"
+    )
+    write_decisions_md(export_root)
+    return path
+
+
+def _fmt(x, digits=3) -> str:
+    return "—" if x is None else f"{x:.{digits}g}"
+
+
+def write_decisions_md(export_root="paper_figures") -> Path:
+    """``DECISIONS.md`` from every ``decisions/*.json``."""
+    folder = Path(export_root) / "decisions"
+    records = [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+    verdicts: dict[str, int] = {}
+    claim_counts = {"confirmed": 0, "refuted": 0, "undecided": 0}
+    for r in records:
+        verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+        for k, v in r["counts"].items():
+            claim_counts[k] = claim_counts.get(k, 0) + v
+    lines = [
+        "# Decisions: the papers' claims against runs at the paper's T and D",
+        "",
+        "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`): each claim quoted, expanded into "
+        "comparisons (method vs one other method on one problem), each decided *confirmed* / *refuted* / "
+        "*undecided* by one-sided tests (Wilcoxon signed-rank when the methods of a repeat share its initial "
+        "box, else Mann-Whitney; two one-sided tests for 'similar'; the median log time ratio for 'ratio'), "
+        "Holm-adjusted over all hypotheses of the item, at planned looks with Pocock-type alpha spending "
+        "(the levels of the looks sum to 0.05). Effects: the median (paired) difference with a 95 % "
+        "bootstrap interval and the probability of improvement P(A > B) (for 'ratio' claims: of the log "
+        "time ratio, against the log of the stated interval). Runs needed: per method, for 80 % power at the "
+        "final look's Holm level at the observed effect. Quick-mode runs get no verdict.",
+        "",
+        "Items by verdict: "
+        + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
+        + ". Claims: "
+        + ", ".join(f"{k} {v}" for k, v in claim_counts.items())
+        + ".",
+        "",
+    ]
+    for r in records:
+        runs = ", ".join(f"{short_method(m)} {n}" for m, n in sorted(r["runs"].items()))
+        commits = ", ".join(c[:12] for c in r["commits"])
+        lines += [
+            f"## {r['item']}: **{r['verdict']}**",
+            "",
+            f"Looks {r['looks']} (alpha {r['alpha']}, {r['spending']} spending); runs per method: "
+            f"{runs}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits}.",
+            "",
+            "| claim | kind | quote | statistic | decision | comparisons (confirmed / refuted / undecided) |",
+            "|---|---|---|---|---|---|",
+        ]
+        for c in r["claims"]:
+            states = [x["decision"] for x in c["comparisons"]]
+            counts = " / ".join(str(states.count(s)) for s in ("confirmed", "refuted", "undecided"))
+            reading = f" *Reading:* {c['reading']}" if c["reading"] else ""
+            lines.append(
+                f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
+                f"{reading} | {STATISTICS[c['statistic']][0]} | **{c['decision']}** | {counts} |"
+            )
+        lines += [
+            "",
+            "| claim | method vs | problem | n | effect [95 % CI] | P(A>B) | p (Holm) ≤ level? | "
+            "decision (at n) | runs needed |",
+            "|---|---|---|---|---|---|---|---|---|",
+        ]
+        seen = set()
+        for c in r["claims"]:
+            for x in c["comparisons"]:
+                key = (short_method(c["method"]), x["other"], x["problem"], c["kind"] == "similar")
+                if key in seen:
+                    continue
+                seen.add(key)
+                e = x["effect"] or {}
+                effect = f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]" if e else "—"
+                held = x["adjusted"][0] if x["decision"] != "refuted" else x["adjusted"][1]
+                needed = (
+                    ""
+                    if x["runs_needed"] is None
+                    else (
+                        "∞ (no effect)" if math.isinf(x["runs_needed"]) else
+                    "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}"
+                    )
+                )
+                lines.append(
+                    f"| {c['key']} | {short_method(c['method'])} vs {short_method(x['other'])} | "
+                    f"{x['problem']} | {x['n'][0]}, {x['n'][1]} | {effect} | "
+                    f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} ≤ {_fmt(x['level'], 2)} | "
+                    f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
+                )
+        lines.append("")
+    return atomic_write_text(Path(export_root) / "DECISIONS.md", "\n".join(lines) + "\n")
