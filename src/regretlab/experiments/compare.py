@@ -65,8 +65,8 @@ def one_sided_p(a, b, *, paired: bool, shift: float = 0.0) -> float:
     and symmetric about their median under the null.
 
     Unpaired: Mann–Whitney U test of :math:`a-\text{shift}` against b, alternative "greater"
-    [MannWhitney1947], exact when both samples are small and untied (scipy's ``method="auto"``), else the normal
-    approximation with tie correction. Assumes independent runs; it tests :math:`P(A>B)>1/2`.
+    [MannWhitney1947], exact when both samples are small and untied (scipy's ``method="auto"``), else the
+    normal approximation with tie correction. Assumes independent runs; it tests :math:`P(A>B)>1/2`.
 
     A p of 1.0 is returned when every paired difference is zero (no evidence either way).
 
