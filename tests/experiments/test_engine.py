@@ -473,3 +473,54 @@ def test_every_stated_comparison_names_methods_of_its_spec(key):
     spec = registry.get(key)
     for better, worse in claimed_pairs(spec):
         assert better in spec.methods and worse in spec.methods, (better, worse)
+
+
+# ---- archive -----------------------------------------------------------------------------------------------
+def _clean_provenance(monkeypatch, commit="0123456789abcdef0123456789abcdef01234567"):
+    """Records as if made from a committed tree (the test checkout may have uncommitted changes)."""
+    from regretlab.experiments import record
+
+    real = record.provenance
+    monkeypatch.setattr(record, "provenance", lambda: {**real(), "commit": commit,
+                                                        "dirty": commit.endswith("+dirty")})
+
+
+def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp_path, monkeypatch):
+    """pack -> restore into an empty results folder gives byte-identical records (so a re-export or a
+    re-decision from the archive alone equals the one from the runs); a changed byte in the archive is
+    refused; runs from a dirty tree are refused by pack."""
+    from regretlab.experiments import archive
+
+    _clean_provenance(monkeypatch)
+    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
+    path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
+    assert len(manifest["members"]) == 6 and path.stat().st_size == manifest["archive_bytes"]
+    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
+    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 0          # nothing missing: nothing done
+    for run in TINY.runs("quick"):
+        assert store.result_path(tmp_path / "a", run).read_bytes() == \
+            store.result_path(tmp_path / "b", run).read_bytes()
+    from regretlab.experiments.aggregate import curves, load_results
+    same = [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick", tmp_path / "a"))]
+    assert same == [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick",
+                                                                                        tmp_path / "b"))]
+    blob = bytearray(path.read_bytes())
+    blob[len(blob) // 2] ^= 0xFF
+    path.write_bytes(bytes(blob))
+    with pytest.raises(archive.ArchiveError, match="sha256"):
+        archive.restore(tmp_path / "c", tmp_path / "pf")
+    _clean_provenance(monkeypatch, commit="0123456789abcdef0123456789abcdef01234567+dirty")
+    run_spec(TINY, "quick", out=tmp_path / "d", jobs=1, progress=False)
+    with pytest.raises(archive.ArchiveError, match="not a committed tree"):
+        archive.pack("tiny", TINY.runs("quick"), tmp_path / "d", tmp_path / "pf2")
+
+
+def test_run_records_carry_provenance_and_a_single_blas_thread(tmp_path):
+    """Every record names its run key and identity, beta_scale beside the scaled beta, the versions and the
+    BLAS pools, each held at one thread while the run computed."""
+    run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    for run in TINY.runs("quick"):
+        meta = store.read_result(store.result_path(tmp_path, run), run)["meta"]
+        assert meta["run_key"] == run.key and meta["identity"]["repeat"] == run.repeat
+        assert {"commit", "dirty", "numpy", "scipy", "python", "cpu_seconds", "repeated_queries"} <= set(meta)
+        assert all(threads == 1 for threads in meta["blas_threads"].values())
