@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-#: What any part of the project may import: the package itself and the two leaves.
-LEAVES = {"regretlab", "regretlab._version", "regretlab._validate", "regretlab._rng"}
+#: What any part of the project may import: the package itself and the leaves (``_losses``: the ramp loss
+#: that ``regretlab.bounds`` states and ``regretlab.objectives`` evaluates, one body for both).
+LEAVES = {"regretlab", "regretlab._version", "regretlab._validate", "regretlab._rng", "regretlab._losses"}
 
 
 def loaded_project_modules(module: str) -> set[str]:
@@ -40,3 +41,108 @@ def test_objectives_import_no_bounds_or_algorithms():
     """The objectives are problems, not methods: they load no module of regretlab.bounds or .algorithms."""
     loaded = loaded_project_modules("regretlab.objectives")
     assert not {m for m in loaded if m.startswith(("regretlab.bounds", "regretlab.algorithms"))}
+
+
+# ---- the whole house, statically: every import statement (at module level or inside a function) and every
+# string that names a function to import ("regretlab.x.y:function"), in every module of the package --------
+import ast  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Folder -> package, as pyproject's package-dir maps them.
+PACKAGE_DIRS = {"src/regretlab": "regretlab", "bounds": "regretlab.bounds",
+                "algorithms": "regretlab.algorithms"}
+#: Layers, bottom up: a module may import its own package and the layers below it; two packages on one layer
+#: import neither each other (gp and bounds, verify and experiments).
+LAYERS = (
+    ("regretlab", "regretlab._validate", "regretlab._rng", "regretlab._version", "regretlab._io",
+     "regretlab._text", "regretlab._losses"),
+    ("regretlab.gp", "regretlab.bounds"),
+    ("regretlab.objectives",),
+    ("regretlab.algorithms",),
+    ("regretlab.verify", "regretlab.experiments"),
+    ("regretlab.figures",),
+)
+#: Pairs forbidden although the layers allow them: the objectives are problems, not methods.
+FORBIDDEN = {("regretlab.objectives", "regretlab.bounds")}
+IMPORT_STRING = re.compile(r"\bregretlab(?:\.[A-Za-z_]\w*)+:\w+")
+
+
+def _module_name(path: Path) -> str:
+    for folder, package in sorted(PACKAGE_DIRS.items(), key=lambda item: -len(item[0])):
+        base = ROOT / folder
+        if path.is_relative_to(base):
+            parts = list(path.relative_to(base).with_suffix("").parts)
+            return ".".join([package] + (parts[:-1] if parts[-1] == "__init__" else parts))
+    raise AssertionError(path)
+
+
+def _unit(module: str) -> tuple[int, str]:
+    """(layer, package) of a module: the longest matching prefix; the top-level commands sit above all."""
+    best = (len(LAYERS), module)
+    length = -1
+    for layer, packages in enumerate(LAYERS):
+        for package in packages:
+            matches = module == package or (package != "regretlab" and module.startswith(package + "."))
+            if matches and len(package) > length:
+                best, length = (layer, package), len(package)
+    return best
+
+
+def _references(path: Path, module: str):
+    """Every (target module, how) that ``path`` imports or names as an import string."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, f"line {node.lineno}: import"
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            yield target, f"line {node.lineno}: from-import"
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for match in IMPORT_STRING.findall(node.value):
+                yield match.split(":")[0], f"line {node.lineno}: import string {match!r}"
+
+
+def _violations() -> list[str]:
+    found = []
+    for folder in PACKAGE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            module = _module_name(path)
+            layer, package = _unit(module)
+            for target, how in _references(path, module):
+                if not target.startswith("regretlab"):
+                    continue
+                target_layer, target_package = _unit(target)
+                if target_package == package or target_package == "regretlab" or target_layer == layer == 0:
+                    continue
+                if (target_layer >= layer and layer < len(LAYERS)) or (package, target_package) in FORBIDDEN:
+                    found.append(f"{module} -> {target} ({how})")
+    return found
+
+
+@pytest.mark.skipif(not (ROOT / "bounds").is_dir(), reason="needs the checkout's sources")
+def test_every_import_and_import_string_points_down_the_layers():
+    """Imports inside functions count as much as those at the top, and a string that names a function to
+    import ('regretlab.figures.theory:bounds_against_runs') is an import: none may point up or sideways."""
+    assert _violations() == []
+
+
+def test_the_static_check_sees_function_level_imports_and_import_strings(tmp_path, monkeypatch):
+    """The check can fail: a function-level import of regretlab.bounds in an objective, and an import string
+    of regretlab.figures in an experiments module, are both reported."""
+    src = tmp_path / "src" / "regretlab"
+    (src / "objectives").mkdir(parents=True)
+    (src / "experiments").mkdir(parents=True)
+    (src / "objectives" / "x.py").write_text("def f():\n    from regretlab.bounds.ms_ucb import ramp_loss\n")
+    (src / "experiments" / "y.py").write_text('RENDER = "regretlab.figures.theory:bounds_against_runs"\n')
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    found = _violations()
+    assert any("objectives.x -> regretlab.bounds.ms_ucb (line 2" in v for v in found), found
+    assert any("experiments.y -> regretlab.figures.theory" in v for v in found), found

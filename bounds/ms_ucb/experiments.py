@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab._losses import ramp
 from regretlab._validate import (
     as_output,
     check_array,
@@ -42,7 +43,7 @@ def ramp_loss(*, u, s=0.0):
     """
     u = check_real("u", u)
     s = check_real("s", s, high=1.0, high_open=True)
-    return as_output(np.maximum(0.0, 1.0 - u) - np.maximum(0.0, s - u))
+    return as_output(ramp(u, s))
 
 
 @formula(

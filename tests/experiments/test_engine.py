@@ -524,3 +524,16 @@ def test_run_records_carry_provenance_and_a_single_blas_thread(tmp_path):
         assert meta["run_key"] == run.key and meta["identity"]["repeat"] == run.repeat
         assert {"commit", "dirty", "numpy", "scipy", "python", "cpu_seconds", "repeated_queries"} <= set(meta)
         assert all(threads == 1 for threads in meta["blas_threads"].values())
+
+
+def test_every_rendered_spec_names_a_known_renderer():
+    """A rendered spec names its renderer by a word (no import string); every name resolves in
+    regretlab.figures.renderers, and an unknown one is refused with the known names."""
+    from regretlab.figures.renderers import RENDERERS, renderer
+
+    names = {registry.get(k).render for k in registry.available() if registry.get(k).kind == "rendered"}
+    assert names and names <= set(RENDERERS)
+    with pytest.raises(ValueError, match="known"):
+        renderer("no_such_renderer")
+    with pytest.raises(ValueError, match="renderer name"):
+        replace(registry.get("Li2016.fig1"), render="regretlab.figures.theory:li_fig1").validate()

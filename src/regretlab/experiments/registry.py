@@ -7,7 +7,7 @@ from regretlab._validate import match_name
 from .spec import Spec
 from .specs import ha2019, kandasamy2015, li2016, tranthe2020
 
-__all__ = ["SPECS", "available", "get"]
+__all__ = ["SPECS", "available", "get", "source"]
 
 #: key -> Spec.
 SPECS: dict[str, Spec] = {
@@ -28,3 +28,9 @@ def get(key: str) -> Spec:
         if "(known:" in str(exc):
             raise
         raise ValueError(f"{exc} (known: {', '.join(available())})") from None
+
+
+def source(spec) -> Spec:
+    """The spec whose runs ``spec`` (a Spec or a key) reads: itself, or its ``derived_from``."""
+    spec = get(spec) if isinstance(spec, str) else spec
+    return get(spec.derived_from) if spec.derived_from else spec

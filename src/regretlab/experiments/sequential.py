@@ -24,9 +24,8 @@ __all__ = ["source_of", "decide_from_runs", "run_until_decided"]
 
 
 def source_of(key: str):
-    """The spec whose runs ``key`` reads (itself, or its ``derived_from``)."""
-    spec = registry.get(key)
-    return registry.get(spec.derived_from) if spec.derived_from else spec
+    """The spec whose runs ``key`` reads (:func:`regretlab.experiments.registry.source`)."""
+    return registry.source(key)
 
 
 def decide_from_runs(key: str, out="results", export_root="paper_figures") -> ItemDecision:

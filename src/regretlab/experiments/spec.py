@@ -22,7 +22,7 @@ from regretlab._rng import stream
 from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
-           "parse_method", "short_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "resolve_render",
+           "parse_method", "short_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "RENDER_NAME",
            "rendered_spec", "RUN_ENTROPY", "canonical_method"]
 
 #: The two modes every spec has.
@@ -45,19 +45,9 @@ METRICS = ("best_f", "simple_regret", "log10_regret", "log10_simple_regret", "av
 OBJECTIVE_GROUPS = "@groups"
 
 
-def resolve_render(path: str):
-    """The function named ``"module:function"`` (a rendered spec's ``render``); ValueError when it does not
-    resolve."""
-    import importlib
-
-    module, _, name = str(path).partition(":")
-    try:
-        function = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError, ValueError) as exc:
-        raise ValueError(f"render={path!r} does not name a function 'module:function' ({exc})") from None
-    if not callable(function):
-        raise ValueError(f"render={path!r} is not callable")
-    return function
+#: A rendered spec's ``render``: the name of a renderer of :mod:`regretlab.figures.renderers` (a word, not a
+#: module path: experiments name figures, they do not import them).
+RENDER_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 def short_method(method: str) -> str:
@@ -260,8 +250,9 @@ class Spec:
     seconds_per_evaluation : float
         Measured core-seconds per objective evaluation in quick mode (for ``reproduce --list``).
     render : str
-        For ``kind="rendered"``: ``"module:function"``, called as ``function(spec, results, mode)`` with the
-        finished runs of the spec (or of ``derived_from``; empty for a pure illustration) and returning a
+        For ``kind="rendered"``: the name of a renderer (:data:`RENDER_NAME`), called as
+        ``function(spec, results, mode)`` with the finished runs of the spec (or of ``derived_from``; empty
+        for a pure illustration) and returning a
         :class:`regretlab.figures.rendered.Rendered`.
     notes : tuple of str
         What differs from the paper.
@@ -303,8 +294,9 @@ class Spec:
         if (self.kind == "rendered") != bool(self.render):
             raise ValueError(f"spec {self.key}: kind={self.kind!r} with render={self.render!r}; a render "
                              "function is given exactly for kind 'rendered'")
-        if self.render:
-            resolve_render(self.render)
+        if self.render and not RENDER_NAME.fullmatch(self.render):
+            raise ValueError(f"spec {self.key}: render={self.render!r} is not a renderer name (a lowercase "
+                             "word naming a function of regretlab.figures.renderers.RENDERERS)")
         known = set(setups.available())
         for method in self.methods:
             name, _ = parse_method(method)
@@ -376,7 +368,7 @@ class Spec:
 def rendered_spec(key: str, reference: str, title: str, render: str, *, derived_from: str | None = None,
                   notes: tuple[str, ...] = (), metric: str = "best_f", paper_values=None) -> Spec:
     """A ``kind="rendered"`` spec: no runs of its own (an illustration, a rendered table, or a figure built
-    from the runs of ``derived_from``), drawn by ``render`` (``"module:function"``)."""
+    from the runs of ``derived_from``), drawn by the renderer named ``render``."""
     empty = {name: Mode(1, (), note="no runs of its own") for name in MODES}
     return Spec(key=key, paper=key.split(".", 1)[0], title=title, reference=reference, kind="rendered",
                 methods=(), problems=(), modes=empty, derived_from=derived_from, notes=notes, render=render,

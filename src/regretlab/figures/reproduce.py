@@ -15,11 +15,12 @@ from scipy import stats
 from regretlab._io import git_commit
 from regretlab.experiments import aggregate, registry
 from regretlab.experiments.runner import RunReport, run_spec
-from regretlab.experiments.spec import Spec, resolve_render, short_method
+from regretlab.experiments.spec import Spec, short_method
 
 from . import plots
 from .comparison import write_comparison
 from .export import export_item, write_manifest
+from .renderers import renderer
 
 __all__ = ["reproduce", "export", "Reproduction", "side_by_side_timing"]
 
@@ -45,10 +46,6 @@ def substitute_labels(spec: Spec) -> list[str]:
     return labels
 
 
-def _source(spec: Spec) -> Spec:
-    return registry.get(spec.derived_from) if spec.derived_from else spec
-
-
 def reproduce(key: str, mode: str = "quick", *, out="results", export_root="paper_figures", jobs=None,
               scheduler=None, force: bool = False, progress=None) -> Reproduction:
     """Run spec ``key`` (or the spec it derives from) in ``mode`` and export it.
@@ -57,7 +54,7 @@ def reproduce(key: str, mode: str = "quick", *, out="results", export_root="pape
     skipped when any run is missing.
     """
     spec = registry.get(key).validate()
-    report = run_spec(_source(spec), mode, out=out, jobs=jobs, scheduler=scheduler, force=force,
+    report = run_spec(registry.source(spec), mode, out=out, jobs=jobs, scheduler=scheduler, force=force,
                       progress=progress)
     paths = export(key, mode, out=out, export_root=export_root) if report.ok else []
     return Reproduction(report, paths)
@@ -249,7 +246,7 @@ def side_by_side_ttests(spec: Spec, results: dict) -> tuple[list[str], list[tupl
 def export(key: str, mode: str = "quick", *, out="results", export_root="paper_figures") -> list[Path]:
     """Export spec ``key`` from its finished runs (all of them must be finished)."""
     spec = registry.get(key).validate()
-    source = _source(spec)
+    source = registry.source(spec)
     results = aggregate.load_results(source, mode, out)
     expected = len(source.runs(mode))
     if len(results) < expected:
@@ -278,7 +275,7 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
                     "claim": spec.paper_values.get("claim", ""), "level": ORDERING_LEVEL,
                     "tests": [dict(zip(order_header, row, strict=True)) for row in order_rows]}
         elif spec.kind == "rendered":
-            rendered = resolve_render(spec.render)(spec, results, mode)
+            rendered = renderer(spec.render)(spec, results, mode)
             fig, header, rows = rendered.figure, rendered.header, rendered.rows
             provenance.update(rendered.provenance)
             if rendered.verdict is not None:

@@ -54,9 +54,9 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
              float(np.mean(seconds[bo]))))
     rows = []
     problems = list(dict.fromkeys(p for p, _ in by_key))
-    from .reproduce import _source
+    from regretlab.experiments.registry import source
 
-    methods = _source(spec).methods      # the runs' spec (derived_from), in its order
+    methods = source(spec).methods      # the runs' spec (derived_from), in its order
     reference = next((m for m in methods if "GP-UCB" in m), None)
     for problem in problems:
         ref = np.mean(by_key.get((problem, reference), [(np.nan,) * 4]), axis=0)

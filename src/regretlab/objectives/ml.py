@@ -21,6 +21,7 @@ import functools
 
 import numpy as np
 
+from regretlab._losses import ramp
 from regretlab._validate import DIM_LIMIT, MAGNITUDE_LIMIT, check_count, check_integer, check_number
 
 from .base import Objective
@@ -229,12 +230,10 @@ class GisetteRamp(DataObjective):
         self._set_box([(-1.0, 1.0)] * dim, np.zeros(dim))
 
     def _evaluate(self, X: np.ndarray) -> np.ndarray:
-        from regretlab.bounds.ms_ucb import ramp_loss
-
         w, b = X[:, :-1], X[:, -1]
         # y_l (w^T v_l + b), one matrix-vector product per point (a batch equals its points bit for bit)
         margins = self._labels[None, :] * (np.array([self._V @ wi for wi in w]) + b[:, None])
-        losses = np.asarray(ramp_loss(u=margins, s=self.s)).reshape(margins.shape)
+        losses = ramp(margins, self.s)  # R_s, the leaf behind regretlab.bounds.ms_ucb.ramp_loss
         # f = ½‖w‖² + C Σ_l R_s(·)  [TranThe2020, §Experiments]; negated for maximisation
         return -(0.5 * np.einsum("ij,ij->i", w, w) + self.C * losses.sum(axis=1))
 

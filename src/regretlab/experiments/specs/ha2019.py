@@ -105,7 +105,7 @@ FIG2 = Spec(
 BOUNDS = rendered_spec(
     "Ha2019.bounds", "[Ha2019, Eq. (22), Thm 5.1] (new: the bound against runs)",
     "Eq. (22)'s bound (with Cauchy-Schwarz) against GPUCB-UBO's R_t on Fig. 3's functions",
-    "regretlab.figures.theory:bounds_against_runs", derived_from="Ha2019.fig3",
+    "bounds_against_runs", derived_from="Ha2019.fig3",
     paper_values={"bound": "ubo", "algorithm": "Ha2019/GPUCB-UBO"},
     notes=("the regret is measured against the maximum over the paper's domain, as Fig. 3's curves",))
 

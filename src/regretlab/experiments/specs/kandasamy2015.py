@@ -114,17 +114,16 @@ SPECS = SPECS + (
           "substitute data: the VJ-surrogate (objectives.ml.VJSurrogate), 22 stage thresholds"),
 )
 
-_ILLUSTRATIONS = "regretlab.figures.illustrations"
 SPECS = SPECS + (
     rendered_spec("Kandasamy2015.table1", "[Kandasamy2015, §1, Table 1]",
                   "cumulative-regret rates of GP-UCB and Add-GP-UCB, SE and Matérn kernels",
-                  f"{_ILLUSTRATIONS}:kandasamy_table1"),
+                  "kandasamy_table1"),
     rendered_spec("Kandasamy2015.fig2", "[Kandasamy2015, §5.1, Fig. 2]",
                   "the trimodal f_d' of Eq. (7) for d' = 2, under both sign readings",
-                  f"{_ILLUSTRATIONS}:kandasamy_fig2"),
+                  "kandasamy_fig2"),
     rendered_spec("Kandasamy2015.bounds", "[Kandasamy2015, Thm 5] (new: the bound against runs)",
                   "the GP-UCB part of Thm 5's bound against Add-*'s R_t on f_d' (D, d', M') = (10, 3, 3)",
-                  "regretlab.figures.theory:bounds_against_runs",
+                  "bounds_against_runs",
                   derived_from="Kandasamy2015.fig3_D10_simple",
                   paper_values={"bound": "gp_ucb", "algorithm": "Kandasamy2015/Add-*(groups='@groups')"},
                   notes=("Thm 5 adds discretisation terms that need Lipschitz constants of f; only the "

@@ -145,15 +145,15 @@ SPECS = SPECS + (
 
 SPECS = SPECS + (
     rendered_spec("Li2016.fig1", "[Li2016, §3, Fig. 1]", "the transformed domain {W^T x : x in [0, 1]^2}",
-                  "regretlab.figures.illustrations:li_fig1"),
+                  "li_fig1"),
     rendered_spec("Li2016.fig2", "[Li2016, §3, Fig. 2]",
                   "outer box and restricted projections W(α), with the outer-box ratio ρ of Eq. (8)",
-                  "regretlab.figures.illustrations:li_fig2"),
+                  "li_fig2"),
 )
 SPECS = SPECS + (
     rendered_spec("Li2016.bounds", "[Li2016, Lemma 14, Thm 7] (new: the bound against runs)",
                   "Lemma 14's bound against RPP-10's R_t on the projected-additive f (D = 50)",
-                  "regretlab.figures.theory:bounds_against_runs", derived_from="Li2016.table1",
+                  "bounds_against_runs", derived_from="Li2016.table1",
                   paper_values={"bound": "rpp", "algorithm": "Li2016/RPP(d=10)"},
                   notes=("Thm 7 adds the bias term of the additive approximation (C, ε); ε = 0 is drawn",)),
 )

@@ -166,11 +166,11 @@ TRADEOFF_RUNS = Spec(
 TRADEOFF = rendered_spec(
     "TranThe2020.tradeoff", "[TranThe2020] (new: the trade-off of the title, measured)",
     "final regret against acquisition compute per iteration, MS-UCB (d, N0, α) variants and GP-UCB",
-    "regretlab.figures.theory:ms_ucb_tradeoff", derived_from="TranThe2020.tradeoff_runs")
+    "ms_ucb_tradeoff", derived_from="TranThe2020.tradeoff_runs")
 BOUNDS = rendered_spec(
     "TranThe2020.bounds", "[TranThe2020, Prop. 4] (new: the bound against runs)",
     "Prop. 4's cumulative-regret bound against MS-UCB's R_t on Hyper-Ellipsoid and Ackley (D = 20)",
-    "regretlab.figures.theory:bounds_against_runs", derived_from="TranThe2020.tradeoff_runs",
+    "bounds_against_runs", derived_from="TranThe2020.tradeoff_runs",
     paper_values={"bound": "ms_ucb", "algorithm": "TranThe2020/MS-UCB"})
 
 SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5, TRADEOFF_RUNS, TRADEOFF, BOUNDS)
