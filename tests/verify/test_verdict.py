@@ -54,3 +54,53 @@ def test_counterexample_verdict():
 def test_verdict_json_has_no_nan():
     v = rate_verdict("X", "-", violations=0, trials=5, delta=0.1, slack_worst=np.nan)
     assert v.as_dict()["slack_worst"] is None
+
+
+def test_the_power_audit_calls_a_bound_above_every_query_rule_vacuous():
+    """A bound at or above T (f* - min f) on every trial cannot fail: 'vacuous', never 'holds'."""
+    from regretlab.verify.verdict import power_audit
+
+    T = np.arange(1, 11)
+    empirical = np.tile(0.5 * T, (60, 1))
+    ceiling = np.tile(2.0 * T, (60, 1))
+    v = rate_verdict("X", "-", violations=0, trials=60, delta=0.1,
+                     series={"empirical": empirical, "bound": 3.0 * T, "ceiling": ceiling})
+    assert v.outcome == "holds"
+    assert power_audit(v).outcome == "vacuous" and v.power["vacuous_trials"] == 60
+    assert "vacuous on 60/60" in v.statistic
+
+
+def test_the_power_audit_needs_its_negative_control_caught():
+    """A bound that holds with slack 2 and sits below the ceiling keeps 'holds' when its control (bound / 10)
+    is violated; with slack 50 the control is not caught and 'holds' becomes 'inconclusive' (no power)."""
+    from regretlab.verify.verdict import power_audit
+
+    T = np.arange(1, 11)
+    empirical = np.tile(1.0 * T, (60, 1))
+    ceiling = np.tile(1000.0 * T, (60, 1))
+    tight = rate_verdict("X", "-", violations=0, trials=60, delta=0.1,
+                         series={"empirical": empirical, "bound": 2.0 * T, "ceiling": ceiling})
+    assert power_audit(tight).outcome == "holds" and tight.power["control_caught"]
+    loose = rate_verdict("X", "-", violations=0, trials=60, delta=0.1,
+                         series={"empirical": empirical, "bound": 50.0 * T, "ceiling": ceiling})
+    assert power_audit(loose).outcome == "inconclusive" and not loose.power["control_caught"]
+
+
+def test_zero_checks_are_no_evidence():
+    v = counterexample_verdict("X", "-", counterexamples=0, checks=0)
+    assert v.outcome == "inconclusive" and "no checks" in v.statistic
+
+
+def test_a_bound_open_on_too_few_trials_to_ever_be_violated_is_vacuous():
+    """Above the ceiling on 299 of 300 trials: even a violation on the last one gives 1/300, which cannot
+    reach 'violated' at δ = 0.1, so the check could not have failed."""
+    from regretlab.verify.verdict import power_audit
+
+    T = np.arange(1, 5)
+    empirical = np.tile(0.1 * T, (300, 1))
+    ceiling = np.tile(1.0 * T, (300, 1))
+    bound = np.tile(2.0 * T, (300, 1))
+    bound[0] = 0.5 * T
+    v = rate_verdict("X", "-", violations=0, trials=300, delta=0.1,
+                     series={"empirical": empirical, "bound": bound, "ceiling": ceiling})
+    assert power_audit(v).outcome == "vacuous" and not v.power["could_fail"]

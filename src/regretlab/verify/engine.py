@@ -17,7 +17,7 @@ from regretlab._validate import check_choice, check_integer
 from regretlab._version import __version__
 
 from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, select
-from .verdict import Verdict
+from .verdict import Verdict, power_audit
 
 __all__ = ["Report", "verify", "run_claim"]
 
@@ -59,6 +59,7 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
                     for r in item.readings]
     seconds = time.perf_counter() - start
     for v in verdicts:
+        power_audit(v)
         v.seconds = seconds
         v.setting.setdefault("profile", profile)
         v.setting.setdefault("seed", seed)

@@ -35,10 +35,15 @@ from scipy.stats import binomtest
 from regretlab._validate import check_integer, check_probability, check_real
 
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
-           "slack"]
+           "slack", "power_audit", "CONTROL_FACTOR"]
 
-#: The three outcomes (and "error", for a check that raised).
-OUTCOMES = ("holds", "violated", "inconclusive")
+#: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
+#: (above what any query rule can reach on every trial), so its "holds" says nothing.
+OUTCOMES = ("holds", "violated", "inconclusive", "vacuous")
+#: The negative control of a bound check divides the bound by this factor (fixed before looking at the
+#: data): a check that cannot catch a bound ten times too small has no power, and its "holds" is
+#: downgraded to "inconclusive".
+CONTROL_FACTOR = 10.0
 #: Confidence level of every Clopper–Pearson interval.
 LEVEL = 0.99
 
@@ -107,6 +112,9 @@ class Verdict:
         Wall time of the check.
     series : dict
         Per-trial data for figures (e.g. R_T and the bound over T), omitted from the text report.
+    power : dict
+        The power audit of a bound check (:func:`power_audit`): whether the bound is vacuous and whether
+        the negative control was caught.
     """
 
     claim: str
@@ -124,6 +132,7 @@ class Verdict:
     setting: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
     series: dict[str, Any] = field(default_factory=dict)
+    power: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self, series: bool = False) -> dict[str, Any]:
         """A JSON-ready dict (NaN as None); ``series`` included only when asked."""
@@ -191,10 +200,17 @@ def counterexample_verdict(claim: str, reading: str, *, counterexamples: int, ch
                            counterexample: dict | None = None, **extra) -> Verdict:
     """The verdict on a claim that is certain given its inputs: violated iff a counterexample was found.
 
+    Zero checks are no evidence: the outcome is "inconclusive", never "holds".
+
     >>> counterexample_verdict("X", "-", counterexamples=0, checks=500).statistic
     'no counterexample in 500 checks'
+    >>> counterexample_verdict("X", "-", counterexamples=0, checks=0).outcome
+    'inconclusive'
     """
-    checks = check_integer("checks", checks, low=1)
+    checks = check_integer("checks", checks, low=0)
+    if checks == 0:
+        return Verdict(claim, reading, "inconclusive", "no checks made (no evidence either way)",
+                       counterexample=counterexample, **extra)
     counterexamples = check_integer("counterexamples", counterexamples, low=0, high=checks)
     if counterexamples:
         statistic = f"{counterexamples} counterexamples in {checks} checks"
@@ -203,3 +219,54 @@ def counterexample_verdict(claim: str, reading: str, *, counterexamples: int, ch
         statistic, outcome = f"no counterexample in {checks} checks", "holds"
     return Verdict(claim, reading, outcome, statistic, violations=counterexamples, trials=checks,
                    counterexample=counterexample, **extra)
+
+
+def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
+    r"""Whether a bound check could have failed; changes ``verdict`` in place and returns it.
+
+    Applies to checks whose ``series`` hold ``empirical`` (trials × T), ``bound`` (broadcastable) and
+    ``ceiling`` (trials × T, or T): the largest value any query rule could reach, e.g.
+    :math:`T\,(f^*-\min f)` for a cumulative regret, or an upper estimate of it.
+
+    * **Vacuity.** On a trial where the bound is at or above the ceiling at every T, no run of any algorithm
+      could violate it. When even the other trials, all violated, would not make the verdict *violated*,
+      the check could not have failed: the outcome becomes ``"vacuous"`` (never "holds").
+    * **Negative control.** The same event with the bound divided by ``factor`` (a deliberately wrong
+      bound) is counted on the same trials with the same rule (:func:`rate_verdict`); a check whose
+      control does not come out *violated* has no power, and a "holds" becomes "inconclusive".
+
+    The audit is recorded in ``verdict.power`` and appended to the statistic.
+    """
+    series = verdict.series
+    if verdict.outcome == "error" or not {"empirical", "bound", "ceiling"} <= set(series):
+        return verdict
+    empirical = np.atleast_2d(np.asarray(series["empirical"], dtype=float))
+    bound = np.broadcast_to(np.asarray(series["bound"], dtype=float), empirical.shape)
+    ceiling = np.broadcast_to(np.asarray(series["ceiling"], dtype=float), empirical.shape)
+    vacuous_trials = np.all(bound >= ceiling, axis=1)
+    control_violations = int(np.any(empirical > bound / factor, axis=1).sum())
+    delta = verdict.delta if verdict.delta is not None else 0.0
+    if verdict.delta is not None:
+        control = _rate_outcome(control_violations, empirical.shape[0], verdict.delta)[0]
+    else:
+        control = "violated" if control_violations else "holds"
+    smallest = float(np.min(bound / np.where(ceiling > 0, ceiling, np.inf)))
+    verdict.power = {"vacuous_trials": int(vacuous_trials.sum()), "trials": int(empirical.shape[0]),
+                     "smallest_bound_over_ceiling": smallest, "control_factor": factor,
+                     "control_violations": control_violations, "control_outcome": control,
+                     "control_caught": control == "violated", "delta": delta}
+    note = (f"; power: bound/ceiling >= {smallest:.3g} (vacuous on {int(vacuous_trials.sum())}/"
+            f"{empirical.shape[0]} trials), control bound/{factor:g} {control} "
+            f"({control_violations}/{empirical.shape[0]})")
+    verdict.statistic += note
+    open_trials = int((~vacuous_trials).sum())   # the only trials on which a violation is possible
+    if verdict.delta is not None:
+        could_fail = _rate_outcome(open_trials, empirical.shape[0], verdict.delta)[0] == "violated"
+    else:
+        could_fail = open_trials > 0
+    verdict.power["could_fail"] = could_fail
+    if not could_fail and verdict.outcome == "holds":
+        verdict.outcome = "vacuous"
+    elif verdict.outcome == "holds" and control != "violated":
+        verdict.outcome = "inconclusive"
+    return verdict

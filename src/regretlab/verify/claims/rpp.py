@@ -71,7 +71,7 @@ def delta_ratio(ctx: Context):
                     if first is None:
                         first = {"run": i, "ratio": ratio, "alpha": float(r["alpha"]), "replay": ctx.replay()}
         verdicts.append(counterexample_verdict(
-            ctx.claim_id, reading, counterexamples=bad, checks=max(checks, 1), counterexample=first,
+            ctx.claim_id, reading, counterexamples=bad, checks=checks, counterexample=first,
             setting={"D": 4, "d": 2, "delta": DELTA, "runs": paths, "iterations": horizon,
                      "alpha chosen": f"median {np.median(alphas):.3g}, min {np.min(alphas):.3g}" if alphas
                      else "none"}))

@@ -97,7 +97,7 @@ def thm41(ctx: Context):
                          **{k: float(post[k]) for k in ("theta", "lengthscale", "beta", "epsilon", "scale")},
                          "n": post["n"], "replay": ctx.replay()}
         verdicts.append(counterexample_verdict(
-            ctx.claim_id, reading, counterexamples=bad, checks=max(checks, 1), counterexample=first,
+            ctx.claim_id, reading, counterexamples=bad, checks=checks, counterexample=first,
             slack_worst=worst_ratio,
             setting={"posteriors": len(posteriors), "positions": "at d_eps (1 + 1e-9) and d_eps (1 "
                                                                  "+ U[0, 2])",
