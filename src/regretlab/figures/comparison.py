@@ -13,7 +13,10 @@ what is in the folder. Verdicts:
 * **inconclusive** — the stated comparisons could be tested but none came out either way (every one
   'not shown'): typically quick mode, whose one or two runs per method cannot reach the 5 % level.
 
-An item exported in quick mode says so in its verdict: quick mode has too few repeats to show most orderings.
+These rules describe what an export showed. They are not decisions: an item whose claims were decided by
+``regretlab decide`` (``<root>/decisions/<item>.json``, :mod:`regretlab.experiments.decide`) takes its verdict
+from there, and an item exported in quick mode (one or two repeats: the exact one-sided Mann-Whitney test
+cannot go below p = 1/6 at 2 vs 2) is a smoke run and gets no verdict in ``COMPARISON.md``.
 """
 
 from __future__ import annotations
@@ -112,6 +115,20 @@ def write_comparison(root) -> Path:
             continue
         verdict, details = verdict_of(provenance)
         mode = provenance.get("mode", "") if provenance.get("runs", 1) else "— (no runs)"
+        decided = root / "decisions" / f"{provenance['spec']}.json"
+        if decided.is_file():
+            record = json.loads(decided.read_text(encoding="utf-8"))
+            counts_ = record["counts"]
+            verdict = record["verdict"]
+            details = (f"decided from full-mode runs (`regretlab decide`): claims confirmed "
+                       f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
+                       f"{counts_['undecided']}; "
+                       f"runs per method {sorted(set(record['runs'].values()))}; see DECISIONS.md")
+            mode = "full"
+        elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
+                "new", "qualitative"):
+            verdict = "smoke run: no verdict"
+            details = details.removeprefix("quick mode: ")
         rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
                      details, f"{path.parent.name}/{path.stem}"))
     counts = {}
@@ -119,8 +136,13 @@ def write_comparison(root) -> Path:
         counts[row[3]] = counts.get(row[3], 0) + 1
     lines = ["# Paper vs regretlab", "",
              "One row per exported figure or table (rebuilt at every export from the items' provenance). "
-             "Verdicts: reproduced / partly / not reproduced / inconclusive / qualitative / substitute / "
-             "new; see `regretlab.figures.comparison` for their rules.", "",
+             "An experimental item's verdict (reproduced / partly / not reproduced / undecided) comes only "
+             "from its claims decided on full-mode runs at the paper's T and D by `regretlab decide` "
+             "(claims quoted, statistics, n, effects with intervals, adjusted p: "
+             "[DECISIONS.md](DECISIONS.md)). "
+             "Quick-mode items are smoke runs and get no verdict (their row keeps what the run showed, "
+             "as description only). Items with no runs: qualitative / reproduced by their own check; "
+             "substitute and new items as labelled; see `regretlab.figures.comparison`.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
              "| item | where in the paper | mode | verdict | details | files |", "|---|---|---|---|---|---|"]
     lines += [f"| {a} | {b} | {c} | **{d}** | {e} | `{f}.*` |" for a, b, c, d, e, f in rows]
