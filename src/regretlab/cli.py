@@ -230,6 +230,22 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_archive(args: argparse.Namespace) -> int:
+    from regretlab.experiments import archive, registry
+
+    status = 0
+    for key in args.items:
+        try:
+            spec = registry.source(key)
+            path, manifest = archive.pack(spec.key, spec.runs("full"), args.out, args.export_dir)
+        except ValueError as error:
+            print(f"regretlab archive: {error}", file=sys.stderr)
+            status = 2
+            continue
+        print(f"wrote {path} ({len(manifest['members'])} runs, {manifest['archive_bytes'] / 2**20:.2f} MiB)")
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regretlab", description="Theory verification and reproducibility for high-dimensional BO."
@@ -286,6 +302,16 @@ def build_parser() -> argparse.ArgumentParser:
     p_decide.add_argument("--export-dir", default="paper_figures", metavar="DIR",
                           help="report and archive folder (default ./paper_figures)")
     p_decide.set_defaults(handler=_cmd_decide)
+
+    p_archive = sub.add_parser("archive", help="pack the finished full-mode runs of specs into "
+                                               "paper_figures/runs/ (tar.xz + sha256 manifest)")
+    p_archive.add_argument("items", nargs="+", metavar="ITEM",
+                           help="spec keys (a derived spec packs its source)")
+    p_archive.add_argument("--out", default="results", metavar="DIR",
+                           help="results folder (default ./results)")
+    p_archive.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+                           help="export folder (default ./paper_figures)")
+    p_archive.set_defaults(handler=_cmd_archive)
 
     p_export = sub.add_parser("export", help="export specs from their finished runs to paper_figures/")
     p_export.add_argument("specs", nargs="*", metavar="SPEC", help="spec keys (default: every spec)")
