@@ -1,7 +1,7 @@
 r"""What the algorithms maximise: UCB, LCB and EI on batches, the :class:`Acquisition` of a posterior, and its
 :class:`Restricted` form on a subset of the coordinates.
 
-Conventions (DESIGN.md "Conventions" 2 and 4):
+Conventions (ARCHITECTURE.md rule 7):
 
 * **Maximisation** everywhere: every acquisition is maximised, every maximiser maximises.
 * **UCB is** :math:`\mu + \sqrt{\beta}\,\sigma`: β is the *variance* scale in every paper's algorithm

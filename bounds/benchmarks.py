@@ -1,7 +1,7 @@
 """Benchmark test functions of the catalogue (``BENCH.*``, CATALOGUE.md §7): registered as not executable.
 
 They are objectives, not bounds: each lives in ``regretlab.objectives.synthetic`` with its domain, optimum
-value and optimizers, and is checked there by the objectives contract test (DESIGN convention 1).
+value and optimizers, and is checked there by the objectives contract test.
 """
 
 from __future__ import annotations

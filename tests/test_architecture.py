@@ -1,4 +1,4 @@
-"""The import arrows of DESIGN.md point one way (issue 8 §3).
+"""The import arrows of ARCHITECTURE.md point one way (its rule 1; issue 8 §3).
 
 ``regretlab.gp`` and ``regretlab.bounds`` import nothing from the project but the two leaves
 ``regretlab._validate`` and ``regretlab._rng`` (and the package's ``__init__`` with its version): checked in

@@ -1,5 +1,5 @@
 """The Examples of the core modules (src/regretlab: validation, RNG gate, CLI text, GP, objectives) run as
-doctests; bounds/ and algorithms/ have their own walkers (DESIGN convention 6)."""
+doctests; bounds/ and algorithms/ have their own walkers (every Examples section is a test)."""
 
 import doctest
 import importlib

@@ -9,7 +9,7 @@ Where the copies print different things the function takes ``reading=`` with the
 (``bounds/CATALOGUE.md``); where the catalogue does not letter them, the letters are assigned in the order the
 catalogue lists them and documented in the function. The default is the reading the algorithm uses
 (:func:`beta_t`: reading A), or else the first printed one. The UCB is :math:`\mu+\sqrt{\beta}\sigma`
-everywhere (DESIGN convention 2): [TranThe2020-ext]'s main text prints :math:`\sqrt{\beta\sigma}`, a typo.
+everywhere: [TranThe2020-ext]'s main text prints :math:`\sqrt{\beta\sigma}`, a typo.
 
 The :math:`\mathcal O^*` rates (:func:`thm1_rate`, :func:`thm2_rate`, :func:`thm5_rate`) return the
 value of the expression inside :math:`\mathcal O^*(\cdot)` **without hidden constants or log factors**:

@@ -301,7 +301,7 @@ def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
         \Pr\{f(x_{max})-f(x_{suggest})\le\epsilon\}\ge1-\delta
 
     ``holds`` compares the empirical fraction with :math:`1-\delta` (no confidence interval; the
-    Clopper-Pearson verdict of DESIGN convention 10 belongs to ``regretlab.verify``). :math:`x_{suggest}`
+    Clopper-Pearson verdict of regretlab.verify.verdict belongs to ``regretlab.verify``). :math:`x_{suggest}`
     is not defined precisely in the paper; the catalogue uses the best observed point.
 
     Parameters

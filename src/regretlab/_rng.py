@@ -1,7 +1,7 @@
-"""The one RNG gate (DESIGN convention 5): ``rng`` accepts None, an int or a Generator.
+"""The one RNG gate (ARCHITECTURE.md rule 6): ``rng`` accepts None, an int or a Generator.
 
 A leaf module (imports only numpy and the standard library), so every part of the project may use it.
-regretlab never touches numpy's global RNG state. Named streams (DESIGN convention 16) come from one helper,
+regretlab never touches numpy's global RNG state. Named streams (rule 6 too) come from one helper,
 :func:`stream`: a seed and a tuple of labels give a :class:`numpy.random.SeedSequence`, the same on every
 machine, Python and ``PYTHONHASHSEED``.
 """

@@ -1,4 +1,4 @@
-"""The Examples sections of every algorithms module run as doctests (DESIGN convention 6)."""
+"""The Examples sections of every algorithms module run as doctests (every Examples section is a test)."""
 
 import doctest
 import importlib

@@ -1,5 +1,5 @@
 """The Examples sections of every bounds module (paper packages' sections included) run as doctests
-(DESIGN convention 6)."""
+(every Examples section is a test)."""
 
 import doctest
 import importlib

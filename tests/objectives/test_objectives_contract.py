@@ -1,4 +1,4 @@
-"""Contract test over every registered objective (DESIGN convention 1), plus its rescaled twins."""
+"""Contract test over every registered objective (one contract for every problem), plus its rescaled twins."""
 
 from __future__ import annotations
 
