@@ -128,7 +128,8 @@ FIG5 = Spec(
     kind="curves", methods=("TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0, n_starts=100)",
                             "TranThe2020/REMBO(d=10, n_starts=100)",
                             "TranThe2020/SRE(d=10, m=5, n_starts=100)",
-                            "TranThe2020/HeSBO(d=10, n_starts=100)"),
+                            "TranThe2020/HeSBO(d=10, n_starts=100)",
+                            "TranThe2020/LineBO"),
     problems=_RAMP_PROBLEMS, metric="best_f", summary="mean_sd",
     modes=_modes(_RAMP_PROBLEMS, (10, 100, "10 repeats, 100 evaluations (neither is stated)"),
                  (1, 24, "quick: C = 1 only, 1 repeat, 24 evaluations (20 initial + 4)"),
@@ -143,7 +144,9 @@ FIG5 = Spec(
            "(one iteration of an embedded method took over 5 minutes with them)",
            "left panel (objective vs time, C = 1): our C = 1 panel is against iterations; seconds per "
            "iteration are in the result files",
-           "right panel (final loss vs C): the final values per C in the CSV's final_values"),
+           "right panel (final loss vs C): the final values per C in the CSV's final_values",
+           "LineBO is the paper's too ([TranThe2020, §Experiments]: 'REMBO, LineBO, HESBO perform poorly'); "
+           "it searches a 300-point grid per random line, so it needs no L-BFGS-B starts"),
 )
 
 # ---- new: the trade-off MS-UCB's title claims, and its bound against its runs ------------------------------
