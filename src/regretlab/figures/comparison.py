@@ -31,10 +31,10 @@ __all__ = ["verdict_of", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
 
 #: Items of the papers that are not experiments: diagrams and pictures of data (nothing to rerun or decide).
 NOT_APPLICABLE = (
-    ("Li2016.fig3", "[Li2016, Fig. 3]", "a diagram of the projection pursuit model"),
-    ("Kandasamy2015.fig1", "[Kandasamy2015, Fig. 1]", "an illustration of additive functions"),
-    ("Ha2019.fig1", "[Ha2019, Fig. 1]", "a diagram of the expanded region when the acquisition's argmax is at "
-                                       "infinity or on the boundary"),
+    ("Li2016.fig3", "[Li2016, Fig. 3]", "sample faces and non-faces of the VJ data (a picture of data)"),
+    ("Kandasamy2015.fig1", "[Kandasamy2015, Fig. 1]", "an illustration of the additive GP model"),
+    ("Ha2019.fig1", "[Ha2019, Fig. 1]", "a diagram of the expanded region when the acquisition's argmax "
+                                       "is at infinity or on the boundary"),
 )
 #: Experimental items with no spec yet, and why.
 NOT_BUILT = (
