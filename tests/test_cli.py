@@ -157,3 +157,35 @@ def test_setups_lists_and_shows_one_with_sources(capsys):
     assert "200 (10 D)" in out and "[TranThe2020, §Experiments]" in out
     assert main(["setups", "nope"]) == 2
     assert "Li2016/RPP" in capsys.readouterr().err
+
+
+def test_ctrl_c_prints_how_to_resume_instead_of_a_traceback(monkeypatch, capsys):
+    """A KeyboardInterrupt inside a command ends with status 130 and one line saying that rerunning the
+    same command resumes (no traceback)."""
+    import regretlab.cli as cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_cmd_list", interrupted)
+    assert cli.main(["list"]) == 130
+    err = capsys.readouterr().err
+    assert "interrupted" in err and "run the same command again to resume" in err and "Traceback" not in err
+
+
+def test_list_works_without_scikit_learn(monkeypatch, capsys):
+    """On the base install (no scikit-learn) `regretlab list` lists the substitutes with the install hint
+    instead of ending in a traceback."""
+    import sys
+
+    import regretlab.cli as cli
+    from regretlab.objectives import ml
+
+    ml._digits.cache_clear()
+    monkeypatch.setitem(sys.modules, "sklearn", None)   # `import sklearn` raises ImportError
+    try:
+        assert cli.main(["list"]) == 0
+    finally:
+        ml._digits.cache_clear()
+    out = capsys.readouterr().out
+    assert "digits_nn" in out and "regretlab[ml]" in out

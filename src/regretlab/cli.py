@@ -29,6 +29,8 @@ def _cmd_list(args: argparse.Namespace) -> int:
     for line, row in zip(shown, rows, strict=True):
         if row.get("substitute"):
             line[3] = "unknown (data-based substitute)"
+        if row.get("unavailable"):
+            line[2] = "needs pip install 'regretlab[ml]'"
     print(table(columns, shown))
     return 0
 
@@ -352,6 +354,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows here, inside the try, not at interpreter exit
         return status
+    except KeyboardInterrupt:
+        # Ctrl-C: no traceback. Finished runs and results are files written atomically, so nothing done is
+        # lost; say how to go on.
+        print(f"\nregretlab {args.command}: interrupted. Finished work is kept; run the same command again "
+              "to resume where it stopped.", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # The reader went away (e.g. `regretlab list | head`): not an error. Point stdout at devnull so
         # the interpreter's final flush does not raise again (Python docs, "Note on SIGPIPE").

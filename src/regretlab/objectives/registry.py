@@ -156,7 +156,12 @@ def describe() -> list[dict]:
     """One dict per registered objective at its default dimension: name, dim, domain, optimum, source."""
     rows = []
     for name in available():
-        info = get(name).describe()
+        try:
+            info = get(name).describe()
+        except ImportError as exc:  # a substitute without its optional dependency: listed, not built
+            entry = _REGISTRY[name]
+            info = {"dim": entry.fixed_dim or entry.default_dim, "domain": "—", "substitute": True,
+                    "optimum": "unknown", "unavailable": str(exc)}
         info["name"] = name
         info["source"] = _REGISTRY[name].source
         rows.append(info)

@@ -11,6 +11,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from joblib import Parallel, delayed
+from tqdm import tqdm
 
 from regretlab._rng import check_seed
 from regretlab._validate import check_choice, check_integer
@@ -102,8 +103,17 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     if jobs == 1:
         results = [_run_group(ids, profile, seed, progress) for ids in groups.values()]
     else:
+        # the workers draw no bars; this process counts finished groups with one bar (or a line per group
+        # when stderr is not a terminal and progress was asked for), so the main job is never silent
         tasks = (delayed(_run_group)(ids, profile, seed, False) for ids in groups.values())
-        results = Parallel(n_jobs=jobs)(tasks)
+        results = []
+        bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not progress,
+                   leave=False)
+        for group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
+            results.append(group)
+            bar.update(1)
+            bar.set_postfix_str(group[0].claim if group else "")
+        bar.close()
     by_claim: dict[str, list[Verdict]] = {}
     for group in results:
         for v in group:
