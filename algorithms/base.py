@@ -207,6 +207,9 @@ class BayesianOptimizer(ABC):
         Whether σ² is fitted.
     n_restarts : int
         Random restarts of the likelihood optimiser at each refit.
+    gp_mean : float, optional
+        A fixed constant prior mean of the GP (in the units of the fitted targets). Default None: the
+        likelihood-maximising constant, fitted at each refit.
     normalize_y : bool, optional
         Fit the GP to :math:`(y - \\bar y)/\\mathrm{sd}(y)` ([Ha2019, §6]); the constants are frozen between
         refits. Default: the algorithm's (True for all five: scale-free fitting). Either way the variance
@@ -220,6 +223,9 @@ class BayesianOptimizer(ABC):
         Hard cap on acquisition evaluations per iteration. Default ``min(5000, 100 D)`` ([Kandasamy2015, §5]).
     n_starts : int, optional
         L-BFGS-B starts (default ``10 D`` as in [TranThe2020, §Experiments], capped at ``acq_budget // 10``).
+    acq_candidates : int
+        With ``acq_optimizer="lbfgsb"``: score this many uniform points first (one batch, counted in the
+        budget) and start L-BFGS-B from the best ``n_starts`` of them (default 0: uniform starts).
     """
 
     #: Algorithm name used in traces and progress bars.
@@ -249,10 +255,12 @@ class BayesianOptimizer(ABC):
         fit_hyperparameters: bool = True,
         fit_noise: bool = True,
         n_restarts: int = 2,
+        gp_mean: float | None = None,
         normalize_y: bool | None = None,
         acq_optimizer: str | None = None,
         acq_budget: int | None = None,
         n_starts: int | None = None,
+        acq_candidates: int = 0,
     ):
         self.bounds = check_bounds("bounds", bounds)
         self.dim = self.bounds.shape[0]
@@ -271,6 +279,8 @@ class BayesianOptimizer(ABC):
         self.fit_hyperparameters = check_bool("fit_hyperparameters", fit_hyperparameters)
         self.fit_noise = check_bool("fit_noise", fit_noise)
         self.n_restarts = check_count("n_restarts", n_restarts, low=0)
+        self.gp_mean = None if gp_mean is None else check_number("gp_mean", gp_mean)
+        self.acq_candidates = check_count("acq_candidates", acq_candidates, low=0)
         normalize_y = defaults.normalize_y if normalize_y is None else normalize_y
         self.normalize_y = check_bool("normalize_y", normalize_y)
         acq_optimizer = defaults.acq_optimizer if acq_optimizer is None else acq_optimizer
@@ -316,6 +326,8 @@ class BayesianOptimizer(ABC):
             "fit_hyperparameters": self.fit_hyperparameters,
             "fit_noise": self.fit_noise,
             "n_restarts": self.n_restarts,
+            "gp_mean": self.gp_mean,
+            "acq_candidates": self.acq_candidates,
             "normalize_y": self.normalize_y,
             "acq_optimizer": self.acq_optimizer,
             "acq_budget": self.acq_budget,
@@ -433,7 +445,8 @@ class BayesianOptimizer(ABC):
         restarts, whether σ² is fitted, and the variance unit of the bounds (the variance of the targets
         of the last :meth:`_fit_targets`, 1 when they are standardised)."""
         return {
-            "n_restarts": self.n_restarts, "fit_noise": self.fit_noise, "variance_unit": self._variance_unit
+            "n_restarts": self.n_restarts, "fit_noise": self.fit_noise, "variance_unit": self._variance_unit,
+            "mean": self.gp_mean,
         }
 
     def _normalised(self, y):
@@ -545,7 +558,9 @@ class BayesianOptimizer(ABC):
                       else check_count("n_starts", n_starts, low=1))
             n_starts = min(starts, budget)
             return maximize_lbfgsb(
-                acquisition.value_and_grad, box, n_starts=n_starts, max_evaluations=budget, rng=self.rng
+                acquisition.value_and_grad, box, n_starts=n_starts, max_evaluations=budget, rng=self.rng,
+                **({"n_candidates": self.acq_candidates, "values": acquisition}
+                   if self.acq_candidates else {}),
             )
         return maximize_random(acquisition, box, n_samples=budget, rng=self.rng)
 

@@ -500,6 +500,17 @@ _UBO_CODE = Setup(
         "space_update": Setting("replace", "authors' code: the new search box is the Eq. (28) box itself"),
         "expansion_query": Setting("new_box", "authors' code: on an expansion x_t is re-chosen in the new "
                                               "box, local time restarting"),
+        "gp_mean": Setting(0.0, "authors' code: a zero prior mean (no constant is fitted)"),
+        "noise_variance": Setting(1e-10, "authors' code: noise variance fixed at 1e-10"),
+        "fit_noise": Setting(False, "authors' code: the noise is not fitted"),
+        "n_restarts": Setting(25, "authors' code: 25 restarts of the likelihood optimiser"),
+        "acq_optimizer": Setting("lbfgsb", "authors' code: random points, then L-BFGS-B"),
+        "acq_candidates": Setting(5000, "authors' code: 5000 random points scored first"),
+        "n_starts": Setting(101, "authors' code: L-BFGS-B from 101 starts"),
+        "acq_budget": Setting(5000 + 101 * 50, "not stated; chosen: the 5000 candidates plus 50 evaluations "
+                                               "per start because the code runs scipy's L-BFGS-B without a "
+                                               "cap, and its starts converge well within 50 (about 6 "
+                                               "evaluations each on Beale)"),
     },
     objectives=_UBO.objectives,
     departures=_UBO.departures,

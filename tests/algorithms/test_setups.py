@@ -77,13 +77,16 @@ def test_an_unknown_setup_name_lists_the_known_ones():
 
 def test_the_code_setup_differs_from_the_paper_setup_exactly_in_the_code_readings():
     """Ha2019/GPUCB-UBO-code takes the code's side of each of the five CODE_READINGS and the code's
-    initial design and refinement; everything else equals the paper setup."""
+    initial design, refinement, GP fit (zero mean, noise fixed at 1e-10, 25 restarts) and acquisition
+    maximiser (5000 random points, then L-BFGS-B from 101 starts); everything else equals the paper setup."""
     from regretlab.algorithms.ubo import CODE_READINGS
 
     paper, code = setups.describe("Ha2019/GPUCB-UBO").keywords(3), setups.describe("Ha2019/GPUCB-UBO-code")
     code = code.keywords(3)
     differing = {k for k in code if paper.get(k) != code[k]}
-    assert differing == set(CODE_READINGS) | {"init_design", "refinement", "refine_max_balls"}
+    assert differing == set(CODE_READINGS) | {"init_design", "refinement", "refine_max_balls", "gp_mean",
+                                               "noise_variance", "fit_noise", "n_restarts", "acq_optimizer",
+                                               "acq_candidates", "n_starts", "acq_budget"}
     assert all(code[k] == v[1] and paper[k] == v[0] for k, v in CODE_READINGS.items())
 
 
