@@ -93,6 +93,10 @@ def write_decision(decision: ItemDecision, key: str, export_root="paper_figures"
     return path
 
 
+def _exp(x):
+    return None if x is None else math.exp(x)
+
+
 def _fmt(x, digits=3) -> str:
     return "—" if x is None else f"{x:.{digits}g}"
 
@@ -161,7 +165,12 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                     continue
                 seen.add(key)
                 e = x["effect"] or {}
-                effect = f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]" if e else "—"
+                if e and c["kind"] == "ratio":  # the median log ratio, shown as a ratio
+                    effect = (f"× {_fmt(math.exp(e['shift']))} [{_fmt(_exp(e.get('low')))}, "
+                              f"{_fmt(_exp(e.get('high')))}]")
+                else:
+                    effect = (f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]"
+                              if e else "—")
                 held = x["adjusted"][0] if x["decision"] != "refuted" else x["adjusted"][1]
                 needed = (
                     ""
