@@ -22,8 +22,8 @@ from regretlab._rng import stream
 from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
-           "parse_method", "short_method", "OBJECTIVE_GROUPS", "REGRET_METRICS", "RENDER_NAME",
-           "rendered_spec", "RUN_ENTROPY", "canonical_method"]
+           "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
+           "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -54,6 +54,45 @@ def short_method(method: str) -> str:
     """A method's name without its paper, for legends and tables: ``"Kandasamy2015/Add-d/M(d=5, M=4)"`` ->
     ``"Add-d/M(d=5, M=4)"`` (only the first slash separates the paper)."""
     return str(method).split("/", 1)[-1]
+
+
+#: Options that are implementation details, not part of a method's name in the papers.
+_HIDDEN_OPTIONS = ("n_starts",)
+
+
+def display_name(method: str) -> str:
+    """A method's name as its paper prints it, for legends and tables.
+
+    The paper key is dropped; an option whose value is the objective's own groups (``'@groups'``) and
+    implementation options (``n_starts``) are not shown; [Kandasamy2015]'s ``Add-d/M(d=3, M=4)`` is
+    ``Add-3/4``; [Li2016]'s ``RPP(d=5)`` / ``ADD(d=5)`` are ``RPP-5`` / ``ADD-5``; other options follow the
+    name in parentheses, with α and N₀ as the papers write them.
+
+    >>> display_name("Kandasamy2015/Add-*(groups='@groups')")
+    'Add-*'
+    >>> display_name("Kandasamy2015/Add-d/M(d=3, M=4)"), display_name("Li2016/RPP(d=5, delta=0.05)")
+    ('Add-3/4', 'RPP-5 (δ = 0.05)')
+    >>> display_name("TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0, n_starts=100)")
+    'MS-UCB (d = 10, N₀ = 1, α = 1)'
+
+    """
+    name, options = parse_method(method)
+    short = name.split("/", 1)[-1]
+    options = {k: v for k, v in options.items() if v != OBJECTIVE_GROUPS and k not in _HIDDEN_OPTIONS}
+    if short == "Add-d/M" and {"d", "M"} <= set(options):
+        short = f"Add-{options.pop('d')}/{options.pop('M')}"
+    elif short in ("RPP", "ADD", "RPP-printed") and "d" in options:
+        suffix = " (printed δ-ratio)" if "printed" in short else ""
+        short = f"{short.split('-')[0]}-{options.pop('d')}{suffix}"
+    if not options:
+        return short
+    symbols = {"alpha": "α", "N0": "N₀", "delta": "δ", "beta": "β"}
+
+    def shown(value):
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    inner = ", ".join(f"{symbols.get(k, k)} = {shown(v)}" for k, v in options.items())
+    return f"{short} ({inner})"
 
 
 def parse_method(text: str) -> tuple[str, dict]:

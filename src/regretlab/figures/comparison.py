@@ -25,7 +25,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.experiments.spec import short_method
+from regretlab.experiments.spec import display_name
 
 __all__ = ["verdict_of", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
 
@@ -63,9 +63,9 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
     if "claimed_ordering" in provenance:
         tests = provenance["claimed_ordering"]["tests"]
         counts = {v: sum(t["verdict"] == v for t in tests) for v in ("holds", "not shown", "reversed")}
-        reversed_ = [f"{short_method(t['rival'])} on {t['problem']}"
+        reversed_ = [f"{display_name(t['rival'])} on {t['problem']}"
                      for t in tests if t["verdict"] == "reversed"]
-        pairs = list(dict.fromkeys((short_method(t["claimed_best"]), short_method(t["rival"]))
+        pairs = list(dict.fromkeys((display_name(t["claimed_best"]), display_name(t["rival"]))
                                    for t in tests))
         bests = {best for best, _ in pairs}
         claim = (f"claimed best {pairs[0][0]}" if len(bests) == 1 else

@@ -13,7 +13,7 @@ from pathlib import Path
 from regretlab._io import atomic_write_text
 from regretlab.experiments.claims import STATISTICS
 from regretlab.experiments.decide import ItemDecision
-from regretlab.experiments.spec import short_method
+from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "write_decision", "write_decisions_md"]
 
@@ -132,7 +132,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "",
     ]
     for r in records:
-        runs = ", ".join(f"{short_method(m)} {n}" for m, n in sorted(r["runs"].items()))
+        runs = ", ".join(f"{display_name(m)} {n}" for m, n in sorted(r["runs"].items()))
         commits = ", ".join(c[:12] for c in r["commits"])
         lines += [
             f"## {r['item']}: **{r['verdict']}**",
@@ -160,7 +160,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         seen = set()
         for c in r["claims"]:
             for x in c["comparisons"]:
-                key = (short_method(c["method"]), x["other"], x["problem"], c["kind"] == "similar")
+                key = (display_name(c["method"]), x["other"], x["problem"], c["kind"] == "similar")
                 if key in seen:
                     continue
                 seen.add(key)
@@ -181,7 +181,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                     )
                 )
                 lines.append(
-                    f"| {c['key']} | {short_method(c['method'])} vs {short_method(x['other'])} | "
+                    f"| {c['key']} | {display_name(c['method'])} vs {display_name(x['other'])} | "
                     f"{x['problem']} | {x['n'][0]}, {x['n'][1]} | {effect} | "
                     f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} ≤ {_fmt(x['level'], 2)} | "
                     f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"

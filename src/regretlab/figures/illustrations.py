@@ -172,6 +172,8 @@ def li_fig1(spec, results, mode) -> Rendered:
         ax.fill(*np.vstack([z, z[:1]]).T, alpha=0.3, label=r"$\{W^\top x\}$")
         ax.plot(*np.array([[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]).T, "k--", lw=0.8, label="$[0,1]^2$")
         ax.set_aspect("equal")
+        ax.set_xlabel("$z_1$")
+        ax.set_ylabel("$z_2$")
         ax.legend(fontsize=7)
         ax.set_title(f"{spec.reference}", fontsize=8)
     rows = [("vertex", i, *map(float, z[i])) for i in range(4)]
@@ -211,6 +213,8 @@ def li_fig2(spec, results, mode) -> Rendered:
             ax.plot([low[0], high[0], high[0], low[0], low[0]], [low[1], low[1], high[1], high[1], low[1]],
                     "r-", lw=0.8)
             ax.set_aspect("equal")
+            ax.set_xlabel("$z_1$")
+            ax.set_ylabel("$z_2$")
             ax.set_title(f"α = {alpha:g}: ρ = {rho:.3f}", fontsize=8)
         fig.suptitle(f"{spec.reference}: domain (blue), outer box (red), restricted projection", fontsize=9)
     monotone = all(a[1] >= b[1] - 1e-12 for a, b in itertools.pairwise(rows))

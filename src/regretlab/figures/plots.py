@@ -13,7 +13,7 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from regretlab.experiments.spec import short_method  # noqa: E402
+from regretlab.experiments.spec import display_name  # noqa: E402
 
 __all__ = ["style", "SINGLE_COLUMN", "DOUBLE_COLUMN", "curve_panels", "timing_table", "expansion_picture",
            "stamp"]
@@ -68,7 +68,7 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
             else:
                 low, high, centre_plot = centre - error, centre + error, centre
             color = f"C{j % 10}"
-            ax.plot(curve.iterations, centre_plot, color=color, label=short_method(method))
+            ax.plot(curve.iterations, centre_plot, color=color, label=display_name(method))
             ax.fill_between(curve.iterations, low, high, color=color, alpha=0.2, linewidth=0)
             rows += [(problem, method, int(i), float(c), float(e), curve.n_runs)
                      for i, c, e in zip(curve.iterations, centre, error, strict=True)]
@@ -90,6 +90,8 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
 
 def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = ""):
     """A table drawn as a figure (for the PDF beside the CSV)."""
+    import textwrap
+
     fig, ax = plt.subplots(figsize=(DOUBLE_COLUMN, 0.3 + 0.22 * (len(rows_text) + 1)))
     ax.axis("off")
     table = ax.table(cellText=rows_text, colLabels=header, loc="center", cellLoc="center")
@@ -98,7 +100,11 @@ def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = 
     table.scale(1, 1.2)
     table.auto_set_column_width(list(range(len(header))))   # each column as wide as its longest entry
     if title:
-        ax.set_title(title, fontsize=8)
+        # the rows may be taller than the axes: put the title above the drawn table (not above the axes,
+        # where it overprinted the header), wrapped to the figure's width; savefig's tight box keeps it
+        fig.canvas.draw()
+        top = table.get_window_extent(fig.canvas.get_renderer()).y1 / fig.bbox.height
+        fig.suptitle(textwrap.fill(title, 120), y=top + 0.02, va="bottom", fontsize=8)
     return fig
 
 

@@ -15,7 +15,7 @@ from scipy import stats
 from regretlab._io import git_commit
 from regretlab.experiments import aggregate, registry
 from regretlab.experiments.runner import RunReport, run_spec
-from regretlab.experiments.spec import Spec, short_method
+from regretlab.experiments.spec import Spec, display_name
 
 from . import plots
 from .comparison import write_comparison
@@ -285,7 +285,8 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
             provenance["timing_ordering"] = [
                 {"problem": problem, "kendall_tau": tau, "p_value": p, "ordering": verdict}
                 for problem, tau, p, verdict in sorted({(r[0], r[8], r[9], r[10]) for r in rows})]
-            shown = [[str(v) if not isinstance(v, float) else f"{v:.3g}" for v in row[:8]] + [row[10]]
+            shown = [[row[0], display_name(row[1])]
+                     + [str(v) if not isinstance(v, float) else f"{v:.3g}" for v in row[2:8]] + [row[10]]
                      for row in rows]
             fig = plots.timing_table(shown, header[:8] + ["paper's ordering"],
                                      title=f"{spec.reference}: seconds per iteration, ratios to GPUCB-UBO")
@@ -294,7 +295,7 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
             provenance["ttest_comparison"] = {"cells": len(rows),
                                               "match": {k: sum(r[9] == k for r in rows)
                                                         for k in ("both", "A", "B", "neither")}}
-            shown = [[r[0], short_method(r[1]), short_method(r[2]), str(r[3]), r[6], r[7], r[8], r[9]]
+            shown = [[r[0], display_name(r[1]), display_name(r[2]), str(r[3]), r[6], r[7], r[8], r[9]]
                      for r in rows]
             columns = ["problem", "a", "b", "T", "ours (A)", "ours (B)", "paper", "match"]
             fig = plots.timing_table(shown, columns,
@@ -304,7 +305,7 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
             provenance["table_comparison"] = {"rankings": rankings,
                                               "cells_within_2se": sum(abs(r[9]) <= 2 for r in rows),
                                               "cells": len(rows)}
-            shown = [[r[0], str(r[1]), short_method(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
+            shown = [[r[0], str(r[1]), display_name(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
                       f"{r[6]:.4g} ± {r[7]:.2g}", str(r[9])] for r in rows]
             fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "Δ / s.e."],
                                      title=f"{spec.reference}: {spec.title}")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from regretlab.experiments.spec import short_method
+from regretlab.experiments.spec import display_name
 
 from .rendered import Rendered
 
@@ -68,40 +68,45 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
                          float(mean[3] / ref[3]), float(mean[0] / ref[0])))
     with plots.style():
         import matplotlib.pyplot as plt
-        from matplotlib.ticker import NullFormatter
+        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
         fig, axes = plt.subplots(2, len(problems), figsize=(3.4 * len(problems), 5.0), squeeze=False,
                                  constrained_layout=True)
         for j, problem in enumerate(problems):
             mine = [r for r in rows if r[0] == problem]
-            for i, (column, label) in enumerate(((3, "final simple regret $S_T$"),
-                                                 (4, "average regret $R_T/T$"))):
+            for i, (column, axis_label) in enumerate(((3, "final simple regret $S_T$"),
+                                                      (4, "average regret $R_T/T$"))):
                 ax = axes[i, j]
                 for r in mine:
                     is_ref = r[1] == reference
                     ax.scatter(r[6], r[column], marker="*" if is_ref else "o", s=60 if is_ref else 22,
                                color="k" if is_ref else None, zorder=3)
-                    label = short_method(r[1]).replace("MS-UCB", "MS")
-                    label = "MS (5, 1, 0)" if label == "MS" else label
-                    ax.annotate(label, (r[6], r[column]), fontsize=5,
+                    name = display_name(r[1])
+                    name = "MS-UCB (d = 5, N₀ = 1, α = 0)" if name == "MS-UCB" else name
+                    ax.annotate(name.replace("MS-UCB", "MS"), (r[6], r[column]), fontsize=5,
                                 xytext=(3, 2), textcoords="offset points")
                 ax.set_xscale("log")
                 ax.set_yscale("log")
-                for axis in (ax.xaxis, ax.yaxis):   # log minor labels overlap at these narrow ranges
+                for axis in (ax.xaxis, ax.yaxis):
+                    # ticks at 1, 2 and 5 per decade, labelled "%.2g": within a decade the default log
+                    # labels either overlap (every minor tick) or vanish (none), both seen in exports
+                    axis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+                    axis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:.2g}"))
                     axis.set_minor_formatter(NullFormatter())
                 ax.set_xlabel("acquisition seconds per iteration")
-                ax.set_ylabel(label)
-                ax.set_title(problem, fontsize=8)
+                ax.set_ylabel(axis_label)   # the loop over points used to overwrite this with a point's name
+                if i == 0:
+                    ax.set_title(problem, fontsize=8)
         fig.suptitle(f"{spec.reference}", fontsize=7)
     details = []
     for problem in problems:
         ms = [r for r in rows if r[0] == problem and r[1] != reference]
         if ms and reference:
             cheapest = min(ms, key=lambda r: r[6])
-            details.append(f"{problem}: cheapest {short_method(cheapest[1])} at {cheapest[7]:.2g}x GP-UCB's "
+            details.append(f"{problem}: cheapest {display_name(cheapest[1])} at {cheapest[7]:.2g}x GP-UCB's "
                            "seconds "
                            f"per iteration with {cheapest[8]:.2g}x its S_T")
-    return Rendered(fig, header, rows, {"reference": reference},
+    return Rendered(fig, header, rows, {"reference_method": reference},
                     ("new", "not in the paper; " + "; ".join(details)))
 
 
@@ -212,12 +217,12 @@ def bounds_against_runs(spec, results, mode) -> Rendered:
             ax.legend(fontsize=6)
         for row in axes:
             row[0].set_ylabel("cumulative regret")
-        fig.suptitle(f"{short_method(algorithm)} against {BOUND_FORMS[form][1]}", fontsize=6)
+        fig.suptitle(f"{display_name(algorithm)} against {BOUND_FORMS[form][1]}", fontsize=6)
     if not finals:
         return Rendered(fig, header, rows, {"bound": form}, ("new", "no run with a GP to compare"))
     ratios = np.array([b / e if e > 0 else np.inf for _, b, e in finals])
     holds = int(np.sum(ratios >= 1.0))
-    details = (f"not in the papers; {BOUND_FORMS[form][1]} over {short_method(algorithm)}'s R_T at the final "
+    details = (f"not in the papers; {BOUND_FORMS[form][1]} over {display_name(algorithm)}'s R_T at the final "
                "T: "
                f"median {np.median(ratios):.3g}x (range {ratios.min():.3g}-{ratios.max():.3g}); the bound's "
                f"lower estimate is above the empirical R_T in {holds} of {ratios.size} runs (γ_T replaced by "
