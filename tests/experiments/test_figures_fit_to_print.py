@@ -34,6 +34,7 @@ def _fabricate(spec, out, rng):
             objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
             dims[run.problem] = (objective.dim, float(objective.optimum_value))
         D, optimum = dims[run.problem]
+        optimum = optimum if np.isfinite(optimum) else 0.0   # a substitute's maximum is unknown
         T = run.budget
         f = optimum - np.abs(rng.normal(size=T)) * 10.0 ** rng.uniform(-2, 1)
         arrays = {"x": rng.uniform(size=(T, D)), "y": f, "f": f, "seconds": rng.uniform(0.01, 0.1, T),

@@ -10,10 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from scipy import stats
 
 from regretlab._io import git_commit
-from regretlab.experiments import aggregate, registry
+from regretlab.experiments import aggregate, compare, registry
 from regretlab.experiments.runner import RunReport, run_spec
 from regretlab.experiments.spec import Spec, display_name
 
@@ -101,8 +100,7 @@ def side_by_side_timing(spec: Spec, results: dict) -> tuple[list[str], list[tupl
             continue
         ours_ratio = [ours[(m, problem)].mean / ours[(reference, problem)].mean for m in methods]
         paper_ratio = [paper[m][problem][0] / paper[reference][problem][0] for m in methods]
-        tau, p_two = stats.kendalltau(ours_ratio, paper_ratio)
-        p_one = p_two / 2 if tau > 0 else 1 - p_two / 2
+        tau, p_one = compare.kendall_p(ours_ratio, paper_ratio)
         verdict = "holds" if tau > 0 and p_one < 0.05 else "does not hold"
         for m, r_ours, r_paper in zip(methods, ours_ratio, paper_ratio, strict=True):
             t = ours[(m, problem)]
@@ -159,10 +157,9 @@ def claimed_ordering(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]
             if (best, problem) not in finals or (rival, problem) not in finals:
                 continue
             ours, theirs = np.array(finals[(best, problem)]), np.array(finals[(rival, problem)])
-            better = "greater" if larger_is_better else "less"
-            worse = "less" if larger_is_better else "greater"
-            p = float(stats.mannwhitneyu(ours, theirs, alternative=better).pvalue)
-            p_rev = float(stats.mannwhitneyu(ours, theirs, alternative=worse).pvalue)
+            sign = 1.0 if larger_is_better else -1.0      # compare's convention: larger is better
+            p = compare.one_sided_p(sign * ours, sign * theirs, paired=False)
+            p_rev = compare.one_sided_p(sign * theirs, sign * ours, paired=False)
             verdict = ("holds" if p < ORDERING_LEVEL
                        else "reversed" if p_rev < ORDERING_LEVEL else "not shown")
             rows.append((problem, best, rival, float(ours.mean()), float(theirs.mean()), round(p, 4),
@@ -200,12 +197,12 @@ def side_by_side_table(spec: Spec, results: dict) -> tuple[list[str], list[tuple
                 paper_means.append(p_mean)
                 our_means.append(float(final.mean()))
             if len(paper_means) >= 3:
-                tau, p_two = stats.kendalltau(our_means, paper_means)
-                p_one = p_two / 2 if tau > 0 else 1 - p_two / 2
+                tau, p_one = compare.kendall_p(our_means, paper_means)
+                p_reversed = compare.kendall_p(our_means, [-m for m in paper_means])[1]
                 rankings.append({"problem": problem, "T": T, "kendall_tau": round(float(tau), 3),
                                  "p_value": round(float(p_one), 4),
                                  "ranking": "holds" if tau > 0 and p_one < 0.05 else (
-                                     "reversed" if tau < 0 and p_two / 2 < 0.05 else "not shown")})
+                                     "reversed" if tau < 0 and p_reversed < 0.05 else "not shown")})
     return header, rows, rankings
 
 
