@@ -223,7 +223,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
             continue
         counts = decision.counts()
         print(f"{key}: {decision.verdict} (claims confirmed {counts['confirmed']}, refuted "
-              f"{counts['refuted']}, undecided {counts['undecided']}; runs per method "
+              f"{counts['refuted']}, undecided {counts['undecided']}; runs per method and problem "
               f"{sorted(set(decision.runs.values()))}, {decision.core_hours:.2f} core-h)")
         for claim in decision.claims:
             print(f"  {claim.claim.key:28s} {claim.decision}")

@@ -292,8 +292,8 @@ def decide_item(
     looks = tuple(plan_looks(paper_runs) if looks is None else looks)
     paired = spec.protocol == "ha2019_initial_box"
     runs: dict[str, int] = {}
-    for method, _problem, _repeat in results:
-        runs[method] = runs.get(method, 0) + 1
+    for method, problem, _repeat in results:      # runs per (method, problem)
+        runs[f"{method} @ {problem}"] = runs.get(f"{method} @ {problem}", 0) + 1
     seconds = sum(
         float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()
     )

@@ -139,7 +139,8 @@ def write_comparison(root) -> Path:
             details = (f"decided from full-mode runs (`regretlab decide`): claims confirmed "
                        f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
                        f"{counts_['undecided']}; "
-                       f"runs per method {sorted(set(record['runs'].values()))}; see DECISIONS.md")
+                       f"runs per method and problem {sorted(set(record['runs'].values()))}; "
+                       "see DECISIONS.md")
             mode = "full"
         elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
                 "new", "qualitative"):

@@ -132,12 +132,18 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "",
     ]
     for r in records:
-        runs = ", ".join(f"{display_name(m)} {n}" for m, n in sorted(r["runs"].items()))
+        per_method: dict[str, set] = {}
+        for key, n in r["runs"].items():
+            method, _, problem = key.partition(" @ ")
+            per_method.setdefault(display_name(method), set()).add(n)
+        runs = ", ".join(f"{m} {'/'.join(str(n) for n in sorted(ns))}"
+                         for m, ns in sorted(per_method.items()))
         commits = ", ".join(c[:12] for c in r["commits"])
         lines += [
             f"## {r['item']}: **{r['verdict']}**",
             "",
-            f"Looks {r['looks']} (alpha {r['alpha']}, {r['spending']} spending); runs per method: "
+            f"Looks {r['looks']} (alpha {r['alpha']}, {r['spending']} spending); runs per method and "
+            "problem: "
             f"{runs}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits}.",
             "",
             "| claim | kind | quote | statistic | decision | comparisons (confirmed / refuted / undecided) |",
