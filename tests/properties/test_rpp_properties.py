@@ -101,7 +101,8 @@ def test_assumption3_epsilon_at_most_one(seed, D):
     assert rpp.assumption3_rescale(x=x)[1] <= 1.0 + 1e-15
 
 
-@pytest.mark.xfail(strict=True, reason="x = (1, ..., 1) gives ||z|| = 1 exactly, not < 1")
+@pytest.mark.xfail(
+    raises=AssertionError, strict=True, reason="x = (1, ..., 1) gives ||z|| = 1 exactly, not < 1")
 @given(seed=seeds, D=dims)
 @example(seed=0, D=3).via("corner x = 1")
 def test_assumption3_printed_strict_epsilon_below_one(seed, D):
