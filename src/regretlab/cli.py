@@ -248,6 +248,13 @@ def _cmd_archive(args: argparse.Namespace) -> int:
     return status
 
 
+def _add_folders(parser: argparse.ArgumentParser) -> None:
+    """The results folder and the export folder (runs, decisions, archives), as every such command has."""
+    parser.add_argument("--out", default="results", metavar="DIR", help="results folder (default ./results)")
+    parser.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+                        help="export folder: figures, decisions, run archives (default ./paper_figures)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="regretlab", description="Theory verification and reproducibility for high-dimensional BO."
@@ -299,20 +306,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_decide.add_argument("--allow-dirty", action="store_true",
                           help="with --run: allow runs from a tree with uncommitted changes (marked dirty)")
     p_decide.add_argument("--no-write", action="store_true", help="print only; do not write the report")
-    p_decide.add_argument("--out", default="results", metavar="DIR",
-                          help="results folder (default ./results)")
-    p_decide.add_argument("--export-dir", default="paper_figures", metavar="DIR",
-                          help="report and archive folder (default ./paper_figures)")
+    _add_folders(p_decide)
     p_decide.set_defaults(handler=_cmd_decide)
 
     p_archive = sub.add_parser("archive", help="pack the finished full-mode runs of specs into "
                                                "paper_figures/runs/ (tar.xz + sha256 manifest)")
     p_archive.add_argument("items", nargs="+", metavar="ITEM",
                            help="spec keys (a derived spec packs its source)")
-    p_archive.add_argument("--out", default="results", metavar="DIR",
-                           help="results folder (default ./results)")
-    p_archive.add_argument("--export-dir", default="paper_figures", metavar="DIR",
-                           help="export folder (default ./paper_figures)")
+    _add_folders(p_archive)
     p_archive.set_defaults(handler=_cmd_archive)
 
     p_export = sub.add_parser("export", help="export specs from their finished runs to paper_figures/")

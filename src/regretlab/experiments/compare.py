@@ -126,7 +126,6 @@ class Effect:
 
 def effect(a, b, *, paired: bool, rng=None, confidence: float = 0.95) -> Effect:
     """The effect of a over b: shift, its bootstrap interval and the probability of improvement."""
-    from regretlab._rng import as_generator
 
     a, b = _pair(a, b, paired)
     greater = (a[:, None] > b[None, :]).mean() + 0.5 * (a[:, None] == b[None, :]).mean()
@@ -136,27 +135,22 @@ def effect(a, b, *, paired: bool, rng=None, confidence: float = 0.95) -> Effect:
         shift = float(np.median(a) - np.median(b))
     low = high = math.nan
     if min(a.size, b.size) >= 3 and not (np.ptp(a) == 0 and np.ptp(b) == 0):
-        generator = as_generator(rng)
         if paired:
-            result = stats.bootstrap(
-                (a - b,),
-                np.median,
-                n_resamples=2000,
-                confidence_level=confidence,
-                method="percentile",
-                random_state=generator,
-            )
+            low, high = _bootstrap((a - b,), np.median, paired=False, confidence=confidence, rng=rng)
         else:
-            result = stats.bootstrap(
-                (a, b),
-                lambda x, y: np.median(x) - np.median(y),
-                n_resamples=2000,
-                confidence_level=confidence,
-                method="percentile",
-                random_state=generator,
-            )
-        low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
+            low, high = _bootstrap((a, b), lambda x, y: np.median(x) - np.median(y), paired=False,
+                                   confidence=confidence, rng=rng)
     return Effect(shift, low, high, float(greater), int(a.size), int(b.size))
+
+
+def _bootstrap(data, statistic, *, paired: bool, confidence: float, rng) -> tuple[float, float]:
+    """The percentile-bootstrap interval of ``statistic`` over ``data`` (``scipy.stats.bootstrap``, two
+    thousand resamples from the caller's ``rng``; ``paired`` resamples the samples' rows together)."""
+    from regretlab._rng import as_generator
+
+    result = stats.bootstrap(data, statistic, paired=paired, n_resamples=2000, confidence_level=confidence,
+                             method="percentile", random_state=as_generator(rng))
+    return float(result.confidence_interval.low), float(result.confidence_interval.high)
 
 
 def holm(pvalues) -> np.ndarray:
@@ -230,33 +224,14 @@ def kendall_p(x, y) -> tuple[float, float]:
 def ratio_interval(numerator, denominator, *, paired: bool, rng=None, confidence: float = 0.95):
     r"""The ratio of means :math:`\bar a/\bar b` and its percentile-bootstrap interval (pairs resampled
     together when paired). Assumes positive values (times)."""
-    from regretlab._rng import as_generator
 
     a, b = _pair(numerator, denominator, paired)
     if np.any(a <= 0) or np.any(b <= 0):
         raise ValueError("a ratio interval needs positive values (times)")
     ratio = float(a.mean() / b.mean())
-    generator = as_generator(rng)
-    if paired:
-        result = stats.bootstrap(
-            (a, b),
-            lambda x, y: np.mean(x) / np.mean(y),
-            paired=True,
-            n_resamples=2000,
-            confidence_level=confidence,
-            method="percentile",
-            random_state=generator,
-        )
-    else:
-        result = stats.bootstrap(
-            (a, b),
-            lambda x, y: np.mean(x) / np.mean(y),
-            n_resamples=2000,
-            confidence_level=confidence,
-            method="percentile",
-            random_state=generator,
-        )
-    return ratio, float(result.confidence_interval.low), float(result.confidence_interval.high)
+    low, high = _bootstrap((a, b), lambda x, y: np.mean(x) / np.mean(y), paired=paired,
+                           confidence=confidence, rng=rng)
+    return ratio, low, high
 
 
 def runs_needed(a, b, *, level: float, power: float = 0.8, paired: bool) -> float:
