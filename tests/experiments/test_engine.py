@@ -538,3 +538,19 @@ def test_every_rendered_spec_names_a_known_renderer():
         renderer("no_such_renderer")
     with pytest.raises(ValueError, match="renderer name"):
         replace(registry.get("Li2016.fig1"), render="regretlab.figures.theory:li_fig1").validate()
+
+
+def test_a_quick_export_never_overwrites_a_full_mode_one(tmp_path, monkeypatch):
+    """With a full-mode export of an item in the folder, reproduce/export in quick mode refuse before
+    running (FullExportProtected names the file) and leave the full export untouched."""
+    from regretlab.figures.reproduce import FullExportProtected, protect_full_export
+
+    monkeypatch.setitem(registry.SPECS, TINY.key, TINY)
+    folder = tmp_path / "pf" / "Test"
+    folder.mkdir(parents=True)
+    (folder / "tiny.json").write_text(json.dumps({"mode": "full"}))
+    with pytest.raises(FullExportProtected, match="full-mode export"):
+        export(TINY.key, "quick", out=tmp_path / "results", export_root=tmp_path / "pf")
+    protect_full_export(TINY.key, "full", tmp_path / "pf")               # full over full: allowed
+    protect_full_export(TINY.key, "quick", tmp_path / "elsewhere")       # another folder: allowed
+    assert json.loads((folder / "tiny.json").read_text()) == {"mode": "full"}

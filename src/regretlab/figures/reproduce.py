@@ -6,6 +6,7 @@ The exported item is ``<export_root>/<paper>/<item>.{pdf,png,csv,json}`` (``Ha20
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +54,7 @@ def reproduce(key: str, mode: str = "quick", *, out="results", export_root="pape
     skipped when any run is missing.
     """
     spec = registry.get(key).validate()
+    protect_full_export(spec.key, mode, export_root)   # before any run: refuse early, lose nothing
     report = run_spec(registry.source(spec), mode, out=out, jobs=jobs, scheduler=scheduler, force=force,
                       progress=progress)
     paths = export(key, mode, out=out, export_root=export_root) if report.ok else []
@@ -240,9 +242,35 @@ def side_by_side_ttests(spec: Spec, results: dict) -> tuple[list[str], list[tupl
     return header, rows
 
 
-def export(key: str, mode: str = "quick", *, out="results", export_root="paper_figures") -> list[Path]:
-    """Export spec ``key`` from its finished runs (all of them must be finished)."""
+class FullExportProtected(ValueError):
+    """A quick-mode export would replace a full-mode one."""
+
+
+def protect_full_export(key: str, mode: str, export_root, overwrite_full: bool = False) -> None:
+    """Raise :class:`FullExportProtected` when a quick-mode export of ``key`` would overwrite a full-mode
+    export in ``export_root`` (a smoke run must not silently replace evidence)."""
+    paper_key, item_name = key.split(".", 1)
+    existing = Path(export_root) / paper_key / f"{item_name}.json"
+    if mode != "quick" or overwrite_full or not existing.is_file():
+        return
+    try:
+        previous = json.loads(existing.read_text(encoding="utf-8")).get("mode")
+    except ValueError:
+        previous = None
+    if previous == "full":
+        raise FullExportProtected(
+            f"{key}: {existing} is a full-mode export; a quick-mode export would overwrite it (export "
+            "elsewhere with --export-dir, or run --mode full)")
+
+
+def export(key: str, mode: str = "quick", *, out="results", export_root="paper_figures",
+           overwrite_full: bool = False) -> list[Path]:
+    """Export spec ``key`` from its finished runs (all of them must be finished).
+
+    A quick-mode export never replaces a full-mode one already in ``export_root`` (a smoke run would
+    silently overwrite evidence): it raises, naming the file, unless ``overwrite_full``."""
     spec = registry.get(key).validate()
+    protect_full_export(spec.key, mode, export_root, overwrite_full)
     source = registry.source(spec)
     results = aggregate.load_results(source, mode, out)
     expected = len(source.runs(mode))
