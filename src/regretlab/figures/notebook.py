@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 import os
 
 from .reproduce import Reproduction, reproduce
@@ -29,8 +30,19 @@ def show(key: str, *, table: bool = False) -> Reproduction:
 
     from .comparison import verdict_of
 
+    from .reproduce import FullExportProtected
+
     mode, out, export = settings()
-    result = reproduce(key, mode, out=out, export_root=export)
+    try:
+        result = reproduce(key, mode, out=out, export_root=export)
+    except FullExportProtected as kept:   # the folder holds the paper's full-mode export: show that one
+        print(f"{kept}; showing the full-mode export")
+        paper, name = key.split(".", 1)
+        png = Path(export) / paper / f"{name}.png"
+        display(Image(filename=str(png)))
+        verdict, details = verdict_of(json.loads(png.with_suffix(".json").read_text(encoding="utf-8")))
+        display(Markdown(f"**{verdict}** — {details}"))
+        return None
     print(result.report.summary())
     if not result.report.ok:
         raise RuntimeError(result.report.summary())
