@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import csv
 import json
-from pathlib import Path
 import os
+from pathlib import Path
 
 from .reproduce import Reproduction, reproduce
 
@@ -29,7 +29,6 @@ def show(key: str, *, table: bool = False) -> Reproduction:
     from IPython.display import Image, Markdown, display
 
     from .comparison import verdict_of
-
     from .reproduce import FullExportProtected
 
     mode, out, export = settings()
