@@ -554,3 +554,13 @@ def test_a_quick_export_never_overwrites_a_full_mode_one(tmp_path, monkeypatch):
     protect_full_export(TINY.key, "full", tmp_path / "pf")               # full over full: allowed
     protect_full_export(TINY.key, "quick", tmp_path / "elsewhere")       # another folder: allowed
     assert json.loads((folder / "tiny.json").read_text()) == {"mode": "full"}
+
+
+def test_li2016_table5_shares_six_of_its_nine_columns_with_table1():
+    """[Li2016] Table 5's δ = 0 (ADD) and δ = 0.1 (RPP) columns at D = 50, T = 1000 are Table 1's runs:
+    the same run keys, so they are computed once (300 of Table 5's 450 full-mode runs)."""
+    table1, table5 = (registry.get(k).runs("full") for k in ("Li2016.table1", "Li2016.table5"))
+    shared = {r.key for r in table1} & {r.key for r in table5}
+    assert len(table5) == 450 and len(shared) == 300
+    assert {r.method for r in table5 if r.key in shared} == {
+        f"Li2016/{m}(d={d})" for m in ("ADD", "RPP") for d in (5, 10, 25)}
