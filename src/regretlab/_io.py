@@ -17,14 +17,24 @@ from pathlib import Path
 __all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit"]
 
 
+def _umask_mode() -> int:
+    """The mode a plain ``open()`` would give a new file: 0o666 less the process umask (0o644 by default).
+    ``tempfile.mkstemp`` creates files owner-only (0o600), which a group or a web server cannot read."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def atomic_write(target, write) -> Path:
-    """Write through ``write(fileobj)`` (binary) to a temporary file beside ``target``, then rename it."""
+    """Write through ``write(fileobj)`` (binary) to a temporary file beside ``target``, then rename it; the
+    file gets the permissions the umask allows, as a plain ``open()`` would."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
             write(handle)
+        os.chmod(tmp, _umask_mode())
         os.replace(tmp, target)
     except BaseException:
         if os.path.exists(tmp):
@@ -52,6 +62,7 @@ def atomic_savefig(fig, target, **kwargs) -> Path:
     os.close(fd)
     try:
         fig.savefig(tmp, **kwargs)
+        os.chmod(tmp, _umask_mode())
         os.replace(tmp, target)
     finally:
         if os.path.exists(tmp):

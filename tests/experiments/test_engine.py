@@ -564,3 +564,17 @@ def test_li2016_table5_shares_six_of_its_nine_columns_with_table1():
     assert len(table5) == 450 and len(shared) == 300
     assert {r.method for r in table5 if r.key in shared} == {
         f"Li2016/{m}(d={d})" for m in ("ADD", "RPP") for d in (5, 10, 25)}
+
+
+def test_written_files_are_readable_as_the_umask_allows(tmp_path):
+    """Atomic writes keep the umask's permissions (0644 under umask 022), not mkstemp's owner-only 0600."""
+    import stat
+
+    from regretlab._io import atomic_write_text
+
+    old = os.umask(0o022)
+    try:
+        path = atomic_write_text(tmp_path / "a.txt", "x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644
