@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -578,3 +579,55 @@ def test_written_files_are_readable_as_the_umask_allows(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE(path.stat().st_mode) == 0o644
+
+
+ORPHAN_SCRIPT = textwrap.dedent("""
+    import sys
+    sys.path.insert(0, {tests!r})
+    from test_engine import TINY_SLOW
+    from regretlab.experiments import run_spec
+    run_spec(TINY_SLOW, "quick", out={out!r}, jobs=2, progress=False)
+""")
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to list a process's children")
+def test_a_killed_runner_takes_its_workers_with_it(tmp_path):
+    """SIGKILL a --jobs 2 runner once its first result exists: its joblib workers end (their watchdog sees
+    the parent gone; polled for at most 30 s, they go within about a second) and no result is written
+    after they are gone."""
+    out = tmp_path / "out"
+    script = ORPHAN_SCRIPT.format(tests=str(Path(__file__).parent), out=str(out))
+    proc = subprocess.Popen([sys.executable, "-c", script], env={**os.environ, "PYTHONHASHSEED": "0"})
+    try:
+        for _ in range(1200):                       # wait for the first finished result (not for a time)
+            if list(store.runs_folder(out).rglob("*.npz")):
+                break
+            time.sleep(0.05)
+        workers = _children(proc.pid)
+        assert workers, "the runner started no worker"
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    for _ in range(300):
+        alive = {pid for pid in workers if Path(f"/proc/{pid}").exists()
+                 and "Z" not in Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]}
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert not alive, f"workers {sorted(alive)} outlived the killed runner"
+    count = len(list(store.runs_folder(out).rglob("*.npz")))
+    time.sleep(1.0)
+    assert len(list(store.runs_folder(out).rglob("*.npz"))) == count

@@ -138,7 +138,26 @@ def _information_inputs(optimizer, arrays: dict) -> dict:
             "bound_constants": constants}
 
 
-def execute_run(spec: Spec, run: Run, out) -> tuple[str, str | None, float]:
+def _orphan_watchdog(parent: int) -> None:
+    """In a joblib worker: end this process as soon as the runner that started it is gone (its parent pid
+    changes when the runner is killed), so that a killed runner leaves no worker computing or writing.
+    One daemon thread per worker process, polling every half second."""
+    import threading
+
+    if getattr(_orphan_watchdog, "started", False) or os.getpid() == parent:
+        return
+    _orphan_watchdog.started = True
+
+    def watch():
+        while True:
+            if os.getppid() != parent:
+                os._exit(1)   # the runner is gone: nothing here may write any more
+            time.sleep(0.5)
+
+    threading.Thread(target=watch, daemon=True, name="regretlab-orphan-watchdog").start()
+
+
+def execute_run(spec: Spec, run: Run, out, parent: int | None = None) -> tuple[str, str | None, float]:
     """Compute one run and write its record (:mod:`regretlab.experiments.record`); returns ``(run_id, error
     or None, seconds)``.
 
@@ -148,6 +167,8 @@ def execute_run(spec: Spec, run: Run, out) -> tuple[str, str | None, float]:
     """
     from threadpoolctl import threadpool_limits
 
+    if parent is not None:
+        _orphan_watchdog(parent)
     start, cpu_start = time.perf_counter(), time.process_time()
     try:
         with threadpool_limits(limits=1):
@@ -280,7 +301,8 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
             yield execute_run(spec, run, out)
         return
     parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
-    yield from parallel(delayed(execute_run)(spec, run, str(out)) for run in runs)
+    parent = os.getpid()   # the workers' watchdog ends them when this process is gone
+    yield from parallel(delayed(execute_run)(spec, run, str(out), parent) for run in runs)
 
 
 def estimate(spec: Spec, mode: str) -> str:
