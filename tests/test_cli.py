@@ -189,3 +189,13 @@ def test_list_works_without_scikit_learn(monkeypatch, capsys):
         ml._digits.cache_clear()
     out = capsys.readouterr().out
     assert "digits_nn" in out and "regretlab[ml]" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["verify", "--jobs", "99999999999"], "too large for a number of jobs"),
+    (["setups", "Li2016/RPP", "--dim", "99999999999999999999"], "too large for a dimension"),
+])
+def test_oversized_jobs_and_dimensions_are_one_line_errors(argv, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2 and message in capsys.readouterr().err

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from regretlab import _formula_command
 from regretlab._rng import check_seed
 from regretlab._text import table
+from regretlab._validate import DIM_LIMIT
 from regretlab._version import __version__
 
 
@@ -83,8 +84,8 @@ def _cmd_setups(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive_int(what: str):
-    """An argparse type: a positive integer, or an error naming ``what`` the argument is."""
+def _positive_int(what: str, high: int | None = None):
+    """An argparse type: a positive integer (at most ``high``), or an error naming what the argument is."""
 
     def parse(text: str) -> int:
         try:
@@ -93,12 +94,14 @@ def _positive_int(what: str):
             value = 0
         if value < 1:
             raise argparse.ArgumentTypeError(f"{text!r} is not {what}: a positive integer")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{text!r} is too large for {what}: at most {high}")
         return value
 
     return parse
 
 
-_dim = _positive_int("a dimension")
+_dim = _positive_int("a dimension", high=DIM_LIMIT)
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
@@ -116,7 +119,9 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a seed: a non-negative integer") from None
 
 
-_jobs = _positive_int("a number of jobs")
+#: More processes than this is a typo, not a machine (and joblib overflows on 10**11).
+JOBS_LIMIT = 1024
+_jobs = _positive_int("a number of jobs", high=JOBS_LIMIT)
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:

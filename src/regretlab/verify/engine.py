@@ -111,6 +111,7 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     groups: dict[str, list[str]] = {}
     for c in chosen:  # claims sharing evidence run as one task, in registration order
         groups.setdefault(c.group, []).append(c.id)
+    jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
     if jobs == 1:
         results = [_run_group(ids, profile, seed, progress) for ids in groups.values()]
     else:
