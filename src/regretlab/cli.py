@@ -152,7 +152,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 def _cmd_reproduce(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
-    from regretlab.experiments.runner import estimate
+    from regretlab.experiments.runner import estimate, measured_seconds
 
     if args.all:
         from regretlab.figures import reproduce
@@ -171,12 +171,13 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
         return status
     if args.list or not args.spec:
         width = max(len(k) for k in registry.available())
+        measured = measured_seconds(args.export_dir)   # archived runs' CPU seconds, where there are some
         print(f"{'spec':{width}s} {'kind':8s} quick / full")
         for key in registry.available():
             spec = registry.get(key)
             source = registry.get(spec.derived_from) if spec.derived_from else spec
             cost = (f"(the runs of {spec.derived_from})" if spec.derived_from
-                    else f"{estimate(source, 'quick')} / {estimate(source, 'full')}")
+                    else f"{estimate(source, 'quick')} / {estimate(source, 'full', measured)}")
             print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
         return 0 if args.list else 2
     from regretlab.figures import reproduce

@@ -631,3 +631,18 @@ def test_a_killed_runner_takes_its_workers_with_it(tmp_path):
     count = len(list(store.runs_folder(out).rglob("*.npz")))
     time.sleep(1.0)
     assert len(list(store.runs_folder(out).rglob("*.npz"))) == count
+
+
+def test_reproduce_list_shows_measured_cost_from_archived_runs(tmp_path, monkeypatch):
+    """With the spec's runs archived (their CPU seconds in the manifest), the full-mode cost is measured
+    (the sum of the recorded seconds), not the per-evaluation guess."""
+    from regretlab.experiments import archive
+    from regretlab.experiments.runner import estimate, measured_seconds
+
+    _clean_provenance(monkeypatch)
+    run_spec(TINY, "quick", out=tmp_path / "r", jobs=1, progress=False)
+    _, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "r", tmp_path / "pf")
+    total = sum(m["cpu_seconds"] for m in manifest["members"])
+    text = estimate(TINY, "quick", measured_seconds(tmp_path / "pf"))
+    assert "measured" in text and (f"{total / 3600:.2f} core-h" in text or "core-s" in text)
+    assert "~" in estimate(TINY, "quick", {})

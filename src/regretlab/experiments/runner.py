@@ -11,6 +11,7 @@ stop the others.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -18,6 +19,7 @@ import time
 import traceback
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
@@ -27,7 +29,8 @@ from regretlab._validate import check_choice, check_integer
 from . import record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method
 
-__all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer", "estimate"]
+__all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer", "estimate",
+           "measured_seconds"]
 
 
 @dataclass
@@ -305,9 +308,40 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
     yield from parallel(delayed(execute_run)(spec, run, str(out), parent) for run in runs)
 
 
-def estimate(spec: Spec, mode: str) -> str:
-    """``'<runs> runs, <evaluations> evaluations, ~<core-hours> core-h'`` for ``reproduce --list``."""
+def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
+    """Mean CPU seconds of a run per (canonical method, problem content) and budget, measured: read from
+    the manifests of the archived runs (``paper_figures/runs/*.json``), which record each run's CPU time."""
+    from .spec import canonical_method
+
+    sums: dict[tuple, list[float]] = {}
+    for manifest in sorted((Path(export_root) / "runs").glob("*.json")):
+        try:
+            members = json.loads(manifest.read_text(encoding="utf-8")).get("members", [])
+        except (OSError, ValueError):
+            continue
+        for m in members:
+            if m.get("cpu_seconds") is None:
+                continue
+            key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
+            sums.setdefault(key, []).append(float(m["cpu_seconds"]))
+    return {k: sum(v) / len(v) for k, v in sums.items()}
+
+
+def estimate(spec: Spec, mode: str, measured: dict | None = None) -> str:
+    """``'<runs> runs, <evaluations> evaluations, ~<core-hours> core-h'`` for ``reproduce --list``: measured
+    (the archived runs' recorded CPU seconds, per method, problem and budget) where every run of the spec
+    has a measured twin, else the spec's per-evaluation estimate."""
+    from .spec import canonical_method
+
     runs = spec.runs(mode)
-    hours = spec.cost_core_hours(mode)
-    shown = f"~{hours:.2f} core-h" if hours >= 0.01 else f"~{math.ceil(hours * 3600)} core-s"
-    return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {shown}"
+    measured = {} if measured is None else measured
+    keys = [(canonical_method(r.method), r.problem, r.budget) for r in runs]
+    if runs and all(k in measured for k in keys):
+        hours = sum(measured[k] for k in keys) / 3600.0
+        how = "measured"
+    else:
+        hours = spec.cost_core_hours(mode)
+        how = "~"
+    shown = f"{hours:.2f} core-h" if hours >= 0.01 else f"{math.ceil(hours * 3600)} core-s"
+    prefix = "measured " if how == "measured" else "~"
+    return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {prefix}{shown}"
