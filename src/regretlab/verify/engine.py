@@ -6,6 +6,7 @@ depend on the order in which the claims run, nor on ``jobs``.
 
 from __future__ import annotations
 
+import re
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -59,8 +60,12 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
         verdicts = [Verdict(claim_id, r, "error", message, setting={"traceback": traceback.format_exc()})
                     for r in item.readings]
     seconds = time.perf_counter() - start
-    unbounded_t = any(words in item.event for words in ("every t", "every T", "all t", "all T"))
+    # "for every t" in the event itself, not in a note on one reading (Lemma 4's "reading C: for every t")
+    unbounded_t = re.search(r"(?<!reading C: )(?<!reading C: for )\b(?:for )?(?:every|all) [tT]\b",
+                            item.event) is not None
     for v in verdicts:
+        if v.reading in item.reading_notes:
+            v.setting.setdefault("reading", item.reading_notes[v.reading])
         power_audit(v)
         if profile == "smoke" and v.outcome == "holds" and v.delta is None:
             # a counterexample search of a smoke run (the test suite's sizes) is too short to call "holds":

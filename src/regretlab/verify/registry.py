@@ -136,6 +136,9 @@ class Claim:
         Where the evidence comes from (sample paths, runs, positions), in words.
     check : callable
         ``check(context) -> list[Verdict]``, one per reading.
+    reading_notes : dict
+        What each reading letter is, where the claim has several: the paper as printed (and where), a
+        second printed form, or the project's own reading (not printed); shown beside the verdict.
     group : str
         Claims that share evidence (the same sample paths and runs, cached in-process) name the same group;
         the engine runs a group as one task, so parallel workers never recompute each other's runs.
@@ -151,6 +154,7 @@ class Claim:
     evidence: str
     check: Callable[[Context], list[Verdict]]
     group: str = ""
+    reading_notes: dict = field(default_factory=dict)
 
     @property
     def catalogue_id(self) -> str:
@@ -158,7 +162,8 @@ class Claim:
 
 
 def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[Callable],
-          readings: Sequence[str] = ("-",), kind: str = "rate", evidence: str, group: str | None = None):
+          readings: Sequence[str] = ("-",), kind: str = "rate", evidence: str, group: str | None = None,
+          reading_notes: dict | None = None):
     """Register the decorated check as the claim ``id`` (see :class:`Claim`)."""
     if id.split(":")[0] not in CATALOGUE_IDS:
         raise ValueError(f"claim id {id!r}: {id.split(':')[0]!r} is not a catalogue id (bounds/CATALOGUE.md)")
@@ -170,8 +175,12 @@ def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[C
     def register(check):
         if id in CLAIMS:
             raise ValueError(f"claim {id!r} is registered twice")
+        notes = dict(reading_notes or {})
+        unknown = set(notes) - set(readings)
+        if unknown:
+            raise ValueError(f"claim {id!r}: reading_notes name readings {sorted(unknown)} it does not check")
         CLAIMS[id] = Claim(id, reference, event, latex, tuple(bounds), tuple(readings), kind, evidence, check,
-                           group or id)
+                           group or id, notes)
         return check
 
     return register

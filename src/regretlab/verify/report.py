@@ -29,7 +29,11 @@ def _fmt(x: float) -> str:
 
 def _rows(report: Report) -> list[list[str]]:
     refs = {c.id: c.reference for c in report.claims}
-    return [[v.claim, refs.get(v.claim, ""), v.reading, v.outcome, v.statistic,
+    def reading(v):  # the letter, and what it is where the claim says so (printed, or the project's own)
+        note = v.setting.get("reading")
+        return f"{v.reading} ({note})" if note else v.reading
+
+    return [[v.claim, refs.get(v.claim, ""), reading(v), v.outcome, v.statistic,
              f"{_fmt(v.slack_worst)} / {_fmt(v.slack_median)}", f"{v.seconds:.1f}"] for v in report.verdicts]
 
 
@@ -113,7 +117,8 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
                 "- **Formulas that run**: " + ", ".join(f"`{f.__module__}.{f.__name__}`" for f in c.bounds),
                 f"- **Evidence**: {c.evidence}."]
         for v in (v for v in report.verdicts if v.claim == c.id):
-            out.append(f"- **Reading {v.reading}**: *{v.outcome}* — {v.statistic}; slack "
+            meaning = f" ({v.setting['reading']})" if v.setting.get("reading") else ""
+            out.append(f"- **Reading {v.reading}**{meaning}: *{v.outcome}* — {v.statistic}; slack "
                        f"{_fmt(v.slack_worst)} (worst) / {_fmt(v.slack_median)} (median).")
             setting = {k: val for k, val in v.setting.items() if k != "traceback"}
             out.append(f"  Setting: {json.dumps(setting, default=str)}")

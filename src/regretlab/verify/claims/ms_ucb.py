@@ -166,6 +166,9 @@ def _positions(n: int, rng) -> dict[str, np.ndarray]:
     latex=r"\Pr\big[\min_{\mathbf z\in Z_t}\|\mathbf z-\mathbf z^*\|_1\le\theta_t\big]\ge1-\delta/2",
     bounds=(lemma4_radius,),
     readings=("A", "B", "C"),
+    reading_notes={"A": "as printed in the proof, Eq. (18) [TranThe2020-ext]",
+                   "B": "as printed in the main text (v0 with 2b) [TranThe2020]",
+                   "C": "the project's reading, not printed: a union over t <= T"},
     evidence="Monte Carlo: nested uniform anchor sets with |Z_t| = t, t <= 50, in D - d = 3, at the "
              "centre, a "
              "face centre, a corner and a uniform position; the verdict is the worst position's",

@@ -59,6 +59,9 @@ def _directions(rng, n):
           r"<\epsilon/2",
     bounds=(d_eps, gram_quantities, prop41_limit),
     readings=("A", "B"),
+    reading_notes={"A": "as printed in Thm 4.1 (main text) and at the end of App. A.3: factor 1/sqrt(beta_t)",
+                   "B": "as printed at the start of the proof, App. A.3 (Eq. (27)): factor theta; a step of "
+                        "the proof, not Thm 4.1's conclusion"},
     kind="certain",
     evidence="random posteriors (module docstring); per posterior 200 points at distance exactly "
              "d_eps (1 + 1e-9) from a random observed point in random directions (the hardest positions: "
