@@ -199,3 +199,18 @@ def test_oversized_jobs_and_dimensions_are_one_line_errors(argv, message, capsys
     with pytest.raises(SystemExit) as stop:
         main(argv)
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["verify", "--profile", "smoke", "--out", "{file}"],
+    ["reproduce", "Ha2019.fig3", "--export-dir", "{file}/sub"],
+    ["export", "Ha2019.fig3", "--export-dir", "{file}"],
+])
+def test_bad_output_folders_are_refused_before_any_work(argv, tmp_path, capsys):
+    """An output folder that is a file (or under one) is a one-line error with status 2, before any claim
+    or run starts."""
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    assert main([arg.format(file=a_file) for arg in argv]) == 2
+    err = capsys.readouterr().err
+    assert "is a file, not a folder" in err and "Traceback" not in err

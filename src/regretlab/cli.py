@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from regretlab import _formula_command
 from regretlab._rng import check_seed
@@ -124,11 +125,36 @@ JOBS_LIMIT = 1024
 _jobs = _positive_int("a number of jobs", high=JOBS_LIMIT)
 
 
+def _unwritable(option: str, folder) -> str | None:
+    """Why ``folder`` (given as ``option``) cannot hold this command's output, or None: checked before any
+    work starts, so a bad path costs nothing (it used to fail with a traceback after the work)."""
+    path = Path(folder)
+    existing = next((p for p in (path, *path.parents) if p.exists()), None)
+    if path.exists() and not path.is_dir():
+        return f"{option} {folder}: is a file, not a folder"
+    if existing is not None and not existing.is_dir():
+        return f"{option} {folder}: {existing} is a file, not a folder"
+    if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
+        return f"{option} {folder}: {existing} is not writable"
+    return None
+
+
+def _check_folders(command: str, args: argparse.Namespace, options=("out", "export_dir")) -> bool:
+    """Print one line per unusable output folder of ``args``; True when all can be written."""
+    problems = [_unwritable("--" + name.replace("_", "-"), getattr(args, name)) for name in options
+                if getattr(args, name, None) is not None]
+    for problem in filter(None, problems):
+        print(f"regretlab {command}: {problem}", file=sys.stderr)
+    return not any(problems)
+
+
 def _cmd_verify(args: argparse.Namespace) -> int:
     from regretlab.verify import verify
     from regretlab.verify.report import table as verdict_table
     from regretlab.verify.report import write_report
 
+    if not _check_folders("verify", args, ("out",)):
+        return 2
     command = "regretlab verify " + " ".join(args.argv)
     try:
         report = verify(args.claims, profile=args.profile, seed=args.seed, jobs=args.jobs,
@@ -154,6 +180,8 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.runner import estimate, measured_seconds
 
+    if not args.list and (args.all or args.spec) and not _check_folders("reproduce", args):
+        return 2
     if args.all:
         from regretlab.figures import reproduce
         from regretlab.figures.reproduce import FullExportProtected
@@ -198,6 +226,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.figures import export
 
+    if not _check_folders("export", args, ("export_dir",)):
+        return 2
     keys = args.specs or registry.available()
     status = 0
     for key in keys:
