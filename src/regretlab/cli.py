@@ -243,7 +243,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.claims import CLAIMS, claims_of
-    from regretlab.experiments.sequential import decide_from_runs, run_until_decided
+    from regretlab.experiments.sequential import decide_from_runs, run_until_decided, still_needed
     from regretlab.figures.decisions import write_decision
 
     keys = args.items or sorted({c.item for c in CLAIMS.values()})
@@ -268,6 +268,11 @@ def _cmd_decide(args: argparse.Namespace) -> int:
               f"{sorted(set(decision.runs.values()))}, {decision.core_hours:.2f} core-h)")
         for claim in decision.claims:
             print(f"  {claim.claim.key:28s} {claim.decision}")
+        per_run = decision.core_hours / max(1, sum(decision.runs.values()))
+        needed, hours = still_needed(decision, per_run)
+        if needed != "none":
+            print(f"  the undecided comparisons would need up to {needed} runs per method at their observed "
+                  f"effects (~{hours:.1f} core-h more at {per_run * 3600:.0f} s a run)")
         if not args.no_write:
             print(f"wrote {write_decision(decision, key, args.export_dir)}")
     return status

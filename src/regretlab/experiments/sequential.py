@@ -10,6 +10,7 @@ with uncommitted changes are refused unless ``allow_dirty`` (then every report s
 
 from __future__ import annotations
 
+import math
 import time
 
 from regretlab._io import git_commit
@@ -20,7 +21,7 @@ from .claims import claims_of
 from .decide import ItemDecision, decide_item, plan_looks
 from .runner import run_spec
 
-__all__ = ["source_of", "decide_from_runs", "run_until_decided"]
+__all__ = ["source_of", "decide_from_runs", "run_until_decided", "still_needed"]
 
 
 def source_of(key: str):
@@ -86,9 +87,32 @@ def run_until_decided(
         spent += (time.process_time() - start) / 3600.0 if jobs == 1 else per_run * len(report.computed)
         decision = decide_from_runs(key, out, export_root)
         counts = decision.counts()
+        needed, hours = still_needed(decision, per_run)
         echo(
-            f"{key}: look n = {look}: {len(report.computed)} runs computed; claims confirmed "
-            f"{counts['confirmed']}, refuted {counts['refuted']}, undecided {counts['undecided']}; "
-            f"verdict {decision.verdict}"
+            f"{key}: look n = {look}: {len(report.computed)} runs computed ({spent:.2f} core-h spent); "
+            f"claims confirmed {counts['confirmed']}, refuted {counts['refuted']}, undecided "
+            f"{counts['undecided']}; "
+            f"verdict {decision.verdict}; the undecided comparisons would need up to {needed} runs per "
+            "method "
+            f"at their observed effects (~{hours:.1f} core-h more)"
         )
     return decision
+
+
+def still_needed(decision: ItemDecision, per_run_hours: float) -> tuple[str, float]:
+    """The largest number of runs per method an undecided comparison needs at its observed effect (as
+    text: a number, '> 1000' or 'none'), and the core-hours to bring every method of the undecided
+    comparisons there (capped at 1000 runs a method; a comparison with no effect needs none it can use)."""
+    per_method: dict[str, float] = {}
+    largest = 0.0
+    for claim in decision.claims:
+        for c in claim.comparisons:
+            if c.decision != "undecided" or c.runs_needed is None or not math.isfinite(c.runs_needed):
+                continue
+            wanted = min(c.runs_needed, 1000.0)
+            largest = max(largest, c.runs_needed)
+            for method in (c.method, c.other):
+                per_method[method] = max(per_method.get(method, 0.0), wanted - min(c.n))
+    hours = sum(max(0.0, extra) for extra in per_method.values()) * per_run_hours
+    text = "none" if not per_method else ("> 1000" if largest > 1000 else f"{math.ceil(largest)}")
+    return text, hours
