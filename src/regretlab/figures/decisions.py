@@ -159,7 +159,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             )
         lines += [
             "",
-            "| claim | method vs | problem | n | effect [95 % CI] | P(A>B) | p (Holm) ≤ level? | "
+            "| claim | method vs | problem | n | effect [95 % CI] | P(A>B) | Holm p / look level | "
             "decision (at n) | runs needed |",
             "|---|---|---|---|---|---|---|---|---|",
         ]
@@ -189,7 +189,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                 lines.append(
                     f"| {c['key']} | {display_name(c['method'])} vs {display_name(x['other'])} | "
                     f"{x['problem']} | {x['n'][0]}, {x['n'][1]} | {effect} | "
-                    f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} ≤ {_fmt(x['level'], 2)} | "
+                    f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} / {_fmt(x['level'], 2)} | "
                     f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
                 )
         lines.append("")
