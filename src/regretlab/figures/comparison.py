@@ -141,7 +141,7 @@ def write_comparison(root) -> Path:
                        f"{counts_['undecided']}; "
                        f"runs per method and problem {sorted(set(record['runs'].values()))}; "
                        "see DECISIONS.md")
-            mode = "full"
+            mode = f"{mode} export; decided on full-mode runs"
         elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
                 "new", "qualitative"):
             verdict = "smoke run: no verdict"
