@@ -483,8 +483,8 @@ def _clean_provenance(monkeypatch, commit="0123456789abcdef0123456789abcdef01234
     from regretlab.experiments import record
 
     real = record.provenance
-    monkeypatch.setattr(record, "provenance", lambda: {**real(), "commit": commit,
-                                                        "dirty": commit.endswith("+dirty")})
+    monkeypatch.setattr(record, "provenance", lambda _commit=None: {**real(), "commit": commit,
+                                                                     "dirty": commit.endswith("+dirty")})
 
 
 def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp_path, monkeypatch):

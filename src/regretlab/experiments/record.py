@@ -46,14 +46,16 @@ def blas_threads() -> dict:
             for p in threadpool_info()}
 
 
-def provenance() -> dict:
-    """Commit, versions, Python, machine and BLAS threads of the process writing a record."""
+def provenance(commit: str | None = None) -> dict:
+    """Commit, versions, Python, machine and BLAS threads of the process writing a record. ``commit`` is
+    the checkout as the runner saw it when the study started (passed to workers, so a worker started later,
+    after exports wrote output files, does not read a different state); default: read it here."""
     import scipy
 
     from regretlab._io import git_commit
     from regretlab._version import __version__
 
-    commit = git_commit()
+    commit = git_commit() if commit is None else commit
     return {"version": __version__, "commit": commit, "dirty": bool(commit and commit.endswith("+dirty")),
             "python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__,
             "host": platform.node(), "blas_threads": blas_threads()}

@@ -160,7 +160,8 @@ def _orphan_watchdog(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="regretlab-orphan-watchdog").start()
 
 
-def execute_run(spec: Spec, run: Run, out, parent: int | None = None) -> tuple[str, str | None, float]:
+def execute_run(spec: Spec, run: Run, out, parent: int | None = None,
+                commit: str | None = None) -> tuple[str, str | None, float]:
     """Compute one run and write its record (:mod:`regretlab.experiments.record`); returns ``(run_id, error
     or None, seconds)``.
 
@@ -203,7 +204,7 @@ def execute_run(spec: Spec, run: Run, out, parent: int | None = None) -> tuple[s
             "beta_scale": None if beta_scale is None else float(beta_scale),
             "n_boxes": len(boxes), "final_box": optimizer.domain.tolist(),
             "repeated_queries": int(_repeated_queries(trace.x)),
-            **record.provenance(), "blas_threads": threads,
+            **record.provenance(commit), "blas_threads": threads,
             "wall_seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu_start,
             **gp_meta,
         }
@@ -281,9 +282,13 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
 
 
 def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None):
-    """Yield ``(run_id, error, seconds)`` as runs finish, on joblib or dask."""
+    """Yield ``(run_id, error, seconds)`` as runs finish, on joblib or dask. The checkout's commit is read
+    once here and handed to every run (a dask worker reads its own)."""
     if not runs:
         return
+    from regretlab._io import git_commit
+
+    commit = git_commit()
     if scheduler is not None:
         try:
             from distributed import Client, as_completed
@@ -301,11 +306,11 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
     n_jobs = max(1, min(jobs, len(runs)))
     if n_jobs == 1:
         for run in runs:
-            yield execute_run(spec, run, out)
+            yield execute_run(spec, run, out, commit=commit)
         return
     parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
     parent = os.getpid()   # the workers' watchdog ends them when this process is gone
-    yield from parallel(delayed(execute_run)(spec, run, str(out), parent) for run in runs)
+    yield from parallel(delayed(execute_run)(spec, run, str(out), parent, commit) for run in runs)
 
 
 def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
