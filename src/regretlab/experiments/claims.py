@@ -2,8 +2,8 @@
 statistic it is decided on (the decisions are :mod:`regretlab.experiments.decide`'s).
 
 A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``better``, ``best``,
-``similar``, ``ratio``), the method it is about, the methods it is compared with, the problems, and the
-statistic of one run it is tested on (:data:`STATISTICS`). It expands into *comparisons* (one per
+``similar``, ``ratio``, ``trend``), the method it is about, the methods it is compared with, the problems,
+and the statistic of one run it is tested on (:data:`STATISTICS`). It expands into *comparisons* (one per
 compared method and problem); ``quantifier`` says how they combine: ``"all"`` (every one), or
 ``"most_problems"`` (for every compared method, a majority of the problems — the reading of the papers'
 "for most test functions"). Keys and quotes follow the project's claims list (``Key.item.cN``); where a word
@@ -26,9 +26,18 @@ STATISTICS = {
         "model; the initial design excluded)",
         False,
     ),
+    "last10_log10_regret": (
+        "log10(f* - f(x_t)) of the point sampled at t (the paper's plotted metric), averaged over the last "
+        "10 % of the run's evaluations",
+        False,
+    ),
+    "final_log10_simple_regret": (
+        "log10 of the simple regret S_T at the last query (the best so far)",
+        False,
+    ),
 }
 #: Claim kinds decided here.
-KINDS = ("better", "best", "similar", "ratio")
+KINDS = ("better", "best", "similar", "ratio", "trend")
 #: The equivalence margin of a "similar" claim, in pooled standard deviations of the two methods' values.
 EQUIVALENCE_MARGIN = 0.5
 
@@ -43,9 +52,11 @@ class Claim:
         ``"<Key>.<item>.c<N>"`` as in the project's claims list.
     item : str
         The spec whose runs decide it (e.g. ``"Ha2019.fig3"``).
-    kind : {"better", "best", "similar", "ratio"}
+    kind : {"better", "best", "similar", "ratio", "trend"}
         ``better``/``best``: ``method`` beats every method of ``others``; ``similar``: within the
-        equivalence margin of each; ``ratio``: ``method``'s statistic over each other's lies in ``interval``.
+        equivalence margin of each; ``ratio``: ``method``'s statistic over each other's lies in ``interval``;
+        ``trend``: the statistic improves along the order ``(method, *others)`` (worst first), one test per
+        problem over all the order's runs.
     quote, location : str
         The paper's words and where they are.
     method : str
@@ -89,9 +100,21 @@ class Claim:
             )
         if (self.kind == "ratio") != (self.interval is not None):
             raise ValueError(f"claim {self.key}: an interval is given exactly for kind 'ratio'")
+        if not self.others:
+            raise ValueError(f"claim {self.key}: others is empty; a claim compares with at least one method")
+        if self.kind == "trend" and self.quantifier != "all":
+            raise ValueError(f"claim {self.key}: a trend is tested per problem; its quantifier is 'all'")
+
+    @property
+    def order(self) -> tuple[str, ...]:
+        """A trend's methods, worst first (``(method, *others)``)."""
+        return (self.method, *self.others)
 
     def comparisons(self) -> list[tuple[str, str]]:
-        """(other method, problem) pairs, one test each."""
+        """(other method, problem) pairs, one test each; a trend has one per problem, its ``other`` the
+        order's last method."""
+        if self.kind == "trend":
+            return [(self.others[-1], problem) for problem in self.problems]
         return [(other, problem) for other in self.others for problem in self.problems]
 
 
@@ -278,8 +301,70 @@ def _kandasamy_d10(statistic: str, suffix: str) -> tuple[Claim, ...]:
 
 _KANDASAMY = _kandasamy_d10("final_simple_regret", "") + _kandasamy_d10("final_average_regret", "_RT")
 
+# ---- [TranThe2020] ---------------------------------------------------------------------------------------
+def _variant(n0: int, alpha: int) -> str:
+    return f"TranThe2020/MS-UCB(N0={n0}, alpha={float(alpha):.1f})"
+
+
+_VARIANTS_D100 = ("HyperEllipsoid-100", "Ackley-100")
+_TT_STATISTIC = (
+    "the paper plots log10(f* - f(x_t)) of the point sampled at t and names no iteration: tested on %s, "
+    "one of two named statistics reported side by side (the other: %s)"
+)
+_TT_READINGS = {
+    "last10_log10_regret": ("", _TT_STATISTIC % ("that metric averaged over the last 10 % of the evaluations",
+                                                  "log10 S_T, the best so far at T, claims '_best'")),
+    "final_log10_simple_regret": ("_best", _TT_STATISTIC % (
+        "log10 S_T, the best so far at T", "the plotted metric averaged over the last 10 %, claims without "
+        "'_best'")),
+}
+_N0_QUOTE = ("It indicates if we increase N_0 or α (extending the search space), the regret decreases.")
+_FIG2 = "[TranThe2020, §Experiments (On the number of subspaces), Fig. 2]"
+_FIG3 = "[TranThe2020, §Experiments (On subspace dimension d), Fig. 3]"
+_D_ORDER = tuple(f"TranThe2020/MS-UCB(d={d})" for d in (1, 2, 5, 10))
+
+
+def _tranthe_variants(statistic: str) -> tuple[Claim, ...]:
+    suffix, reading = _TT_READINGS[statistic]
+    return (
+        Claim(f"TranThe2020.fig2.c1{suffix}", "TranThe2020.fig2", "better", _N0_QUOTE, _FIG2,
+              _variant(10, 0), (_variant(1, 0),), _VARIANTS_D100, statistic,
+              reading="the N_0 half of the sentence: (N_0, α) = (10, 0) beats (1, 0) on both functions; "
+              + reading),
+        Claim(f"TranThe2020.fig2.c1a{suffix}", "TranThe2020.fig2", "trend", _N0_QUOTE, _FIG2,
+              _variant(1, 0), (_variant(1, 1), _variant(1, 2)), _VARIANTS_D100, statistic,
+              reading="the α half: regret falls along α = 0, 1, 2 (N_0 = 1), an ordered trend "
+              "(Jonckheere–Terpstra), not every adjacent pair; c2 qualifies α = 2 as 'only slightly' better; "
+              + reading),
+        Claim(f"TranThe2020.fig2.c2{suffix}", "TranThe2020.fig2", "better",
+              "compared to case (N_0 = 1, α = 0), the regret of case (N_0 = 1, α = 2) improved only "
+              "slightly.",
+              "[TranThe2020, §Experiments (On the number of subspaces)]", _variant(1, 2), (_variant(1, 0),),
+              _VARIANTS_D100, statistic,
+              reading="'improved' is tested as better; 'only slightly' names no size: the effect is "
+              "reported; " + reading),
+        Claim(f"TranThe2020.fig3.c1{suffix}", "TranThe2020.fig3", "trend",
+              "It clearly indicates there is a faster convergence rate for a larger d, though at a higher "
+              "computational cost.", _FIG3, _D_ORDER[0], _D_ORDER[1:], _VARIANTS_D100, statistic,
+              reading="'a faster convergence rate' is read as a lower regret at the end of the run, ordered "
+              "along d = 1, 2, 5, 10 (an ordered trend, not every adjacent pair); " + reading),
+    )
+
+
+_TRANTHE = (
+    *_tranthe_variants("last10_log10_regret"),
+    *_tranthe_variants("final_log10_simple_regret"),
+    Claim("TranThe2020.fig3.c2", "TranThe2020.fig3", "trend",
+          "It clearly indicates there is a faster convergence rate for a larger d, though at a higher "
+          "computational cost.", _FIG3, _D_ORDER[-1], _D_ORDER[-2::-1], _VARIANTS_D100,
+          "seconds_per_iteration",
+          reading="'a higher computational cost' is read as more seconds per iteration along d = 1, 2, 5, 10 "
+          "(the order is written fastest-last: d = 10 first); measured on a shared 2-core machine, one BLAS "
+          "thread per run"),
+)
+
 #: Every claim decided from runs, by key.
-CLAIMS: dict[str, Claim] = {c.key: c for c in _HA2019 + _KANDASAMY}
+CLAIMS: dict[str, Claim] = {c.key: c for c in _HA2019 + _KANDASAMY + _TRANTHE}
 
 
 def claims_of(item: str) -> list[Claim]:

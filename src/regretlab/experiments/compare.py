@@ -10,7 +10,8 @@ Each function states its reference and its assumptions; each is tested on data w
 * Several claims at once: :func:`holm` (Holm–Bonferroni adjusted p).
 * Runs added in stages: :func:`spending` (Lan–DeMets error-spending functions) and :func:`look_levels` (the
   level each look may spend).
-* Orders and ratios: :func:`kendall_p`, :func:`ratio_interval`.
+* Orders and ratios: :func:`kendall_p`, :func:`trend_p` and :func:`trend_effect` (a stated order of
+  several methods), :func:`ratio_interval`.
 * How many runs an undecided comparison needs: :func:`runs_needed`.
 
 Conventions: ``a`` and ``b`` hold one number per run, oriented so that **larger is better** (a caller whose
@@ -35,6 +36,9 @@ __all__ = [
     "spending",
     "look_levels",
     "kendall_p",
+    "trend_p",
+    "trend_effect",
+    "trend_runs_needed",
     "ratio_interval",
     "runs_needed",
     "SPENDING",
@@ -143,13 +147,14 @@ def effect(a, b, *, paired: bool, rng=None, confidence: float = 0.95) -> Effect:
     return Effect(shift, low, high, float(greater), int(a.size), int(b.size))
 
 
-def _bootstrap(data, statistic, *, paired: bool, confidence: float, rng) -> tuple[float, float]:
+def _bootstrap(data, statistic, *, paired: bool, confidence: float, rng,
+               vectorized: bool | None = None) -> tuple[float, float]:
     """The percentile-bootstrap interval of ``statistic`` over ``data`` (``scipy.stats.bootstrap``, two
     thousand resamples from the caller's ``rng``; ``paired`` resamples the samples' rows together)."""
     from regretlab._rng import as_generator
 
     result = stats.bootstrap(data, statistic, paired=paired, n_resamples=2000, confidence_level=confidence,
-                             method="percentile", random_state=as_generator(rng))
+                             method="percentile", random_state=as_generator(rng), vectorized=vectorized)
     return float(result.confidence_interval.low), float(result.confidence_interval.high)
 
 
@@ -219,6 +224,85 @@ def kendall_p(x, y) -> tuple[float, float]:
     null for small untied samples)."""
     result = stats.kendalltau(np.asarray(x, dtype=float), np.asarray(y, dtype=float), alternative="greater")
     return float(result.statistic), float(result.pvalue)
+
+
+def _trend_arrays(samples) -> tuple[np.ndarray, np.ndarray]:
+    groups = [np.asarray(x, dtype=float).ravel() for x in samples]
+    if len(groups) < 2:
+        raise ValueError(f"a trend needs at least two methods; got {len(groups)}")
+    if any(g.size < 1 for g in groups) or not all(np.all(np.isfinite(g)) for g in groups):
+        raise ValueError("every method of a trend needs finite values, one per run (at least one run)")
+    position = np.concatenate([np.full(g.size, float(i)) for i, g in enumerate(groups)])
+    return position, np.concatenate(groups)
+
+
+def trend_p(samples) -> tuple[float, float]:
+    r"""One-sided p-values of a stated order of k methods: (p of "the values rise along the order", p of
+    "they fall").
+
+    The Jonckheere–Terpstra test for ordered alternatives [Jonckheere1954] in its Kendall form: Kendall's
+    τ-b between each run's position in the order (0, …, k−1; tied within a method) and its value, which
+    counts the same concordant pairs as the Jonckheere statistic [Kendall1970, §13]; scipy's
+    ``kendalltau`` gives the p (the normal approximation with the variance corrected for the ties the
+    positions make). Assumes independent runs; the alternative is that a run of a later method tends to
+    beat a run of an earlier one (not that every adjacent pair is ordered).
+
+    >>> up, down = trend_p([[0, 1, 2], [3, 4, 5], [6, 7, 8]])
+    >>> bool(up < 0.01 < 0.99 < down)
+    True
+    """
+    position, values = _trend_arrays(samples)
+    if np.ptp(values) == 0:
+        return 1.0, 1.0
+    up = stats.kendalltau(position, values, alternative="greater").pvalue
+    down = stats.kendalltau(position, values, alternative="less").pvalue
+    return float(up), float(down)
+
+
+def trend_effect(samples, *, rng=None, confidence: float = 0.95) -> Effect:
+    r"""The size of a stated order: the ordered dominance :math:`(C-D)/N`, over the N pairs of runs of two
+    different methods, of concordant (C: the later method's run is better) minus discordant (D) pairs — the
+    Jonckheere statistic centred and scaled to [-1, 1] (+1 when every run of a later method beats every run
+    of an earlier one; Kendall's τ-b, which also counts the tied positions within a method, cannot reach 1).
+    Its percentile-bootstrap interval resamples each method's runs on their own (``scipy.stats.bootstrap``
+    with k samples). ``p_improvement``: the mean over adjacent pairs of methods of P(later > earlier)
+    + ½ P(tie). ``n_a``/``n_b``: the smallest and the largest run count of a method."""
+    groups = [np.asarray(x, dtype=float).ravel() for x in samples]
+    _trend_arrays(groups)  # validates
+
+    def dominance(*xs):
+        signs, pairs = 0.0, 0
+        for i, early in enumerate(xs):
+            for late in xs[i + 1:]:
+                signs += np.sign(np.asarray(late)[:, None] - np.asarray(early)[None, :]).sum()
+                pairs += np.size(late) * np.size(early)
+        return signs / pairs
+
+    shift = float(dominance(*groups))
+    low = high = math.nan
+    if min(g.size for g in groups) >= 3 and np.ptp(np.concatenate(groups)) > 0:
+        low, high = _bootstrap(tuple(groups), dominance, paired=False, confidence=confidence, rng=rng,
+                               vectorized=False)
+    adjacent = [((b[:, None] > a[None, :]).mean() + 0.5 * (b[:, None] == a[None, :]).mean())
+                for a, b in zip(groups[:-1], groups[1:], strict=True)]
+    sizes = [g.size for g in groups]
+    return Effect(shift, low, high, float(np.mean(adjacent)), int(min(sizes)), int(max(sizes)))
+
+
+def trend_runs_needed(samples, *, level: float, power: float = 0.8) -> float:
+    r"""Runs per method for :func:`trend_p` to reach ``level`` with ``power`` at the observed τ: the trend's
+    z-score grows as :math:`\sqrt n` at a fixed effect, so :math:`n'=n\,((z_{1-\text{level}}+
+    z_{\text{power}})/z_{obs})^2` with :math:`z_{obs}` the observed one-sided z of the direction τ points
+    (n the smallest run count of a method). ``inf`` when τ is zero."""
+    groups = [np.asarray(x, dtype=float).ravel() for x in samples]
+    up, down = trend_p(groups)
+    p = min(up, down)
+    z_obs = stats.norm.isf(p) if p < 0.5 else 0.0
+    if z_obs <= 0:
+        return math.inf
+    n = min(g.size for g in groups)
+    z = stats.norm.isf(level) + stats.norm.ppf(power)
+    return float(max(n * (z / z_obs) ** 2, 1.0))
 
 
 def ratio_interval(numerator, denominator, *, paired: bool, rng=None, confidence: float = 0.95):

@@ -7,7 +7,8 @@ rate held at α over every look and every claim of an item.
    on one problem). Each comparison carries two one-sided hypotheses: the paper's direction (*confirm*) and
    its opposite (*refute*): for ``better``/``best`` "A beats B" and "B beats A"; for ``similar`` "|Δ| <
    margin" (two one-sided tests) and "|Δ| > margin"; for ``ratio`` "the median log time ratio lies in
-   [log L, log U]" and "it lies outside".
+   [log L, log U]" and "it lies outside"; for ``trend`` (one comparison per problem over the whole order)
+   "the values rise along the stated order" and "they fall" (Jonckheere–Terpstra in Kendall's form).
 2. Runs come in planned looks (:data:`DEFAULT_LOOKS`, capped at the paper's run count). Look k may spend
    :math:`\alpha_k` of the overall :math:`\alpha=0.05` (:func:`regretlab.experiments.compare.look_levels`,
    Pocock-type Lan–DeMets spending, the looks' levels summing to α).
@@ -17,7 +18,7 @@ rate held at α over every look and every claim of an item.
    looks. By the union bound over looks and Holm within a look, the probability of any false decision in an
    item is at most α (the simulation test measures it).
 4. Paired tests (Wilcoxon signed-rank, pairs = repeats) when the methods of a repeat share its initial box
-   (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise.
+   (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise; a trend is always tested unpaired.
 5. A claim is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no longer can,
    else *undecided*. An item is *reproduced* (all claims confirmed), *not reproduced* (one refuted),
    *partly* (some confirmed, none refuted) or *undecided* (none decided). Quick mode gets no verdict.
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import compare
+from .aggregate import REGRET_FLOOR
 from .claims import EQUIVALENCE_MARGIN, STATISTICS, Claim
 
 __all__ = [
@@ -79,6 +81,11 @@ def run_value(result: dict, statistic: str) -> float:
     if statistic == "seconds_per_iteration":
         seconds = np.asarray(result["seconds"], dtype=float)[~np.asarray(result["is_initial"], dtype=bool)]
         return -float(np.mean(seconds))
+    if statistic == "last10_log10_regret":
+        last = f[-max(1, int(math.ceil(0.1 * f.size))):]
+        return -float(np.mean(np.log10(np.maximum(optimum - last, REGRET_FLOOR))))
+    if statistic == "final_log10_simple_regret":
+        return -float(np.log10(max(optimum - float(np.max(f)), REGRET_FLOOR)))
     raise ValueError(f"statistic={statistic!r} is not one of {list(STATISTICS)}")
 
 
@@ -103,10 +110,18 @@ class Comparison:
     effect: compare.Effect | None = None
     margin: float | None = None
     runs_needed: float | None = None
+    order: tuple[str, ...] = ()  # a trend's methods, worst first
 
-    def hypotheses(self, a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
+    @property
+    def methods(self) -> tuple[str, ...]:
+        """Every method whose runs the comparison reads."""
+        return self.order or (self.method, self.other)
+
+    def hypotheses(self, a: np.ndarray, b: np.ndarray, *rest: np.ndarray) -> tuple[float, float]:
         """(p of the paper's direction, p of its opposite) on values ``a`` (method) and ``b`` (other), both
-        larger-is-better."""
+        larger-is-better; a trend passes the values of every method of its order."""
+        if self.kind == "trend":
+            return compare.trend_p((a, b, *rest))
         if self.kind in ("better", "best"):
             return (
                 compare.one_sided_p(a, b, paired=self.paired),
@@ -139,7 +154,7 @@ class Comparison:
 
 def decide_comparisons(
     comparisons: list[Comparison],
-    data: dict[int, tuple[np.ndarray, np.ndarray]],
+    data: dict[int, tuple[np.ndarray, ...]],
     looks,
     *,
     alpha: float = ALPHA,
@@ -148,25 +163,25 @@ def decide_comparisons(
     describe: bool = True,
 ) -> list[Comparison]:
     """Run the procedure of the module docstring over ``comparisons``; ``data[i]`` = (values of the method,
-    values of the other) in repeat order, larger is better. Decisions are written into the comparisons."""
+    values of the other) in repeat order, larger is better (a trend: the values of every method of its order).
+    Decisions are written into the comparisons."""
     levels = compare.look_levels(looks, alpha, spending)
     for look, level in zip(looks, levels, strict=True):
         raw = []
         for i, comparison in enumerate(comparisons):
-            a, b = data[i]
-            if min(a.size, b.size) < look:
+            arrays = data[i]
+            if min(x.size for x in arrays) < look:
                 raw.append((1.0, 1.0))  # this look is not reached: no evidence spent
                 continue
-            a, b = a[:look], b[:look]
-            raw.append(comparison.hypotheses(a, b))
+            raw.append(comparison.hypotheses(*(x[:look] for x in arrays)))
         adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
         for i, comparison in enumerate(comparisons):
             if comparison.decision != "undecided":
                 continue
-            a, b = data[i]
-            if min(a.size, b.size) < look:
+            arrays = data[i]
+            if min(x.size for x in arrays) < look:
                 continue
-            comparison.n = (min(a.size, look), min(b.size, look))
+            comparison.n = _counts(arrays, look)
             comparison.p_confirm, comparison.p_refute = raw[i]
             comparison.adjusted = (float(adjusted[i, 0]), float(adjusted[i, 1]))
             comparison.level = float(level)
@@ -178,7 +193,14 @@ def decide_comparisons(
         return comparisons
     final = float(levels[-1]) / max(1, 2 * len(comparisons))  # Holm's most stringent level at the last look
     for i, comparison in enumerate(comparisons):
-        a, b = data[i]
+        arrays = data[i]
+        if comparison.kind == "trend":
+            if min(x.size for x in arrays):
+                comparison.effect = compare.trend_effect(arrays, rng=rng)
+                if comparison.decision == "undecided" and min(x.size for x in arrays) >= 2:
+                    comparison.runs_needed = compare.trend_runs_needed(arrays, level=final)
+            continue
+        a, b = arrays
         if not (a.size and b.size):
             continue
         n = min(a.size, b.size)
@@ -189,6 +211,12 @@ def decide_comparisons(
         if comparison.decision == "undecided" and n >= 2:
             comparison.runs_needed = _runs_needed(comparison, a_used, b_used, final)
     return comparisons
+
+
+def _counts(arrays, look: int) -> tuple[int, int]:
+    """n of a comparison at a look: (method, other) for two methods; (fewest, most) for a trend."""
+    sizes = [min(x.size, look) for x in arrays]
+    return (sizes[0], sizes[1]) if len(sizes) == 2 else (min(sizes), max(sizes))
 
 
 def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
@@ -302,12 +330,23 @@ def decide_item(
     # both compare UBO with EI-H on Beale: one test, counted once in Holm's family)
     shared: dict[tuple, int] = {}
     flat: list[Comparison] = []
-    flat_data: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    flat_data: dict[int, tuple[np.ndarray, ...]] = {}
     decisions = []
     for claim in claims:
         indices = []
         for other, problem in claim.comparisons():
             kind = "better" if claim.kind in ("better", "best") else claim.kind
+            if kind == "trend":
+                key = (kind, claim.order, problem, claim.statistic)
+                if key not in shared:
+                    shared[key] = len(flat)
+                    flat_data[len(flat)] = tuple(
+                        _values(results, m, problem, claim.statistic, False, m) for m in claim.order
+                    )
+                    flat.append(Comparison(claim.key, kind, claim.method, other, problem, False,
+                                           order=claim.order))
+                indices.append(shared[key])
+                continue
             key = (kind, claim.method, other, problem, claim.statistic, claim.interval)
             if key not in shared:
                 a = _values(results, claim.method, problem, claim.statistic, paired, other)

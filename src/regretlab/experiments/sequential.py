@@ -42,7 +42,7 @@ def _undecided_methods(decision: ItemDecision) -> set[str]:
     for claim in decision.claims:
         for comparison in claim.comparisons:
             if comparison.decision == "undecided":
-                methods.update((comparison.method, comparison.other))
+                methods.update(comparison.methods)
     return methods
 
 
@@ -111,7 +111,7 @@ def still_needed(decision: ItemDecision, per_run_hours: float) -> tuple[str, flo
                 continue
             wanted = min(c.runs_needed, 1000.0)
             largest = max(largest, c.runs_needed)
-            for method in (c.method, c.other):
+            for method in c.methods:
                 per_method[method] = max(per_method.get(method, 0.0), wanted - min(c.n))
     hours = sum(max(0.0, extra) for extra in per_method.values()) * per_run_hours
     text = "none" if not per_method else ("> 1000" if largest > 1000 else f"{math.ceil(largest)}")

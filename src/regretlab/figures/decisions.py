@@ -32,6 +32,7 @@ def decision_record(decision: ItemDecision) -> dict:
             comparisons.append(
                 {
                     "other": x.other,
+                    "order": list(x.order),
                     "problem": x.problem,
                     "decision": x.decision,
                     "look": x.look,
@@ -117,11 +118,14 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`): each claim quoted, expanded into "
         "comparisons (method vs one other method on one problem), each decided *confirmed* / *refuted* / "
         "*undecided* by one-sided tests (Wilcoxon signed-rank when the methods of a repeat share its initial "
-        "box, else Mann-Whitney; two one-sided tests for 'similar'; the median log time ratio for 'ratio'), "
+        "box, else Mann-Whitney; two one-sided tests for 'similar'; the median log time ratio for 'ratio'; "
+        "for 'trend', a stated order of several methods, Jonckheere-Terpstra in Kendall's form), "
         "Holm-adjusted over all hypotheses of the item, at planned looks with Pocock-type alpha spending "
         "(the levels of the looks sum to 0.05). Effects: the median (paired) difference with a 95 % "
         "bootstrap interval and the probability of improvement P(A > B) (for 'ratio' claims: of the log "
-        "time ratio, against the log of the stated interval). Runs needed: per method, for 80 % power at the "
+        "time ratio, against the log of the stated interval; for 'trend' claims: the ordered dominance, "
+        "(concordant - discordant) / pairs of runs of two methods, in [-1, 1], and P(later > earlier) "
+        "averaged over adjacent methods). Runs needed: per method, for 80 % power at the "
         "final look's Holm level at the observed effect. Quick-mode runs get no verdict.",
         "",
         "Items by verdict: "
@@ -166,7 +170,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         seen = set()
         for c in r["claims"]:
             for x in c["comparisons"]:
-                key = (display_name(c["method"]), x["other"], x["problem"], c["kind"] == "similar")
+                kind = "better" if c["kind"] in ("better", "best") else c["kind"]
+                key = (display_name(c["method"]), x["other"], x["problem"], kind, c["statistic"])
                 if key in seen:
                     continue
                 seen.add(key)
@@ -186,8 +191,13 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                     "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}"
                     )
                 )
+                compared = (
+                    "trend " + " < ".join(display_name(m) for m in x["order"])
+                    if x.get("order")
+                    else f"{display_name(c['method'])} vs {display_name(x['other'])}"
+                )
                 lines.append(
-                    f"| {c['key']} | {display_name(c['method'])} vs {display_name(x['other'])} | "
+                    f"| {c['key']} | {compared} | "
                     f"{x['problem']} | {x['n'][0]}, {x['n'][1]} | {effect} | "
                     f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} / {_fmt(x['level'], 2)} | "
                     f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
