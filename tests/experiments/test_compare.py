@@ -270,3 +270,18 @@ def test_every_claim_quote_is_in_the_paper_text():
     missing = [c.key for c in CLAIMS.values() if not found(norm(c.quote), texts[c.key.split(".")[0]])]
     assert not missing, missing
     assert not found(norm("our method does worse than all the baselines"), texts["TranThe2020"])
+
+
+def test_a_claim_at_an_earlier_T_reads_each_runs_first_evaluations():
+    """run_value(at=k) is the statistic of the first k evaluations (a table row at T = 500 of runs of 1000):
+    the simple regret of f = (1, 5, 3, 9) against f* = 10 is -5 at k = 2 and -1 over the whole run; a run
+    shorter than k is refused; a claim's at must be a count >= 1."""
+    from regretlab.experiments.decide import run_value
+
+    result = {"f": np.array([1.0, 5.0, 3.0, 9.0]), "meta": {"optimum_value": 10.0}}
+    assert run_value(result, "final_simple_regret", at=2) == -5.0
+    assert run_value(result, "final_simple_regret") == -1.0
+    with pytest.raises(ValueError, match="only 4 evaluations"):
+        run_value(result, "final_simple_regret", at=5)
+    with pytest.raises(ValueError, match="at=0"):
+        Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f", at=0)

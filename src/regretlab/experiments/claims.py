@@ -72,6 +72,9 @@ class Claim:
         For ``ratio``: the stated interval.
     reading : str
         How a word that needs a reading is read, and why.
+    at : int, optional
+        The statistic of each run's first ``at`` evaluations (a table row at T = 500 of runs of 1000);
+        default: the whole run.
     """
 
     key: str
@@ -86,6 +89,7 @@ class Claim:
     quantifier: str = "all"
     interval: tuple[float, float] | None = None
     reading: str = ""
+    at: int | None = None
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -102,6 +106,8 @@ class Claim:
             raise ValueError(f"claim {self.key}: an interval is given exactly for kind 'ratio'")
         if not self.others:
             raise ValueError(f"claim {self.key}: others is empty; a claim compares with at least one method")
+        if self.at is not None and not (isinstance(self.at, int) and self.at >= 1):
+            raise ValueError(f"claim {self.key}: at={self.at!r} is not an evaluation count >= 1")
         if self.kind == "trend" and self.quantifier != "all":
             raise ValueError(f"claim {self.key}: a trend is tested per problem; its quantifier is 'all'")
 
@@ -363,8 +369,105 @@ _TRANTHE = (
           "thread per run"),
 )
 
+# ---- [Li2016] -------------------------------------------------------------------------------------------
+_LI_GP = "Li2016/GP-UCB"
+
+
+def _li(kind: str, d: int) -> str:
+    return f"Li2016/{kind}(d={d})"
+
+
+_LI_T = ("T is not stated; tested at T = 1000, the table's last row (as printed the claim fails at T = 500 "
+         "for d = 25)")
+_TABLE_QUOTE = "The simple regret results of the synthetic data with D = {D}."
+
+
+def _li_ranking(item: str, table: str, D: int, printed: dict, T: int, first: int) -> Claim:
+    """The printed row at T as a stated order (worst first by the printed mean): the table's ranking."""
+    order = tuple(sorted(printed, key=lambda m: -printed[m]))
+    return Claim(
+        f"Li2016.{table}.c{first}-c{first + 6}", item, "trend", _TABLE_QUOTE.format(D=D),
+        f"[Li2016, §5.1, {'Table 1' if D == 50 else 'Table 2'}]", order[0], order[1:], (f"D{D}",),
+        "final_simple_regret", at=T,
+        reading=f"the seven printed means at T = {T} as a ranking (worst first: "
+        + ", ".join(f"{m.split('/')[1]} {printed[m]}" for m in order)
+        + "); f's centres come from a seed, so the values differ from the paper's and the order is what is "
+        "compared: tested as an ordered trend over all runs (Jonckheere–Terpstra), not cell by cell",
+    )
+
+
+_T1_500 = dict(zip((_LI_GP, _li("ADD", 5), _li("RPP", 5), _li("ADD", 10), _li("RPP", 10), _li("ADD", 25),
+                    _li("RPP", 25)), (103.9, 180.3, 151.1, 35.4, 30.2, 164.5, 152.4), strict=True))
+_T1_1000 = dict(zip(_T1_500, (91.4, 153.4, 136.8, 31.3, 25.1, 77.8, 75.7), strict=True))
+_T2_500 = dict(zip(_T1_500, (114.1, 168.0, 150.6, 109.8, 98.9, 175.8, 159.0), strict=True))
+_T2_1000 = dict(zip(_T1_500, (106.6, 92.6, 89.5, 41.5, 34.5, 85.8, 85.1), strict=True))
+_S51 = "[Li2016, §5.1]"
+_C16_QUOTE = {
+    50: "When we increase d to 10 and 25, both Add-GP-UCB and RPP-GP-UCB outperform GP-UCB.",
+    100: "When D = 100, both Add-GP-UCB and RPP-GP-UCB perform better than GP-UCB for all values of d.",
+}
+
+
+def _li_tables(item: str, table: str, D: int, rows: tuple[dict, dict]) -> tuple[Claim, ...]:
+    """One table's claims: its two printed rows as rankings, and the text's pairwise claims at T = 1000."""
+    problems = (f"D{D}",)
+    claims = [_li_ranking(item, table, D, rows[0], 500, 1), _li_ranking(item, table, D, rows[1], 1000, 8)]
+    if D == 50:
+        claims.append(Claim(
+            "Li2016.tab1.c15", item, "better",
+            "for D = 50, neither Add-GP-UCB nor RPP-GP-UCB are statistically expressive when we use d = 5.",
+            _S51, _LI_GP, (_li("ADD", 5), _li("RPP", 5)), problems, "final_simple_regret", at=1000,
+            reading="stated as an explanation; the outcome it implies (the claims list's reading, and what "
+            "the table prints) is that GP-UCB beats both d = 5 variants; T is not stated: tested at "
+            "T = 1000"))
+        claims += [Claim(
+            f"Li2016.tab1.c17_{kind}", item, "better",
+            "Also, we could notice that d = 10 outperforms d = 25.",
+            _S51, _li(kind, 10), (_li(kind, 25),), problems, "final_simple_regret", at=1000,
+            reading=f"for {kind} (the claim is made for ADD and RPP, each its own claim); T is not stated: "
+            "tested at T = 1000") for kind in ("ADD", "RPP")]
+    ds = (10, 25) if D == 50 else (5, 10, 25)
+    claims += [Claim(
+        f"Li2016.{table}.c16_{kind}{d}", item, "better", _C16_QUOTE[D], _S51, _li(kind, d), (_LI_GP,),
+        problems, "final_simple_regret", at=1000,
+        reading=f"{kind}-{d} beats GP-UCB, one claim per variant the sentence names; " + _LI_T)
+        for d in ds for kind in ("ADD", "RPP")]
+    return tuple(claims)
+
+
+def _li_ttest(item: str, table: str, D: int, labels: dict) -> tuple[Claim, ...]:
+    """A t-test table's cells: 'win' as RPP-d better than ADD-d, 'tie' as equivalent (the paper's 'tie' is
+    read as 'not significantly different' and tested as equivalence, the only way it can be confirmed)."""
+    out = []
+    for (T, d), (label, number) in labels.items():
+        kind = "better" if label == "win" else "similar"
+        out.append(Claim(
+            f"Li2016.{table}.c{number}", item, kind,
+            "RPP-GP-UCB versus Add-GP-UCB based on t-test at 95% confidence level when D = " + str(D),
+            f"[Li2016, §5.1, Table {3 if D == 50 else 4}]", _li("RPP", d), (_li("ADD", d),), (f"D{D}",),
+            "final_simple_regret", at=T,
+            reading=f"the cell (T = {T}, d = {d}) prints '{label}'; "
+            + ("'win' = RPP-d better than ADD-d (a one-sided rank test in place of the unstated t-test)"
+               if label == "win" else
+               f"'tie' is not defined: read as equivalent within {EQUIVALENCE_MARGIN} pooled standard "
+               "deviations (two one-sided tests); a 'tie' that only means 'not significant' cannot be "
+               "confirmed by any number of runs")))
+    return tuple(out)
+
+
+_TAB3 = {(500, 5): ("win", 1), (500, 10): ("win", 2), (500, 25): ("tie", 3),
+         (1000, 5): ("win", 4), (1000, 10): ("win", 5), (1000, 25): ("tie", 6)}
+_TAB4 = {(500, 5): ("tie", 1), (500, 10): ("win", 2), (500, 25): ("win", 3),
+         (1000, 5): ("tie", 4), (1000, 10): ("win", 5), (1000, 25): ("tie", 6)}
+_LI = (
+    *_li_tables("Li2016.table1", "tab1", 50, (_T1_500, _T1_1000)),
+    *_li_tables("Li2016.table2", "tab2", 100, (_T2_500, _T2_1000)),
+    *_li_ttest("Li2016.table3", "tab3", 50, _TAB3),
+    *_li_ttest("Li2016.table4", "tab4", 100, _TAB4),
+)
+
 #: Every claim decided from runs, by key.
-CLAIMS: dict[str, Claim] = {c.key: c for c in _HA2019 + _KANDASAMY + _TRANTHE}
+CLAIMS: dict[str, Claim] = {c.key: c for c in _HA2019 + _KANDASAMY + _TRANTHE + _LI}
 
 
 def claims_of(item: str) -> list[Claim]:

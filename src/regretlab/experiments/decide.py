@@ -68,9 +68,14 @@ def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
     return tuple(n for n in looks if n < paper_runs) + (int(paper_runs),)
 
 
-def run_value(result: dict, statistic: str) -> float:
-    """One run's statistic (:data:`regretlab.experiments.claims.STATISTICS`), oriented larger-is-better."""
+def run_value(result: dict, statistic: str, at: int | None = None) -> float:
+    """One run's statistic (:data:`regretlab.experiments.claims.STATISTICS`), oriented larger-is-better, of
+    its first ``at`` evaluations (default: all; a run shorter than ``at`` is refused)."""
     f = np.asarray(result["f"], dtype=float)
+    if at is not None:
+        if f.size < at:
+            raise ValueError(f"at={at!r}: the run has only {f.size} evaluations")
+        f = f[:at]
     optimum = float(result["meta"]["optimum_value"])
     if statistic == "final_best_f":
         return float(np.max(f))
@@ -79,7 +84,9 @@ def run_value(result: dict, statistic: str) -> float:
     if statistic == "final_average_regret":
         return -float(np.mean(optimum - f))
     if statistic == "seconds_per_iteration":
-        seconds = np.asarray(result["seconds"], dtype=float)[~np.asarray(result["is_initial"], dtype=bool)]
+        n = f.size
+        initial = np.asarray(result["is_initial"], dtype=bool)[:n]
+        seconds = np.asarray(result["seconds"], dtype=float)[:n][~initial]
         return -float(np.mean(seconds))
     if statistic == "last10_log10_regret":
         last = f[-max(1, int(math.ceil(0.1 * f.size))):]
@@ -337,20 +344,20 @@ def decide_item(
         for other, problem in claim.comparisons():
             kind = "better" if claim.kind in ("better", "best") else claim.kind
             if kind == "trend":
-                key = (kind, claim.order, problem, claim.statistic)
+                key = (kind, claim.order, problem, claim.statistic, claim.at)
                 if key not in shared:
                     shared[key] = len(flat)
                     flat_data[len(flat)] = tuple(
-                        _values(results, m, problem, claim.statistic, False, m) for m in claim.order
+                        _values(results, m, problem, claim.statistic, False, m, claim.at) for m in claim.order
                     )
                     flat.append(Comparison(claim.key, kind, claim.method, other, problem, False,
                                            order=claim.order))
                 indices.append(shared[key])
                 continue
-            key = (kind, claim.method, other, problem, claim.statistic, claim.interval)
+            key = (kind, claim.method, other, problem, claim.statistic, claim.interval, claim.at)
             if key not in shared:
-                a = _values(results, claim.method, problem, claim.statistic, paired, other)
-                b = _values(results, other, problem, claim.statistic, paired, claim.method)
+                a = _values(results, claim.method, problem, claim.statistic, paired, other, claim.at)
+                b = _values(results, other, problem, claim.statistic, paired, claim.method, claim.at)
                 shared[key] = len(flat)
                 flat_data[len(flat)] = (a, b)
                 flat.append(Comparison(claim.key, kind, claim.method, other, problem, paired, claim.interval))
@@ -371,11 +378,12 @@ def decide_item(
 
 
 def _values(
-    results: dict, method: str, problem: str, statistic: str, paired: bool, partner: str
+    results: dict, method: str, problem: str, statistic: str, paired: bool, partner: str,
+    at: int | None = None,
 ) -> np.ndarray:
     """The method's values on ``problem`` in repeat order; paired: only repeats the partner also has."""
     repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
     if paired:
         partners = {r for (m, p, r) in results if m == partner and p == problem}
         repeats = [r for r in repeats if r in partners]
-    return np.array([run_value(results[(method, problem, r)], statistic) for r in repeats], dtype=float)
+    return np.array([run_value(results[(method, problem, r)], statistic, at) for r in repeats], dtype=float)

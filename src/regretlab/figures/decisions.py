@@ -62,6 +62,7 @@ def decision_record(decision: ItemDecision) -> dict:
                 "location": c.claim.location,
                 "method": c.claim.method,
                 "statistic": c.claim.statistic,
+                "at": c.claim.at,
                 "quantifier": c.claim.quantifier,
                 "interval": c.claim.interval,
                 "reading": c.claim.reading,
@@ -159,7 +160,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             reading = f" *Reading:* {c['reading']}" if c["reading"] else ""
             lines.append(
                 f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
-                f"{reading} | {STATISTICS[c['statistic']][0]} | **{c['decision']}** | {counts} |"
+                f"{reading} | {STATISTICS[c['statistic']][0]}"
+                + (f" (of the first {c['at']} evaluations)" if c.get("at") else "")
+                + f" | **{c['decision']}** | {counts} |"
             )
         lines += [
             "",
@@ -171,7 +174,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         for c in r["claims"]:
             for x in c["comparisons"]:
                 kind = "better" if c["kind"] in ("better", "best") else c["kind"]
-                key = (display_name(c["method"]), x["other"], x["problem"], kind, c["statistic"])
+                key = (display_name(c["method"]), x["other"], x["problem"], kind, c["statistic"], c.get("at"))
                 if key in seen:
                     continue
                 seen.add(key)
