@@ -104,3 +104,18 @@ def test_a_bound_open_on_too_few_trials_to_ever_be_violated_is_vacuous():
     v = rate_verdict("X", "-", violations=0, trials=300, delta=0.1,
                      series={"empirical": empirical, "bound": bound, "ceiling": ceiling})
     assert power_audit(v).outcome == "vacuous" and not v.power["could_fail"]
+
+
+def test_tally_counts_trials_and_flags_only_the_first_violation():
+    """Tally.record: three trials, two violations, True only at the first; record_each counts a batch
+    element by element (5 checks, 2 violations) and flags the batch holding the first violation only."""
+    from regretlab.verify.verdict import Tally
+
+    tally = Tally()
+    assert [tally.record(v) for v in (False, True, True)] == [False, True, False]
+    assert (tally.trials, tally.violations) == (3, 2)
+    batch = Tally()
+    assert batch.record_each([False, False]) is False
+    assert batch.record_each([True, False, True]) is True
+    assert batch.record_each([True]) is False
+    assert (batch.trials, batch.violations) == (6, 3)

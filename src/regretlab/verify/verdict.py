@@ -35,7 +35,7 @@ from scipy.stats import binomtest
 from regretlab._validate import check_integer, check_probability, check_real
 
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
-           "slack", "power_audit", "CONTROL_FACTOR"]
+           "slack", "power_audit", "CONTROL_FACTOR", "Tally"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing.
@@ -157,6 +157,41 @@ def _jsonable(value):
     if isinstance(value, np.bool_):
         return bool(value)
     return value
+
+
+class Tally:
+    """Trials, the trials that violated a claim's event, and the first counterexample — what every claim
+    check counts before it asks for a verdict (:func:`rate_verdict`, :func:`counterexample_verdict`).
+
+    :meth:`record` returns True exactly for the first violation, so the caller builds the counterexample
+    (which can cost a replay) once:
+
+    >>> tally = Tally()
+    >>> for value in (0.5, 2.0, 3.0):
+    ...     if tally.record(value > 1.0):
+    ...         tally.counterexample = {"value": value}
+    >>> tally.trials, tally.violations, tally.counterexample
+    (3, 2, {'value': 2.0})
+    """
+
+    def __init__(self) -> None:
+        self.trials = 0
+        self.violations = 0
+        self.counterexample: dict | None = None
+
+    def record(self, violated) -> bool:
+        """Count one trial; True when it is the first violation (describe it in ``counterexample``)."""
+        return self.record_each([bool(violated)])
+
+    def record_each(self, violated) -> bool:
+        """Count every element of the boolean array ``violated`` as a trial (a batch of checks); True when
+        the batch holds the first violation."""
+        mask = np.asarray(violated, dtype=bool).ravel()
+        count = int(mask.sum())
+        first = count > 0 and self.violations == 0
+        self.trials += mask.size
+        self.violations += count
+        return first
 
 
 def _rate_outcome(k: int, n: int, delta: float) -> tuple[str, tuple[float, float]]:

@@ -27,7 +27,7 @@ from regretlab.gp.sample_paths import AdditiveSamplePath
 
 from ..evidence import run_on_path
 from ..registry import Context, claim
-from ..verdict import counterexample_verdict, rate_verdict
+from ..verdict import Tally, counterexample_verdict, rate_verdict
 
 GROUPS = [[0], [1], [2]]
 M = len(GROUPS)
@@ -76,7 +76,7 @@ def lemma10(ctx: Context):
     runs = _runs(ctx.seed, p.paths, p.horizon)
     n_t = p.horizon + 1
     beta = beta_t_lemma10(t=np.arange(1, n_t + 1), omega_m=len(OMEGA), M=M, delta=p.delta)
-    bad, first, ratios = 0, None, []
+    tally, ratios = Tally(), []
     for i, (path, run) in enumerate(ctx.bar(runs, what="runs")):
         gp = GP(KERNEL, noise_variance=NOISE_VARIANCE)
         worst_excess, worst_ratio = -np.inf, np.inf
@@ -101,12 +101,10 @@ def lemma10(ctx: Context):
             if t <= p.horizon:
                 gp.append(run.X[t - 1], run.y[t - 1])
         ratios.append(worst_ratio)
-        if worst_excess > 0:
-            bad += 1
-            if first is None:
-                first = {"path": i, "excess": float(worst_excess), "replay": ctx.replay()}
-    return [rate_verdict(ctx.claim_id, "-", violations=bad, trials=len(runs), delta=p.delta,
-                         counterexample=first, slack_worst=float(np.min(ratios)),
+        if tally.record(worst_excess > 0):
+            tally.counterexample = {"path": i, "excess": float(worst_excess), "replay": ctx.replay()}
+    return [rate_verdict(ctx.claim_id, "-", violations=tally.violations, trials=tally.trials, delta=p.delta,
+                         counterexample=tally.counterexample, slack_worst=float(np.min(ratios)),
                          slack_median=float(np.median(ratios)),
                          setting={**SETTING, "T": p.horizon + 1,
                                   "slack": "a lower bound: min_x width / max_x |f - mu| over Omega, per t"})]
@@ -134,19 +132,18 @@ def eq14(ctx: Context):
     runs = _runs(ctx.seed, p.paths, p.horizon)
     verdicts = []
     for reading in ("A", "B"):
-        bad = checks = 0
-        first = None
+        tally = Tally()
         for i, (_, run) in enumerate(runs):
             K = np.stack([k(run.X[:, g], run.X[:, g]) for k, g in zip(KERNEL.kernels, GROUPS, strict=True)])
             for T in range(1, len(run.X) + 1):
                 chain = eq14_chain(K_components=K[:, :T, :T], eta=np.sqrt(NOISE_VARIANCE), reading=reading)
-                checks += 1
-                if not chain.all_hold:
-                    bad += 1
-                    if first is None:
-                        first = {"run": i, "T": T, "links": [float(chain.lhs), float(chain.jensen),
-                                                              float(chain.star), float(chain.gamma_link)],
-                                 "holds": list(map(bool, chain.holds)), "replay": ctx.replay()}
-        verdicts.append(counterexample_verdict(ctx.claim_id, reading, counterexamples=bad, checks=checks,
-                                               counterexample=first, setting=SETTING))
+                if tally.record(not chain.all_hold):
+                    tally.counterexample = {
+                        "run": i, "T": T,
+                        "links": [float(chain.lhs), float(chain.jensen), float(chain.star),
+                                  float(chain.gamma_link)],
+                        "holds": list(map(bool, chain.holds)), "replay": ctx.replay()}
+        verdicts.append(counterexample_verdict(ctx.claim_id, reading, counterexamples=tally.violations,
+                                               checks=tally.trials, counterexample=tally.counterexample,
+                                               setting=SETTING))
     return verdicts

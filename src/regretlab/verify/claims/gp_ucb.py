@@ -22,7 +22,7 @@ from regretlab.gp.sample_paths import FiniteSamplePath
 
 from ..evidence import finite_gp_ucb, gamma_bracket
 from ..registry import Context, claim
-from ..verdict import rate_verdict, slack
+from ..verdict import Tally, rate_verdict, slack
 
 N_POINTS = 100
 LENGTHSCALE = 0.1
@@ -73,19 +73,19 @@ def gp_ucb_confidence(ctx: Context):
     runs = _runs(ctx.seed, _paths(p), p.horizon, p.delta)
     verdicts = []
     for reading in ("A", "B"):
-        bad, first = 0, None
+        tally = Tally()
         for i, (path, run) in enumerate(ctx.bar(runs, what=f"reading {reading}")):
             upper = ucb(mu=run.mean[:-1], sigma=run.sd[:-1], beta=run.beta[:, None], reading=reading)
             lower = lcb(mu=run.mean[:-1], sigma=run.sd[:-1], beta=run.beta[:, None], reading=reading)
             outside = (path.values > upper) | (path.values < lower)
-            if outside.any():
-                bad += 1
-                if first is None:
-                    t, j = np.argwhere(outside)[0]
-                    first = {"path": i, "t": int(t) + 1, "x": float(GRID[j, 0]), "f": float(path.values[j]),
-                             "lcb": float(lower[t, j]), "ucb": float(upper[t, j]), "replay": ctx.replay()}
-        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=bad, trials=len(runs), delta=p.delta,
-                                     counterexample=first, setting={**SETTING, "T": p.horizon}))
+            if tally.record(outside.any()):
+                t, j = np.argwhere(outside)[0]
+                tally.counterexample = {
+                    "path": i, "t": int(t) + 1, "x": float(GRID[j, 0]), "f": float(path.values[j]),
+                    "lcb": float(lower[t, j]), "ucb": float(upper[t, j]), "replay": ctx.replay()}
+        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
+                                     delta=p.delta, counterexample=tally.counterexample,
+                                     setting={**SETTING, "T": p.horizon}))
     return verdicts
 
 

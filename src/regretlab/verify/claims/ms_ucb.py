@@ -35,7 +35,7 @@ from regretlab.gp.sample_paths import RFFSamplePath
 
 from ..evidence import realised_information_gain, run_on_path
 from ..registry import Context, claim, not_checked
-from ..verdict import rate_verdict, slack
+from ..verdict import Tally, rate_verdict, slack
 
 D, d = 3, 1
 LENGTHSCALE = 0.5
@@ -130,23 +130,21 @@ def lemma2(ctx: Context):
     b0 = beta_t0(t=t, delta=p.delta)
     verdicts = []
     for reading in ("sigma", "sqrt-over", "no-sigma"):
-        bad, first, ratios = 0, None, []
+        tally, ratios = Tally(), []
         for i, (_, _, run, _) in enumerate(runs):
             sd, gap = run.sd[1:], run.mean[1:] - run.f[1:]  # BO steps t = 1..T
             width = {"sigma": np.sqrt(b0) * sd, "sqrt-over": np.sqrt(b0 * sd),
                      "no-sigma": np.sqrt(b0)}[reading]
             ratios.append(np.min(np.where(gap > 0, width / np.where(gap > 0, gap, 1), np.inf)))
-            if np.any(gap > width):
-                bad += 1
-                if first is None:
-                    s = int(np.argmax(gap > width))
-                    first = {"path": i, "t": s + 1, "mu - f": float(gap[s]), "width": float(width[s]),
-                             "replay": ctx.replay()}
+            if tally.record(np.any(gap > width)):
+                s = int(np.argmax(gap > width))
+                tally.counterexample = {"path": i, "t": s + 1, "mu - f": float(gap[s]),
+                                        "width": float(width[s]), "replay": ctx.replay()}
         ratios = np.array(ratios)
         finite = ratios[np.isfinite(ratios)]
         verdicts.append(rate_verdict(
-            ctx.claim_id, reading, violations=bad, trials=len(runs), delta=p.delta, counterexample=first,
-            slack_worst=float(finite.min()) if finite.size else np.nan,
+            ctx.claim_id, reading, violations=tally.violations, trials=tally.trials, delta=p.delta,
+            counterexample=tally.counterexample, slack_worst=float(finite.min()) if finite.size else np.nan,
             slack_median=float(np.median(finite)) if finite.size else np.nan,
             setting=_setting(ctx.seed, 1.0, p.horizon)))
     return verdicts
@@ -233,24 +231,24 @@ def prop1(ctx: Context):
     t = np.arange(1, p.horizon + 1)
     verdicts = []
     for reading in _V0_READINGS:
-        bad = possible = 0
-        first, bounds_all, regrets = None, [], []
+        tally, possible = Tally(), 0
+        bounds_all, regrets = [], []
         for i, (_, cert, run, zsizes) in enumerate(runs):
             bound = prop1_rt_bound(t=t, sigma=run.sd[1:], d=d, D=D, a=a, b=b, delta=p.delta, Zt_size=zsizes,
                                    v0_reading=reading, alpha=1.0 if reading in ("C", "D") else None)
             low, high = _regret_bracket(cert, run.f[1:])
             bounds_all.append(bound)
             regrets.append(low)
-            bad += bool(np.any(low > bound))
             possible += bool(np.any(high > bound))
-            if first is None and np.any(low > bound):
+            if tally.record(np.any(low > bound)):
                 s = int(np.argmax(low > bound))
-                first = {"path": i, "t": s + 1, "r_t": float(low[s]), "bound": float(bound[s]),
-                         "replay": ctx.replay()}
+                tally.counterexample = {"path": i, "t": s + 1, "r_t": float(low[s]), "bound": float(bound[s]),
+                                        "replay": ctx.replay()}
         worst, median = slack(bounds_all, regrets)
-        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=bad, trials=len(runs), delta=p.delta,
-                                     possible=possible, slack_worst=worst, slack_median=median,
-                                     counterexample=first, setting=_setting(ctx.seed, 1.0, p.horizon)))
+        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
+                                     delta=p.delta, possible=possible, slack_worst=worst, slack_median=median,
+                                     counterexample=tally.counterexample,
+                                     setting=_setting(ctx.seed, 1.0, p.horizon)))
     return verdicts
 
 
@@ -266,8 +264,8 @@ def _prop4(ctx: Context, alpha: float):
     gamma_high = gamma_T_trivial_upper(T=T, sigma=sigma)  # gamma_T <= T/2 log(1 + sigma^-2)
     verdicts = []
     for reading in ("A", "B"):
-        bad = possible = 0
-        first, series_R, series_B, ceilings = None, [], [], []
+        tally, possible = Tally(), 0
+        series_R, series_B, ceilings = [], [], []
         for i, (path, cert, run, _) in enumerate(runs):
             ceilings.append(T * _range_upper(path, cert))
             K = KERNEL(run.X[1:], run.X[1:])
@@ -279,16 +277,15 @@ def _prop4(ctx: Context, alpha: float):
             low, high = (np.cumsum(x) for x in _regret_bracket(cert, run.f[1:]))
             series_R.append(low)
             series_B.append(lenient)
-            bad += bool(np.any(low > lenient))
             possible += bool(np.any(high > strict))
-            if first is None and np.any(low > lenient):
+            if tally.record(np.any(low > lenient)):
                 s = int(np.argmax(low > lenient))
-                first = {"path": i, "T": s + 1, "R_T": float(low[s]), "bound": float(lenient[s]),
-                         "replay": ctx.replay()}
+                tally.counterexample = {"path": i, "T": s + 1, "R_T": float(low[s]),
+                                        "bound": float(lenient[s]), "replay": ctx.replay()}
         worst, median = slack(series_B, series_R)
         verdicts.append(rate_verdict(
-            ctx.claim_id, reading, violations=bad, trials=len(runs), delta=p.delta, possible=possible,
-            slack_worst=worst, slack_median=median, counterexample=first,
+            ctx.claim_id, reading, violations=tally.violations, trials=tally.trials, delta=p.delta,
+            possible=possible, slack_worst=worst, slack_median=median, counterexample=tally.counterexample,
             setting={**_setting(ctx.seed, alpha, p.horizon), "C1": f"{float(c1):.4g} (as Prop. 4 prints)",
                      "v0": f"{float(v):.4g} (reading E, as Prop. 4 prints)",
                      "gamma_T": "between the realised I(y_A; f_A) and T/2 log(1 + sigma^-2)"},

@@ -19,7 +19,7 @@ from regretlab.gp import SquaredExponential
 from regretlab.gp.sample_paths import RFFSamplePath
 
 from ..registry import Context, claim, not_checked
-from ..verdict import counterexample_verdict
+from ..verdict import Tally, counterexample_verdict
 
 BOX = np.array([[0.0, 1.0]] * 4)
 KERNEL = SquaredExponential(lengthscale=0.3, variance=1.0)
@@ -58,20 +58,18 @@ def delta_ratio(ctx: Context):
     horizon = max(4, p.horizon // 2)
     verdicts = []
     for reading in ("A", "B", "C"):
-        bad = checks = 0
-        first, alphas = None, []
+        tally, alphas = Tally(), []
         for i, (opt, trace) in enumerate(_runs(ctx.seed, paths, horizon, reading)):
             for r in trace.records[opt.n_init:]:
                 W_hat = np.asarray(r["W_hat"], dtype=float)
                 ratio = float(constraint_ratio(W_hat, reading, groups=opt.groups))
                 alphas.append(float(r["alpha"]))
-                checks += 1
-                if not ratio <= (1.0 + DELTA) * (1.0 + 1e-9):
-                    bad += 1
-                    if first is None:
-                        first = {"run": i, "ratio": ratio, "alpha": float(r["alpha"]), "replay": ctx.replay()}
+                if tally.record(not ratio <= (1.0 + DELTA) * (1.0 + 1e-9)):
+                    tally.counterexample = {"run": i, "ratio": ratio, "alpha": float(r["alpha"]),
+                                            "replay": ctx.replay()}
         verdicts.append(counterexample_verdict(
-            ctx.claim_id, reading, counterexamples=bad, checks=checks, counterexample=first,
+            ctx.claim_id, reading, counterexamples=tally.violations, checks=tally.trials,
+            counterexample=tally.counterexample,
             setting={"D": 4, "d": 2, "delta": DELTA, "runs": paths, "iterations": horizon,
                      "alpha chosen": f"median {np.median(alphas):.3g}, min {np.min(alphas):.3g}" if alphas
                      else "none"}))

@@ -20,7 +20,7 @@ from regretlab.gp import GP, SquaredExponential
 from regretlab.gp.sample_paths import sample_on_points
 
 from ..registry import Context, claim
-from ..verdict import counterexample_verdict
+from ..verdict import Tally, counterexample_verdict
 
 NOISE_VARIANCE = 0.01
 
@@ -73,8 +73,7 @@ def thm41(ctx: Context):
     posteriors = [_posterior(rng) for rng in ctx.generators(p.posteriors, "posteriors")]
     verdicts = []
     for reading in ("A", "B"):
-        bad = checks = 0
-        first, worst_ratio = None, np.inf
+        tally, worst_ratio = Tally(), np.inf
         for i, post in enumerate(posteriors):
             q = gram_quantities(L=post["gp"].L, z=post["gp"].alpha)
             radius = float(d_eps(beta_t=post["beta"], theta=post["theta"], epsilon=post["epsilon"], n=q.n,
@@ -89,18 +88,17 @@ def thm41(ctx: Context):
             if not len(points):
                 continue
             gap = np.abs(_ucb(post, points) - prop41_limit(beta_t=post["beta"], theta=post["theta"]))
-            checks += len(points)
-            violated = gap >= post["epsilon"] / 2
-            bad += int(violated.sum())
             worst_ratio = min(worst_ratio, float(np.min(post["epsilon"] / 2 / np.maximum(gap, 1e-300))))
-            if first is None and violated.any():
+            if tally.record_each(gap >= post["epsilon"] / 2):
                 j = int(np.argmax(gap))
-                first = {"posterior": i, "x": points[j].tolist(), "|ucb - sqrt(beta) theta|": float(gap[j]),
-                         "eps/2": float(post["epsilon"] / 2), "d_eps": radius,
-                         **{k: float(post[k]) for k in ("theta", "lengthscale", "beta", "epsilon", "scale")},
-                         "n": post["n"], "replay": ctx.replay()}
+                tally.counterexample = {
+                    "posterior": i, "x": points[j].tolist(), "|ucb - sqrt(beta) theta|": float(gap[j]),
+                    "eps/2": float(post["epsilon"] / 2), "d_eps": radius,
+                    **{k: float(post[k]) for k in ("theta", "lengthscale", "beta", "epsilon", "scale")},
+                    "n": post["n"], "replay": ctx.replay()}
         verdicts.append(counterexample_verdict(
-            ctx.claim_id, reading, counterexamples=bad, checks=checks, counterexample=first,
+            ctx.claim_id, reading, counterexamples=tally.violations, checks=tally.trials,
+            counterexample=tally.counterexample,
             slack_worst=worst_ratio,
             setting={"posteriors": len(posteriors), "positions": "at d_eps (1 + 1e-9) and d_eps (1 "
                                                                  "+ U[0, 2])",
@@ -122,8 +120,7 @@ def thm41(ctx: Context):
 )
 def prop41(ctx: Context):
     p = ctx.profile
-    bad = checks = 0
-    first = None
+    tally = Tally()
     for i, rng in enumerate(ctx.generators(p.posteriors, "posteriors")):
         post = _posterior(rng)
         centre = post["X"].mean(axis=0)
@@ -132,12 +129,9 @@ def prop41(ctx: Context):
         for direction in _directions(rng, 50):
             steps = reach + post["lengthscale"] * np.array([5.0, 10.0, 20.0, 40.0])
             gaps = np.abs(_ucb(post, centre + steps[:, None] * direction) - limit)
-            checks += 1
-            if gaps[-1] > 1e-9 * limit or np.any(np.diff(gaps) > 1e-12 * limit):
-                bad += 1
-                if first is None:
-                    first = {"posterior": i, "direction": direction.tolist(), "gaps": gaps.tolist(),
-                             "replay": ctx.replay()}
-    return [counterexample_verdict(ctx.claim_id, "-", counterexamples=bad, checks=checks,
-                                   counterexample=first,
+            if tally.record(gaps[-1] > 1e-9 * limit or np.any(np.diff(gaps) > 1e-12 * limit)):
+                tally.counterexample = {"posterior": i, "direction": direction.tolist(),
+                                        "gaps": gaps.tolist(), "replay": ctx.replay()}
+    return [counterexample_verdict(ctx.claim_id, "-", counterexamples=tally.violations, checks=tally.trials,
+                                   counterexample=tally.counterexample,
                                    setting={"posteriors": p.posteriors, "rays per posterior": 50})]
