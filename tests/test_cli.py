@@ -214,3 +214,29 @@ def test_bad_output_folders_are_refused_before_any_work(argv, tmp_path, capsys):
     assert main([arg.format(file=a_file) for arg in argv]) == 2
     err = capsys.readouterr().err
     assert "is a file, not a folder" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["reproduce", "--all", "--list"], "--list lists the specs and runs nothing"),
+    (["reproduce", "Ha2019.fig2", "--list"], "--list lists the specs and runs nothing"),
+    (["reproduce", "Ha2019.fig2", "--all"], "give a spec ('Ha2019.fig2') or --all, not both"),
+])
+def test_reproduce_refuses_conflicting_flags_before_any_run(tmp_path, capsys, argv, message):
+    """`reproduce --all --list` and `reproduce SPEC --all` used to start reproducing every spec: now exit 2
+    with the conflict named, and nothing written."""
+    out = tmp_path / "results"
+    assert main([*argv, "--out", str(out), "--export-dir", str(tmp_path / "pf")]) == 2
+    assert message in capsys.readouterr().err
+    assert not out.exists() and not (tmp_path / "pf").exists()
+
+
+def test_an_unreachable_scheduler_is_one_line_naming_its_address(tmp_path):
+    """A dask scheduler nobody listens on: a ValueError naming the address (the CLI prints it as one
+    line), not a traceback after distributed's 30 s default."""
+    pytest.importorskip("distributed")
+    from regretlab.experiments import registry
+    from regretlab.experiments.runner import run_spec
+
+    spec = registry.get("Ha2019.fig2")
+    with pytest.raises(ValueError, match=r"scheduler='tcp://127\.0\.0\.1:1' is unreachable"):
+        run_spec(spec, "quick", out=tmp_path, scheduler="tcp://127.0.0.1:1", progress=False)

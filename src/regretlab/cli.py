@@ -180,6 +180,13 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.runner import estimate, measured_seconds
 
+    if args.list and (args.all or args.spec):
+        print("regretlab reproduce: --list lists the specs and runs nothing; give it alone (not with "
+              f"{'--all' if args.all else repr(args.spec)})", file=sys.stderr)
+        return 2
+    if args.all and args.spec:
+        print(f"regretlab reproduce: give a spec ({args.spec!r}) or --all, not both", file=sys.stderr)
+        return 2
     if not args.list and (args.all or args.spec) and not _check_folders("reproduce", args):
         return 2
     if args.all:

@@ -24,3 +24,10 @@ def test_verify_writes_report_json_and_figures(tmp_path, capsys):
 def test_verify_unknown_claims_is_exit_2(tmp_path, capsys):
     assert main(["verify", "--profile", "smoke", "--claims", "NOPE*", "--out", str(tmp_path)]) == 2
     assert "matches no registered claim" in capsys.readouterr().err
+
+
+def test_verify_with_an_empty_claims_pattern_is_exit_2(tmp_path, capsys):
+    """`--claims ''` selected nothing and used to exit 0 with an empty report: now an error naming it."""
+    assert main(["verify", "--profile", "smoke", "--claims", "", "--out", str(tmp_path / "r")]) == 2
+    assert "claims='' selects nothing" in capsys.readouterr().err
+    assert not (tmp_path / "r" / "verification.json").exists()

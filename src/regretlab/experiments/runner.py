@@ -281,9 +281,13 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
     return report
 
 
+#: Seconds to wait for a dask scheduler before the address is reported unreachable.
+SCHEDULER_TIMEOUT = 10
+
+
 def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None):
     """Yield ``(run_id, error, seconds)`` as runs finish, on joblib or dask. The checkout's commit is read
-    once here and handed to every run (a dask worker reads its own)."""
+    once here and handed to every run (dask workers included: they may run from another checkout)."""
     if not runs:
         return
     from regretlab._io import git_commit
@@ -295,9 +299,14 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise ValueError(f"scheduler={scheduler!r} needs dask.distributed: pip install "
                              "'regretlab[cluster]'") from exc
-        with Client(scheduler) as client:
-            futures = [client.submit(execute_run, spec, run, str(out), pure=False, key=f"{run.run_id}-"
-                                     f"{run.spec_hash[:8]}") for run in runs]
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise ValueError(f"scheduler={scheduler!r} is unreachable (no answer within "
+                             f"{SCHEDULER_TIMEOUT} s): {exc}") from None
+        with client:
+            futures = [client.submit(execute_run, spec, run, str(out), None, commit, pure=False,
+                                     key=f"{run.run_id}-{run.spec_hash[:8]}") for run in runs]
             for future in as_completed(futures):
                 yield future.result()
         return

@@ -202,6 +202,9 @@ def select(patterns: str | Sequence[str] | None = None) -> list[Claim]:
         return list(CLAIMS.values())
     if isinstance(patterns, str):
         patterns = [p.strip() for p in patterns.split(",") if p.strip()]
+    if not patterns:
+        raise ValueError("claims='' selects nothing: give glob patterns on claim ids (e.g. 'MSUCB.*') or "
+                         f"omit --claims for all; known: {sorted(CLAIMS)}")
     chosen: dict[str, Claim] = {}
     for pattern in patterns:
         hits = [c for i, c in CLAIMS.items() if fnmatch.fnmatchcase(i, pattern)]
