@@ -103,3 +103,30 @@ def test_flags_are_bools(flag):
         information_gain.greedy_information_gain(K=np.eye(3), T=2, sigma=0.1, repeats=flag)
     with pytest.raises(ValueError, match="^equal_var=.* is not a bool"):
         rpp.ttest(mean_a=1.0, se_a=0.1, mean_b=2.0, se_b=0.1, equal_var=flag)
+
+
+def test_messages_name_what_the_caller_passed():
+    """Issue 27 item 11: each error names the caller's parameter, not numpy's reduction or an internal name.
+    An empty batch to a kernel is an empty matrix (math, not an error); GP.fit on no data says so; append of
+    a batch to an empty GP blames x; dim too small for the trimodal groups names dim; Eq. (14) names
+    K_components; Prop. 9 names Q."""
+    from regretlab import objectives
+    from regretlab.bounds.add_gp_ucb import eq14_chain
+    from regretlab.bounds.rpp.approximation import prop9_approximation
+    from regretlab.gp import GP, SquaredExponential
+    from regretlab.gp.kernels import Matern32, Matern52
+
+    for kernel in (SquaredExponential(lengthscale=1.0), Matern32(lengthscale=1.0), Matern52(lengthscale=1.0)):
+        assert kernel(np.empty((0, 2))).shape == (0, 0)
+        assert kernel(np.empty((0, 2)), np.ones((3, 2))).shape == (0, 3)
+    gp = GP(SquaredExponential(lengthscale=1.0), noise_variance=0.1)
+    with pytest.raises(ValueError, match=r"X has shape \(0, 2\); fit needs at least one observation"):
+        gp.fit(np.empty((0, 2)), np.empty(0))
+    with pytest.raises(ValueError, match=r"x has shape \(2, 2\); append takes a single point"):
+        gp.append(np.zeros((2, 2)), 0.5)
+    with pytest.raises(ValueError, match=r"dim=1 is too small for group_dim=3 x n_groups=3"):
+        objectives.get("additive_trimodal", dim=1)
+    with pytest.raises(ValueError, match=r"^K_components: "):
+        eq14_chain(K_components=np.full((2, 3, 3), 1e308), eta=0.1)
+    with pytest.raises(ValueError, match=r"^Q: -Q Q\^T overflows"):
+        prop9_approximation(f_star=1.0, Q=np.full((2, 2), 1e308), z=np.zeros(2), z_star=np.ones(2))

@@ -219,11 +219,14 @@ def eq14_chain(*, K_components, eta, gamma_T=None, reading: str = "A") -> Eq14Ch
     check_choice("reading", reading, ("A", "B"))
     Kc = _component_grams(K_components)
     eta = check_real("eta", eta, low=0.0, low_open=True)
-    prior = Kc.sum(axis=0).diagonal()
+    with np.errstate(over="ignore"):
+        prior = Kc.sum(axis=0).diagonal()
     if np.any(prior > 1.0 + 1e-9):
         i = int(np.argmax(prior))
         raise ValueError(
-            f"kappa(x_t, x_t)={prior[i]!r} at t={i + 1} is outside its domain [0, 1] "
+            f"K_components: the components' diagonals at t={i + 1} sum to "
+            f"kappa(x_t, x_t)={float(prior[i])!r}, "
+            "outside its domain [0, 1] "
             "([Kandasamy2015, §3] assumes kappa(x, x) = 1)"
         )
     comp, joint = component_posterior_variances(K_components=Kc, eta=eta)

@@ -238,9 +238,14 @@ def prop9_approximation(*, f_star, Q, z, z_star, third=None):
     Q_arr = _square_matrices("Q", Q)
     if Q_arr.ndim != 2:
         raise ValueError(f"Q has shape {Q_arr.shape}; expected (D, D)")
-    # validated here under the caller's names (the call below would name them f0 and center)
+    # validated here under the caller's names (the call below would name them f0, hessian and center)
+    with np.errstate(over="ignore"):
+        hessian = -Q_arr @ Q_arr.T
+    if not np.all(np.isfinite(hessian)):
+        raise ValueError(f"Q: -Q Q^T overflows (largest |Q| entry {float(np.max(np.abs(Q_arr)))!r}); the "
+                         "Hessian H_* = -Q Q^T of [Li2016, Prop. 9] must be finite")
     f_star = check_real("f_star", f_star)
     z_star = check_array("z_star", z_star, shape=(Q_arr.shape[0],))
     return projected_additive_approximation(
-        f0=f_star, grad=np.zeros(Q_arr.shape[0]), hessian=-Q_arr @ Q_arr.T, z=z, third=third, center=z_star
+        f0=f_star, grad=np.zeros(Q_arr.shape[0]), hessian=hessian, z=z, third=third, center=z_star
     )

@@ -196,7 +196,10 @@ class Kernel(ABC):
 
 def _midrange(Y: np.ndarray) -> np.ndarray:
     """The centre of the bounding box of the rows of ``Y``: the same bits whatever the rows' order or memory
-    layout (a mean's summation order is not), so equal inputs give equal kernel matrices bit for bit."""
+    layout (a mean's summation order is not), so equal inputs give equal kernel matrices bit for bit.
+    No rows: the origin (an empty batch gives an empty kernel matrix, not a reduction error)."""
+    if Y.shape[0] == 0:
+        return np.zeros(Y.shape[1])
     return 0.5 * (Y.min(axis=0) + Y.max(axis=0))
 
 

@@ -210,6 +210,9 @@ class GP:
         """
         self._dim = None
         X = self._check_inputs(X)
+        if X.shape[0] == 0:
+            raise ValueError(f"X has shape {X.shape}; fit needs at least one observation (an unfitted GP "
+                             "is the prior: predict without fitting)")
         y = self._check_y(y, X.shape[0])
         t = X.shape[0]
         self._t = 0
@@ -282,6 +285,9 @@ class GP:
         """
         if self._dim is None:
             x0 = np.atleast_2d(check_array("x", x))
+            if x0.shape[0] != 1:
+                raise ValueError(f"x has shape {np.shape(x)}; append takes a single point of shape (D,) "
+                                 "(use fit for a batch)")
             return self.fit(x0, np.atleast_1d(check_array("y", y, finite=False)))
         x = check_array("x", x)
         if x.ndim == 1:

@@ -360,10 +360,11 @@ class AdditiveTrimodal(_TrimodalAttributes, Objective):
                  form: str = "paper", **kwargs):
         super().__init__(**kwargs)
         D = check_count("dim", 10 if dim is None else dim, low=1, high=DIM_LIMIT)
-        d = check_integer("group_dim", group_dim, low=1, high=D)
+        d = check_integer("group_dim", group_dim, low=1)
         m = check_count("n_groups", n_groups, low=1)
         if d * m > D:
-            raise ValueError(f"group_dim * n_groups = {d * m} exceeds dim={D}; the groups must be disjoint")
+            raise ValueError(f"dim={D} is too small for group_dim={d} x n_groups={m}: the disjoint groups "
+                             f"need dim >= {d * m} (or pass a smaller group_dim / n_groups)")
         self.seed = check_seed("seed", seed)
         rng = np.random.default_rng(self.seed)
         perm = rng.permutation(D)
