@@ -164,6 +164,11 @@ class MSUCB(BayesianOptimizer):
         validated as in :mod:`regretlab.bounds.ms_ucb`: :math:`a\ge1`, :math:`b>0`.
     subspace_budget : int, optional
         Acquisition evaluations per subspace (see **Budget**).
+    max_subspaces : int, optional
+        At most this many subspaces searched per iteration, drawn uniformly at random without replacement
+        from :math:`Z_t` when :math:`|Z_t|` is larger (recorded as ``n_subspaces``). Default ``None``: every
+        subspace of :math:`Z_t` (within the **Budget** rule), as Alg. 1 prints it; with :math:`\alpha=2`
+        that is :math:`\sum_jN_0j^2` subspaces (7.3 million at t = 280), each with its own L-BFGS-B run.
     **kwargs
         The shared loop's options (:class:`regretlab.algorithms.base.BayesianOptimizer`). Defaults follow
         [TranThe2020, §Experiments]: ``n_init=20`` uniform random points ("randomly initialized with 20
@@ -232,6 +237,7 @@ class MSUCB(BayesianOptimizer):
         a: float = 1.0,
         b: float = 1.0,
         subspace_budget: int | None = None,
+        max_subspaces: int | None = None,
         **kwargs,
     ):
         total = kwargs.get("acq_budget")
@@ -256,6 +262,8 @@ class MSUCB(BayesianOptimizer):
         if subspace_budget is not None:
             subspace_budget = check_count("subspace_budget", subspace_budget, low=1)
         self._subspace_budget_given = subspace_budget
+        self.max_subspaces = None if max_subspaces is None else check_count("max_subspaces", max_subspaces,
+                                                                             low=1)
         default_share = 1 if self.d == 0 else min(5000, 100 * self.d)
         self.subspace_budget = default_share if subspace_budget is None else subspace_budget
         self.active, self.inactive = self._choose_coordinates()
@@ -266,7 +274,7 @@ class MSUCB(BayesianOptimizer):
         self._z_iterations = 0  # Alg. 1 iterations whose anchors have been drawn
         self._record_params(
             "n_starts", "d", "N0", "alpha", "rounding", "delta", "a", "b", "subspace_budget", "starts",
-            "beta_time",
+            "beta_time", "max_subspaces",
             acq_budget=self.total_budget, active=self.active_rule, active_coordinates=self.active.tolist(),
         )
 
@@ -324,7 +332,10 @@ class MSUCB(BayesianOptimizer):
         return 1 if self.d == self.dim else self._Z.shape[0]
 
     def _split_budget(self, n_z: int) -> tuple[int, np.ndarray]:
-        """(subspaces to search, per-subspace budgets) for |Z_t| = n_z (see the class docstring, Budget)."""
+        """(subspaces to search, per-subspace budgets) for |Z_t| = n_z (see the class docstring, Budget), at
+        most ``max_subspaces``."""
+        if self.max_subspaces is not None:
+            n_z = min(n_z, self.max_subspaces)
         if self.total_budget is None:
             return n_z, np.full(n_z, self.subspace_budget, dtype=int)
         minimum = 1 if self.d == 0 else 2 * self.d + 1

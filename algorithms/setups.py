@@ -231,6 +231,13 @@ _MS_UCB = Setup(
         "alpha": Setting(0.0, "[TranThe2020, §Experiments, Fig. 1]: MS-UCB (N0, α) = (1, 0)"),
         "starts": Setting("split", "not stated; chosen: the 10·D starts are shared by the iteration's "
                                    "subspaces because the paper gives one count per iteration"),
+        "max_subspaces": Setting(lambda D: 10 * D, "not stated; chosen: at most 10·D subspaces an iteration, "
+                                 "drawn at random from Z_t, because the paper gives 10·D starts an iteration "
+                                 "('LBFGS-B with 10 x D random starts'; with 'split' each searched subspace "
+                                 "gets one) and says α = 2 'demands more computational budget', a bounded "
+                                 "budget; Alg. 1 as printed searches all of Z_t (|Z_t| = 7.3 million at "
+                                 "t = 280 with α = 2). Below 10·D subspaces (α = 0 at D ≥ 30 and T = 300) it "
+                                 "changes nothing", "10 D", per_dimension=True),
         "beta": Setting("theory", "[TranThe2020, Eq. (5)]: the β_t of the analysis"),
         "beta_scale": _MS_BETA_SCALE,
         "beta_time": Setting("global", "not stated; chosen: the loop's t because β_t increases in t, the "

@@ -286,3 +286,30 @@ def test_subspaces_in_lockstep_are_the_subspaces_one_after_another(setting):
     np.testing.assert_allclose(a.x, b.x, rtol=0, atol=1e-7)
     np.testing.assert_array_equal(a.acq_evaluations, b.acq_evaluations)
     assert [r.get("z_index") for r in a.records] == [r.get("z_index") for r in b.records]
+
+
+def test_max_subspaces_caps_the_subspaces_searched_and_changes_nothing_below_the_cap():
+    """α = 1 on a 4-D quadratic, 6 iterations (|Z_t| = 1, 3, 6, 10, 15, 21): with max_subspaces = 5 each
+    iteration searches min(|Z_t|, 5) subspaces (recorded as n_subspaces) while Z_t still grows as Alg. 1
+    says; with max_subspaces = 21 (never binding) the trace is bit-identical to the uncapped run."""
+    def objective(x):
+        return -float(np.sum((np.asarray(x) - 0.3) ** 2))
+
+    bounds = [[-1.0, 1.0]] * 4
+
+    def run(cap):
+        opt = MSUCB(bounds, d=1, alpha=1.0, rng=5, n_init=3, n_restarts=0, n_cyc=3, subspace_budget=20,
+                    max_subspaces=cap)
+        for _ in range(9):
+            x = opt.ask()
+            opt.tell(x, objective(x))
+        return opt
+
+    capped, uncapped, wide = run(5), run(None), run(21)
+    records = capped.trace().records[3:]
+    assert [r["Z_size"] for r in records] == [1, 3, 6, 10, 15, 21]
+    assert [r["n_subspaces"] for r in records] == [1, 3, 5, 5, 5, 5]
+    assert [r["n_subspaces"] for r in uncapped.trace().records[3:]] == [1, 3, 6, 10, 15, 21]
+    np.testing.assert_array_equal(wide.trace().x, uncapped.trace().x)
+    with pytest.raises(ValueError, match="max_subspaces"):
+        MSUCB(bounds, d=1, max_subspaces=0)
