@@ -250,7 +250,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.claims import CLAIMS, claims_of
-    from regretlab.experiments.sequential import decide_from_runs, run_until_decided, still_needed
+    from regretlab.experiments.sequential import decide_from_runs, next_look, run_until_decided, still_needed
     from regretlab.figures.decisions import write_decision
 
     keys = args.items or sorted({c.item for c in CLAIMS.values()})
@@ -280,6 +280,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         if needed != "none":
             print(f"  the undecided comparisons would need up to {needed} runs per method at their observed "
                   f"effects (~{hours:.1f} core-h more at {per_run * 3600:.0f} s a run)")
+        print(f"  {next_look(decision, args.out, args.export_dir).describe()}")
         if not args.no_write:
             print(f"wrote {write_decision(decision, key, args.export_dir)}")
     return status

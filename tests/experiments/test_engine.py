@@ -646,3 +646,31 @@ def test_reproduce_list_shows_measured_cost_from_archived_runs(tmp_path, monkeyp
     text = estimate(TINY, "quick", measured_seconds(tmp_path / "pf"))
     assert "measured" in text and (f"{total / 3600:.2f} core-h" in text or "core-s" in text)
     assert "~" in estimate(TINY, "quick", {})
+
+
+def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tmp_path, monkeypatch):
+    """The sequential driver on a tiny study (RAND vs EI-Vanilla on the camel, 8 evaluations, looks 5 and
+    10): with no budget it computes nothing and names the next look (n = 5, 10 runs, priced by the spec's
+    estimate); with an unbounded one it runs look by look, only for the undecided comparisons' methods, at
+    most 10 runs per method, and then reports no look left or the next one."""
+    from regretlab.experiments import sequential
+    from regretlab.experiments.claims import Claim
+
+    spec = replace(TINY, key="Test.tiny_decide", modes={**TINY.modes, "full": Mode(10, (("Camel", 8),))})
+    claim = Claim("Test.tiny.c1", spec.key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
+                  ("Kandasamy2015/RAND",), ("Camel",), "final_best_f")
+    monkeypatch.setattr(sequential, "source_of", lambda key: spec)
+    monkeypatch.setattr(sequential, "claims_of", lambda key: [claim])
+    out, pf, said = tmp_path / "results", tmp_path / "pf", []
+
+    nothing = sequential.run_until_decided(spec.key, out=out, export_root=pf, budget_hours=0.0,
+                                           allow_dirty=True, echo=said.append)
+    assert not nothing.runs and "the next look (n = 5 per method) needs 10 more runs" in said[-1]
+    assert "stopping at this look boundary" in said[-1]
+    decision = sequential.run_until_decided(spec.key, out=out, export_root=pf, allow_dirty=True,
+                                            echo=said.append)
+    assert set(decision.runs.values()) <= {5, 10} and decision.runs
+    assert said[-1].startswith(f"{spec.key}: look n = ")
+    if decision.claims[0].decision == "undecided":   # undecided at n = 5: look 10 was run too
+        assert set(decision.runs.values()) == {10}
+    assert sequential.next_look(decision, out, pf).look is None   # decided, or the paper's n reached

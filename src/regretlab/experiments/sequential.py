@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
 from regretlab._io import git_commit
 
@@ -21,7 +22,7 @@ from .claims import claims_of
 from .decide import ItemDecision, decide_item, plan_looks
 from .runner import run_spec
 
-__all__ = ["source_of", "decide_from_runs", "run_until_decided", "still_needed"]
+__all__ = ["source_of", "decide_from_runs", "run_until_decided", "still_needed", "next_look", "NextLook"]
 
 
 def source_of(key: str):
@@ -35,6 +36,50 @@ def decide_from_runs(key: str, out="results", export_root="paper_figures") -> It
     spec = source_of(key)
     results = load_results(spec, "full", out)
     return decide_item(spec, claims_of(key), results, "full")
+
+
+@dataclass(frozen=True)
+class NextLook:
+    """What the next planned look of an item costs: its run count per method, the runs still to compute
+    (undecided comparisons' methods only), and their core-hours, ``measured`` when every one of those runs
+    has an archived twin with recorded CPU time (else the finished runs' mean, else the spec's guess)."""
+
+    look: int | None
+    runs: int
+    core_hours: float
+    how: str  # "measured", "finished runs" or "spec estimate"
+
+    def describe(self) -> str:
+        if self.look is None:
+            return "no look left: every comparison is decided or the paper's run count is reached"
+        return (f"the next look (n = {self.look} per method) needs {self.runs} more runs, "
+                f"~{self.core_hours:.2f} core-h ({self.how})")
+
+
+def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
+    """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
+    from .runner import measured_seconds
+    from .spec import canonical_method
+
+    spec = source_of(decision.item)
+    methods = _undecided_methods(decision)
+    todo, look = [], None
+    for look in plan_looks(spec.modes["full"].repeats) if methods else ():
+        todo = [r for r in spec.runs("full")
+                if r.repeat < look and r.method in methods and not store.finished(out, r)]
+        if todo:
+            break
+    if not todo:
+        return NextLook(None, 0, 0.0, "")
+    measured = measured_seconds(export_root)
+    keys = [(canonical_method(r.method), r.problem, r.budget) for r in todo]
+    if all(k in measured for k in keys):
+        return NextLook(look, len(todo), sum(measured[k] for k in keys) / 3600.0, "measured")
+    finished = sum(decision.runs.values())
+    if finished:
+        return NextLook(look, len(todo), decision.core_hours / finished * len(todo), "finished runs")
+    per_run = spec.cost_core_hours("full") / max(1, len(spec.runs("full")))
+    return NextLook(look, len(todo), per_run * len(todo), "spec estimate")
 
 
 def _undecided_methods(decision: ItemDecision) -> set[str]:
@@ -64,38 +109,34 @@ def run_until_decided(
             "(commit first, or pass allow_dirty=True / --allow-dirty to mark them)"
         )
     spec = source_of(key)
-    looks = plan_looks(spec.modes["full"].repeats)
     spent = 0.0
     decision = decide_from_runs(key, out, export_root)
-    for look in looks:
-        methods = _undecided_methods(decision)
-        if not methods:
+    while True:
+        cost = next_look(decision, out, export_root)
+        if cost.look is None:
             break
-        runs = [r for r in spec.runs("full") if r.repeat < look and r.method in methods]
-        per_run = decision.core_hours / max(1, sum(decision.runs.values())) or spec.cost_core_hours(
-            "full"
-        ) / max(1, len(spec.runs("full")))
-        todo = [r for r in runs if not store.finished(out, r)]
-        if spent + per_run * len(todo) > budget_hours:
-            echo(
-                f"{key}: look n = {look} needs ~{per_run * len(todo):.2f} core-h for {len(todo)} runs; "
-                f"budget {budget_hours:.2f} core-h ({spent:.2f} spent): stopping at this look boundary"
-            )
+        if spent + cost.core_hours > budget_hours:
+            echo(f"{key}: {cost.describe()}; budget {budget_hours:.2f} core-h ({spent:.2f} spent): stopping "
+                 "at this look boundary")
             break
         start = time.process_time()
-        report = run_spec(spec, "full", out=out, jobs=jobs, repeats=look, methods=sorted(methods))
-        spent += (time.process_time() - start) / 3600.0 if jobs == 1 else per_run * len(report.computed)
+        report = run_spec(spec, "full", out=out, jobs=jobs, repeats=cost.look,
+                          methods=sorted(_undecided_methods(decision)))
+        per_planned = cost.core_hours / max(1, cost.runs)
+        spent += (time.process_time() - start) / 3600.0 if jobs == 1 else per_planned * len(report.computed)
         decision = decide_from_runs(key, out, export_root)
         counts = decision.counts()
+        per_run = decision.core_hours / max(1, sum(decision.runs.values()))
         needed, hours = still_needed(decision, per_run)
         echo(
-            f"{key}: look n = {look}: {len(report.computed)} runs computed ({spent:.2f} core-h spent); "
+            f"{key}: look n = {cost.look}: {len(report.computed)} runs computed ({spent:.2f} core-h spent); "
             f"claims confirmed {counts['confirmed']}, refuted {counts['refuted']}, undecided "
-            f"{counts['undecided']}; "
-            f"verdict {decision.verdict}; the undecided comparisons would need up to {needed} runs per "
-            "method "
-            f"at their observed effects (~{hours:.1f} core-h more)"
+            f"{counts['undecided']}; verdict {decision.verdict}; the undecided comparisons would need up to "
+            f"{needed} runs per method at their observed effects (~{hours:.1f} core-h more)"
         )
+        if not report.computed:  # every run of the look failed: stop rather than retry for ever
+            echo(f"{key}: no run of look n = {cost.look} finished ({len(report.failed)} failed): stopping")
+            break
     return decision
 
 
