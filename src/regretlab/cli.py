@@ -280,9 +280,10 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         if needed != "none":
             print(f"  the undecided comparisons would need up to {needed} runs per method at their observed "
                   f"effects (~{hours:.1f} core-h more at {per_run * 3600:.0f} s a run)")
-        print(f"  {next_look(decision, args.out, args.export_dir).describe()}")
+        coming = next_look(decision, args.out, args.export_dir)
+        print(f"  {coming.describe()}")
         if not args.no_write:
-            print(f"wrote {write_decision(decision, key, args.export_dir)}")
+            print(f"wrote {write_decision(decision, key, args.export_dir, coming)}")
     return status
 
 

@@ -285,3 +285,30 @@ def test_a_claim_at_an_earlier_T_reads_each_runs_first_evaluations():
         run_value(result, "final_simple_regret", at=5)
     with pytest.raises(ValueError, match="at=0"):
         Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f", at=0)
+
+
+def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_look_costs(tmp_path):
+    """decide_item on no runs: verdict 'not run yet' (not 'undecided'); its record written with the next
+    look shows 'none yet' and the look's cost in DECISIONS.md, and COMPARISON.md keeps the quick export's
+    row a smoke run while naming the registered claims and the pilot's cost."""
+    import json
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import NOT_RUN, decide_item
+    from regretlab.experiments.sequential import NextLook
+    from regretlab.figures.comparison import write_comparison
+    from regretlab.figures.decisions import write_decision
+
+    claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=30)}, protocol="domain")
+    decision = decide_item(spec, [claim], {})
+    assert decision.verdict == NOT_RUN
+    write_decision(decision, "X.y", tmp_path, NextLook(5, 10, 0.25, "spec estimate"))
+    md = (tmp_path / "DECISIONS.md").read_text()
+    assert "none yet" in md and "Next look: n = 5 per method, 10 more runs, ~0.25 core-h" in md
+    (tmp_path / "X").mkdir()
+    (tmp_path / "X" / "y.json").write_text(json.dumps(
+        {"spec": "X.y", "mode": "quick", "runs": 4, "kind": "curves", "reference": "[X, §1]"}))
+    lines = write_comparison(tmp_path).read_text().splitlines()
+    row = next(line for line in lines if line.startswith("| X.y"))
+    assert "smoke run: no verdict" in row and "1 claims registered" in row and "~0.25 core-h" in row

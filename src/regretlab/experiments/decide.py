@@ -42,6 +42,7 @@ from .claims import EQUIVALENCE_MARGIN, STATISTICS, Claim
 __all__ = [
     "DEFAULT_LOOKS",
     "ALPHA",
+    "NOT_RUN",
     "Comparison",
     "ClaimDecision",
     "ItemDecision",
@@ -57,6 +58,8 @@ __all__ = [
 DEFAULT_LOOKS = (5, 10, 20)
 #: The overall error rate of an item's decisions.
 ALPHA = 0.05
+#: The verdict of an item whose claims are registered but which has no full-mode run yet.
+NOT_RUN = "not run yet"
 
 
 def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
@@ -372,6 +375,8 @@ def decide_item(
     verdict = (
         item_verdict([c.decision for c in claim_decisions]) if mode == "full" else "no verdict (smoke run)"
     )
+    if mode == "full" and not results:
+        verdict = NOT_RUN
     return ItemDecision(
         spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending
     )

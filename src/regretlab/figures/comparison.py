@@ -135,13 +135,21 @@ def write_comparison(root) -> Path:
         if decided.is_file():
             record = json.loads(decided.read_text(encoding="utf-8"))
             counts_ = record["counts"]
-            verdict = record["verdict"]
-            details = (f"decided from full-mode runs (`regretlab decide`): claims confirmed "
-                       f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
-                       f"{counts_['undecided']}; "
-                       f"runs per method and problem {sorted(set(record['runs'].values()))}; "
-                       "see DECISIONS.md")
-            mode = f"{mode} export; decided on full-mode runs"
+            nl = record.get("next_look")
+            next_text = (f"; next look n = {nl['look']} per method: {nl['runs']} runs, "
+                         f"~{nl['core_hours']:.2f} core-h ({nl['how']})" if nl else "")
+            if record["runs"]:
+                verdict = record["verdict"]
+                details = (f"decided from full-mode runs (`regretlab decide`): claims confirmed "
+                           f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
+                           f"{counts_['undecided']}; "
+                           f"runs per method and problem {sorted(set(record['runs'].values()))}"
+                           f"{next_text}; see DECISIONS.md")
+                mode = f"{mode} export; decided on full-mode runs"
+            else:
+                verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
+                details = (f"{len(record['claims'])} claims registered (DECISIONS.md), no full-mode run "
+                           f"yet{next_text}; the export: " + details.removeprefix("quick mode: "))
         elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
                 "new", "qualitative"):
             verdict = "smoke run: no verdict"

@@ -22,8 +22,9 @@ def _number(x) -> float | None:
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
 
 
-def decision_record(decision: ItemDecision) -> dict:
-    """The JSON-able record of an item's decision."""
+def decision_record(decision: ItemDecision, next_look=None) -> dict:
+    """The JSON-able record of an item's decision (and, given, what its next look costs:
+    :class:`regretlab.experiments.sequential.NextLook`)."""
     claims = []
     for c in decision.claims:
         comparisons = []
@@ -82,17 +83,29 @@ def decision_record(decision: ItemDecision) -> dict:
         "commits": decision.commits,
         "counts": decision.counts(),
         "claims": claims,
+        "next_look": None if next_look is None or next_look.look is None else {
+            "look": next_look.look, "runs": next_look.runs, "core_hours": next_look.core_hours,
+            "how": next_look.how},
     }
 
 
-def write_decision(decision: ItemDecision, key: str, export_root="paper_figures") -> Path:
+def write_decision(decision: ItemDecision, key: str, export_root="paper_figures", next_look=None) -> Path:
     """Write ``decisions/<key>.json`` and rebuild ``DECISIONS.md``."""
-    record = dict(decision_record(decision), item=key)
+    record = dict(decision_record(decision, next_look), item=key)
     path = atomic_write_text(
         Path(export_root) / "decisions" / f"{key}.json", json.dumps(record, indent=1, sort_keys=True) + "\n"
     )
     write_decisions_md(export_root)
     return path
+
+
+def _next_look_text(record: dict) -> str:
+    """' The next look (n = 5 per method) needs ...' from a record, or ''."""
+    nl = record.get("next_look")
+    if not nl:
+        return ""
+    return (f" Next look: n = {nl['look']} per method, {nl['runs']} more runs, ~{nl['core_hours']:.2f} "
+            f"core-h ({nl['how']}).")
 
 
 def _exp(x):
@@ -149,7 +162,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             "",
             f"Looks {r['looks']} (alpha {r['alpha']}, {r['spending']} spending); runs per method and "
             "problem: "
-            f"{runs}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits}.",
+            f"{runs or 'none yet'}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits or '—'}."
+            + _next_look_text(r),
             "",
             "| claim | kind | quote | statistic | decision | comparisons (confirmed / refuted / undecided) |",
             "|---|---|---|---|---|---|",
