@@ -11,7 +11,7 @@ regretlab but the leaves ``regretlab._validate`` and ``regretlab._rng``.
 from . import (  # noqa: F401  (imported for their registrations)
     add_gp_ucb,
     assumption1,
-    benchmarks,
+    benchmark_objectives,
     gp_ucb,
     information_gain,
     ms_ucb,
