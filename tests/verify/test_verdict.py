@@ -119,3 +119,19 @@ def test_tally_counts_trials_and_flags_only_the_first_violation():
     assert batch.record_each([True, False, True]) is True
     assert batch.record_each([True]) is False
     assert (batch.trials, batch.violations) == (6, 3)
+
+
+def test_a_claim_tested_at_several_levels_corrects_for_them():
+    """MSUCB.assumption1 checks five pre-declared tail levels: each interval is at 1 - 0.01/5 = 99.8 %
+    (Bonferroni), every level's count is reported, and a rate_verdict at the corrected level is wider than at
+    99 % (0/300 at δ = 0.02: 'holds' at 99 % is not certified at 99.8 %, whose upper bound is 0.0228)."""
+    from regretlab.verify import verify
+
+    report = verify("MSUCB.assumption1", profile="smoke", seed=0, jobs=1, progress=False)
+    (verdict,) = report.verdicts
+    assert "99.8 % CI" in verdict.statistic
+    assert verdict.setting["per level"].count("q = ") == 5
+    plain = rate_verdict("X", "-", violations=0, trials=300, delta=0.02)
+    corrected = rate_verdict("X", "-", violations=0, trials=300, delta=0.02, level=1 - 0.01 / 5)
+    assert plain.outcome == "holds" and corrected.outcome == "inconclusive"
+    assert corrected.interval[1] == pytest.approx(0.0228, abs=5e-4)

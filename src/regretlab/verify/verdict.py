@@ -194,8 +194,8 @@ class Tally:
         return first
 
 
-def _rate_outcome(k: int, n: int, delta: float) -> tuple[str, tuple[float, float]]:
-    lo, hi = clopper_pearson(k, n)
+def _rate_outcome(k: int, n: int, delta: float, level: float = LEVEL) -> tuple[str, tuple[float, float]]:
+    lo, hi = clopper_pearson(k, n, level)
     if lo > delta:
         return "violated", (lo, hi)
     if hi <= delta:
@@ -204,11 +204,13 @@ def _rate_outcome(k: int, n: int, delta: float) -> tuple[str, tuple[float, float
 
 
 def rate_verdict(claim: str, reading: str, *, violations: int, trials: int, delta: float,
-                 possible: int | None = None, **extra) -> Verdict:
+                 possible: int | None = None, level: float = LEVEL, **extra) -> Verdict:
     """The verdict on "violation rate <= δ" from ``violations`` out of ``trials`` (module docstring).
 
     ``possible`` (>= violations) counts the trials that are violations under the least favourable
-    approximation; *holds* needs it to pass too, otherwise the outcome is *inconclusive*.
+    approximation; *holds* needs it to pass too, otherwise the outcome is *inconclusive*. ``level`` is the
+    Clopper–Pearson interval's confidence (default :data:`LEVEL`; a caller testing several levels of one
+    claim passes a Bonferroni-corrected one).
 
     >>> rate_verdict("X", "-", violations=0, trials=200, delta=0.1).outcome
     'holds'
@@ -220,11 +222,12 @@ def rate_verdict(claim: str, reading: str, *, violations: int, trials: int, delt
     delta = check_probability("delta", delta)
     possible = violations if possible is None else check_integer("possible", possible, low=violations,
                                                                    high=trials)
-    outcome, interval = _rate_outcome(violations, trials, delta)
-    if outcome == "holds" and possible > violations and _rate_outcome(possible, trials, delta)[0] != "holds":
+    outcome, interval = _rate_outcome(violations, trials, delta, level)
+    if (outcome == "holds" and possible > violations
+            and _rate_outcome(possible, trials, delta, level)[0] != "holds"):
         outcome = "inconclusive"
-    statistic = (f"{violations}/{trials} violations, 99 % CI [{interval[0]:.3g}, {interval[1]:.3g}] "
-                 f"vs δ = {delta:g}")
+    statistic = (f"{violations}/{trials} violations, {100 * level:.3g} % CI [{interval[0]:.3g}, "
+                 f"{interval[1]:.3g}] vs δ = {delta:g}")
     if possible > violations:
         statistic += f" ({possible} possible under the least favourable approximation)"
     return Verdict(claim, reading, outcome, statistic, violations=violations, trials=trials, delta=delta,
