@@ -133,6 +133,24 @@ def test_quantifiers_combine_comparisons():
     assert claim_decision(claim, comps([ok, ok, und, ok, und, ok])) == "confirmed"   # 2 of 3 each
     assert claim_decision(claim, comps([ok, ok, und, ref, ref, ok])) == "refuted"    # C cannot reach 2
     assert claim_decision(claim, comps([ok, und, und, ok, ok, ok])) == "undecided"
+    almost = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "A", ("B", "C", "D"), ("p1",), "final_best_f",
+                   quantifier="all_but_one")
+
+    def almost_comps(states):
+        out = []
+        for (other, problem), state in zip(almost.comparisons(), states, strict=True):
+            c = Comparison(almost.key, "better", "A", other, problem, False)
+            c.decision = state
+            out.append(c)
+        return out
+
+    assert claim_decision(almost, almost_comps([ok, ok, ref])) == "confirmed"      # one may fail
+    assert claim_decision(almost, almost_comps([ok, ref, ref])) == "refuted"       # two may not
+    assert claim_decision(almost, almost_comps([ok, und, und])) == "undecided"
+    alone = Claim("X.y.c3", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p1",), "final_best_f",
+                  quantifier="all_but_one")
+    single = Comparison(alone.key, "better", "A", "B", "p1", False)
+    assert claim_decision(alone, [single]) == "undecided"                           # no evidence, no claim
     assert item_verdict(["confirmed", "undecided"]) == "partly"
     assert item_verdict(["confirmed", "refuted"]) == "not reproduced"
     assert item_verdict(["undecided"]) == "undecided" and item_verdict(["confirmed"]) == "reproduced"

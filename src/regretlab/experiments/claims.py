@@ -4,7 +4,8 @@ statistic it is decided on (the decisions are :mod:`regretlab.experiments.decide
 A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``better``, ``best``,
 ``similar``, ``ratio``, ``trend``), the method it is about, the methods it is compared with, the problems,
 and the statistic of one run it is tested on (:data:`STATISTICS`). It expands into *comparisons* (one per
-compared method and problem); ``quantifier`` says how they combine: ``"all"`` (every one), or
+compared method and problem); ``quantifier`` says how they combine: ``"all"`` (every one),
+``"all_but_one"`` (every one but at most one: the papers' "almost all"), or
 ``"most_problems"`` (for every compared method, a majority of the problems — the reading of the papers'
 "for most test functions"). Keys and quotes follow the project's claims list (``Key.item.cN``); where a word
 needs a reading (⚠ "most", "similar", "2-3 times"), ``reading`` says which one is used and why.
@@ -36,8 +37,10 @@ STATISTICS = {
         False,
     ),
 }
+#: How a claim's comparisons combine (see the module docstring).
+QUANTIFIERS = ("all", "all_but_one", "most_problems")
 #: Claim kinds decided here.
-KINDS = ("better", "best", "similar", "ratio", "trend")
+KINDS = ("better", "best", "worse", "similar", "ratio", "trend")
 #: The equivalence margin of a "similar" claim, in pooled standard deviations of the two methods' values.
 EQUIVALENCE_MARGIN = 0.5
 
@@ -52,9 +55,11 @@ class Claim:
         ``"<Key>.<item>.c<N>"`` as in the project's claims list.
     item : str
         The spec whose runs decide it (e.g. ``"Ha2019.fig3"``).
-    kind : {"better", "best", "similar", "ratio", "trend"}
-        ``better``/``best``: ``method`` beats every method of ``others``; ``similar``: within the
-        equivalence margin of each; ``ratio``: ``method``'s statistic over each other's lies in ``interval``;
+    kind : {"better", "best", "worse", "similar", "ratio", "trend"}
+        ``better``/``best``: ``method`` beats every method of ``others``; ``worse``: every method of
+        ``others`` beats ``method`` (the same test as ``better`` with the roles swapped, shared with it);
+        ``similar``: within the equivalence margin of each; ``ratio``: ``method``'s statistic over each
+        other's lies in ``interval``;
         ``trend``: the statistic improves along the order ``(method, *others)`` (worst first), one test per
         problem over all the order's runs.
     quote, location : str
@@ -67,7 +72,7 @@ class Claim:
         The spec's problem keys.
     statistic : str
         A key of :data:`STATISTICS`.
-    quantifier : {"all", "most_problems"}
+    quantifier : {"all", "all_but_one", "most_problems"}
     interval : (float, float), optional
         For ``ratio``: the stated interval.
     reading : str
@@ -98,9 +103,9 @@ class Claim:
             raise ValueError(
                 f"claim {self.key}: statistic={self.statistic!r} is not one of {list(STATISTICS)}"
             )
-        if self.quantifier not in ("all", "most_problems"):
+        if self.quantifier not in QUANTIFIERS:
             raise ValueError(
-                f"claim {self.key}: quantifier={self.quantifier!r} is not 'all' or 'most_problems'"
+                f"claim {self.key}: quantifier={self.quantifier!r} is not one of {QUANTIFIERS}"
             )
         if (self.kind == "ratio") != (self.interval is not None):
             raise ValueError(f"claim {self.key}: an interval is given exactly for kind 'ratio'")
@@ -292,6 +297,20 @@ def _kandasamy_d10(statistic: str, suffix: str) -> tuple[Claim, ...]:
             statistic,
         ),
         Claim(
+            f"Kandasamy2015.fig3.c3{suffix}",
+            item,
+            "worse",
+            "Add-1/10 performs poorly since it is statistically not expressive enough to capture the true "
+            "function.",
+            "[Kandasamy2015, §5.1]",
+            _A1,
+            (_A3, _A5, _STAR, _GP),
+            _D10,
+            statistic,
+            reading="'performs poorly' names no comparator: read as worse than the other Add models and "
+            "GP-UCB (the claims list's reading), each; " + _BOTH.replace("S_T here", statistic),
+        ),
+        Claim(
             f"Kandasamy2015.fig3.c2b{suffix}",
             item,
             "better",
@@ -305,7 +324,66 @@ def _kandasamy_d10(statistic: str, suffix: str) -> tuple[Claim, ...]:
     )
 
 
-_KANDASAMY = _kandasamy_d10("final_simple_regret", "") + _kandasamy_d10("final_average_regret", "_RT")
+def _add(d: int, M: int) -> str:
+    return f"Kandasamy2015/Add-d/M(d={d}, M={M})"
+
+
+#: The Add-d/M of each spec, smallest d first (Kandasamy2015 specs: d = 1, a middle d, the largest d).
+_ADD_DM = {
+    "Kandasamy2015.fig3_D24_simple": (_add(1, 24), _add(8, 3), _add(12, 2)),
+    "Kandasamy2015.fig3_D40_simple": (_add(1, 40), _add(13, 4), _add(20, 2)),
+    "Kandasamy2015.fig4_D96_simple": (_add(1, 96), _add(32, 3), _add(48, 2)),
+    "Kandasamy2015.fig4_D120_simple": (_add(1, 120), _add(40, 3), _add(60, 2)),
+}
+_K51 = "[Kandasamy2015, §5.1]"
+_C4 = ("In the (24, 11, 2), (40, 18, 2), (40, 35, 1), (96, 29, 3) and (120, 55, 2) examples Add-* "
+       "outperforms GP-UCB.")
+_C5 = "However, it is not competitive with the Add-d/M for small d."
+_C6 = ("In the (24, 6, 4), (40, 5, 8) and (96, 5, 19) examples Add-* performs best as d' is small enough.")
+_C7 = "But again, almost all Add-d/M instantiations outperform GP-UCB."
+_C8 = ("In contrast to the small D examples, for large D, GP-UCB and Add-d/M with large d perform worse than "
+       "DiRect.")
+_SMALL_D = ("'small d' is not defined: read as d = 1, the only d of the spec below d' on every panel (the "
+            "specs' Add-d/M are d = 1, a middle d and the largest d)")
+
+
+def _kandasamy_large(statistic: str, suffix: str) -> tuple[Claim, ...]:
+    """[Kandasamy2015, §5.1]'s claims on the D = 24, 40, 96 and 120 panels (Figs 3-4), on one statistic."""
+    both = _BOTH.replace("S_T here", statistic)
+    out = []
+    for item, fig, large_d, small_d in (
+        ("Kandasamy2015.fig3_D24_simple", "fig3", ("D24-d11-M2",), ("D24-d6-M4",)),
+        ("Kandasamy2015.fig3_D40_simple", "fig3", ("D40-d18-M2", "D40-d35-M1"), ("D40-d5-M8",)),
+        ("Kandasamy2015.fig4_D96_simple", "fig4", ("D96-d29-M3",), ("D96-d5-M19",)),
+        ("Kandasamy2015.fig4_D120_simple", "fig4", ("D120-d55-M2",), ()),
+    ):
+        tag = item.split("_")[1]  # D24, D40, ...
+        adds = _ADD_DM[item]
+        c = {"fig3": ("c4", "c5", "c6", "c7"), "fig4": ("c1", "c2", "c3", "c4")}[fig]
+        out.append(Claim(f"Kandasamy2015.{fig}.{c[0]}_{tag}{suffix}", item, "better", _C4, _K51, _STAR,
+                         (_GP,), large_d, statistic, reading=both))
+        out.append(Claim(f"Kandasamy2015.{fig}.{c[1]}_{tag}{suffix}", item, "better", _C5, _K51, adds[0],
+                         (_STAR,), large_d, statistic, reading=_SMALL_D + "; " + both))
+        if small_d:
+            out.append(Claim(f"Kandasamy2015.{fig}.{c[2]}_{tag}{suffix}", item, "best", _C6, _K51, _STAR,
+                             (*adds, _GP, "Kandasamy2015/RAND", "Kandasamy2015/DiRect"), small_d, statistic,
+                             reading=both))
+            out.append(Claim(f"Kandasamy2015.{fig}.{c[3]}_{tag}{suffix}", item, "worse", _C7, _K51, _GP,
+                             adds, small_d, statistic, quantifier="all_but_one",
+                             reading="'almost all' read as every Add-d/M of the spec but at most one; stated "
+                             "as GP-UCB worse than each; " + both))
+        if fig == "fig4":
+            out.append(Claim(f"Kandasamy2015.fig4.c5_{tag}{suffix}", item, "better", _C8, _K51,
+                             "Kandasamy2015/DiRect", (_GP, adds[-1]), large_d + small_d, statistic,
+                             reading="'large D' read as 96 and 120 (Fig. 4), 'large d' as the spec's largest "
+                             "d; " + both))
+    return tuple(out)
+
+
+_KANDASAMY = (
+    _kandasamy_d10("final_simple_regret", "") + _kandasamy_d10("final_average_regret", "_RT")
+    + _kandasamy_large("final_simple_regret", "") + _kandasamy_large("final_average_regret", "_RT")
+)
 
 # ---- [TranThe2020] ---------------------------------------------------------------------------------------
 def _variant(n0: int, alpha: int) -> str:

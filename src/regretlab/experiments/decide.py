@@ -268,11 +268,17 @@ def claim_decision(claim: Claim, comparisons: list[Comparison]) -> str:
         if any(c.decision == "refuted" for c in comparisons):
             return "refuted"
         return "confirmed" if all(c.decision == "confirmed" for c in comparisons) else "undecided"
+    if claim.quantifier == "all_but_one":  # "almost all": one comparison may fail (none if it is alone)
+        need = max(1, len(comparisons) - 1)
+        refuted = sum(c.decision == "refuted" for c in comparisons)
+        if refuted > len(comparisons) - need:
+            return "refuted"
+        return "confirmed" if sum(c.decision == "confirmed" for c in comparisons) >= need else "undecided"
     # most_problems: for every compared method a majority of the problems
     need = len(claim.problems) // 2 + 1
     states = []
     for other in claim.others:
-        mine = [c for c in comparisons if c.other == other]
+        mine = [c for c in comparisons if other in (c.method, c.other)]  # a 'worse' claim swaps them
         confirmed = sum(c.decision == "confirmed" for c in mine)
         refuted = sum(c.decision == "refuted" for c in mine)
         states.append(
@@ -357,13 +363,15 @@ def decide_item(
                                            order=claim.order))
                 indices.append(shared[key])
                 continue
-            key = (kind, claim.method, other, problem, claim.statistic, claim.interval, claim.at)
+            first, second = (other, claim.method) if kind == "worse" else (claim.method, other)
+            kind = "better" if kind == "worse" else kind   # 'A worse than B' is 'B better than A'
+            key = (kind, first, second, problem, claim.statistic, claim.interval, claim.at)
             if key not in shared:
-                a = _values(results, claim.method, problem, claim.statistic, paired, other, claim.at)
-                b = _values(results, other, problem, claim.statistic, paired, claim.method, claim.at)
+                a = _values(results, first, problem, claim.statistic, paired, second, claim.at)
+                b = _values(results, second, problem, claim.statistic, paired, first, claim.at)
                 shared[key] = len(flat)
                 flat_data[len(flat)] = (a, b)
-                flat.append(Comparison(claim.key, kind, claim.method, other, problem, paired, claim.interval))
+                flat.append(Comparison(claim.key, kind, first, second, problem, paired, claim.interval))
             indices.append(shared[key])
         decisions.append((claim, [flat[i] for i in indices]))
     if mode == "full":

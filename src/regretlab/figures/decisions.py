@@ -32,6 +32,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
             e = x.effect
             comparisons.append(
                 {
+                    "method": x.method,
                     "other": x.other,
                     "order": list(x.order),
                     "problem": x.problem,
@@ -187,8 +188,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         seen = set()
         for c in r["claims"]:
             for x in c["comparisons"]:
-                kind = "better" if c["kind"] in ("better", "best") else c["kind"]
-                key = (display_name(c["method"]), x["other"], x["problem"], kind, c["statistic"], c.get("at"))
+                kind = "better" if c["kind"] in ("better", "best", "worse") else c["kind"]
+                method = x.get("method", c["method"])
+                key = (display_name(method), x["other"], x["problem"], kind, c["statistic"], c.get("at"))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -211,7 +213,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                 compared = (
                     "trend " + " < ".join(display_name(m) for m in x["order"])
                     if x.get("order")
-                    else f"{display_name(c['method'])} vs {display_name(x['other'])}"
+                    else f"{display_name(method)} vs {display_name(x['other'])}"
                 )
                 lines.append(
                     f"| {c['key']} | {compared} | "
