@@ -330,3 +330,22 @@ def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_
     lines = write_comparison(tmp_path).read_text().splitlines()
     row = next(line for line in lines if line.startswith("| X.y"))
     assert "smoke run: no verdict" in row and "1 claims registered" in row and "~0.25 core-h" in row
+
+
+def test_a_worse_claim_is_the_better_test_with_the_roles_swapped_and_shares_it():
+    """'A is worse than B' on runs where B's final values are far above A's: confirmed at the first look;
+    alongside the claim 'B better than A' both read one comparison (one test in Holm's family), whose method
+    is B."""
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import decide_item
+
+    worse = Claim("X.y.c1", "X.y", "worse", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    better = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "B", ("A",), ("p",), "final_best_f")
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=5)}, protocol="domain")
+    results = {(m, "p", r): {"f": np.array([shift + r]), "meta": {"optimum_value": 100.0}}
+               for m, shift in (("A", 0.0), ("B", 50.0)) for r in range(5)}
+    decided = decide_item(spec, [worse, better], results)
+    assert [c.decision for c in decided.claims] == ["confirmed", "confirmed"]
+    (shared,) = {id(c.comparisons[0]) for c in decided.claims}
+    assert decided.claims[0].comparisons[0].method == "B"
