@@ -46,7 +46,8 @@ from .acquisition import Acquisition, Restricted
 from .additive import AdditiveOptimizer
 from .base import LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
-from .groups import random_decomposition
+from .groups import GROUP_SIZE_RULES, random_decomposition
+from .groups import group_sizes as _group_sizes
 from .posteriors import ComponentPosterior
 from .priors import data_lengthscale_floor, default_kernel
 
@@ -159,6 +160,11 @@ class AddGPUCB(AdditiveOptimizer):
         ``"paper"`` (default, §5): each group gets :math:`\lfloor\text{budget\_fraction}\cdot
         \text{acq\_budget}/M\rfloor`; ``"code"`` (the authors' public code, whose 0.9 factor is overwritten):
         :math:`\lceil\text{acq\_budget}/M\rceil`.
+    group_sizes : {"near_equal", "code"}
+        How a learned decomposition of D coordinates into M groups is sized
+        (:func:`regretlab.algorithms.groups.group_sizes`): ``"near_equal"`` (default; sizes differ by at
+        most one, none above d) or ``"code"`` (the authors' ``getDecompForParams.m``: d, ..., d and the
+        remainder, e.g. 3, 3, 3, 1 at D = 10, d = 3).
     group_beta : {"max_d", "per_group"}
         ``"max_d"`` (default, Alg. 2): one :math:`\beta_t` with :math:`d` the largest group; ``"per_group"``
         (the authors' code): group j's UCB uses :math:`0.2\,d_j\log2t` with its own size :math:`d_j`
@@ -232,6 +238,7 @@ class AddGPUCB(AdditiveOptimizer):
         warmup_iterations: int = 25,
         group_budget_rule: str = "paper",
         group_beta: str = "max_d",
+        group_sizes: str = "near_equal",
         lengthscale_floor: str = "box",
         noise_rule: str = "fitted",
         perturb_repeats: bool = False,
@@ -259,6 +266,9 @@ class AddGPUCB(AdditiveOptimizer):
         )
         self.group_budget_rule = check_choice("group_budget_rule", group_budget_rule, ("paper", "code"))
         self.group_beta = check_choice("group_beta", group_beta, ("max_d", "per_group"))
+        self.group_sizes = check_choice("group_sizes", group_sizes, GROUP_SIZE_RULES)
+        self._sizes = (None if self.group_sizes == "near_equal" or not self.learn_decomposition
+                       else _group_sizes(D, self.n_groups, self.d, self.group_sizes))
         if self.group_beta == "per_group" and self.params.get("beta") not in ("practical", "constant"):
             raise ValueError(
                 f"group_beta='per_group' with beta={self.params.get('beta')!r}: its domain is "
@@ -273,7 +283,7 @@ class AddGPUCB(AdditiveOptimizer):
         self._search_record: dict | None = None
         self._record_params(
             "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget", "tied",
-            "group_budget_rule", "group_beta",
+            "group_budget_rule", "group_beta", "group_sizes",
             "warmup_bandwidth", "warmup_iterations", "lengthscale_floor", "noise_rule", "perturb_repeats",
         )
 
@@ -345,7 +355,7 @@ class AddGPUCB(AdditiveOptimizer):
         """[Kandasamy2015, §5]: every group at lengthscale ``warmup_bandwidth``, nothing fitted (a random
         decomposition when it is learned: the data cannot tell one yet)."""
         if self.learn_decomposition and self._only_decomposition() is None:
-            self.groups = random_decomposition(self.rng, self.dim, self.n_groups)
+            self.groups = random_decomposition(self.rng, self.dim, self.n_groups, self._sizes)
         kernel = self.make_kernel()
         kernel = kernel.with_theta(np.concatenate([
             np.append(np.log(self.warmup_bandwidth) * np.ones(k.n_hyperparameters - 1), k.theta[-1])
@@ -384,7 +394,8 @@ class AddGPUCB(AdditiveOptimizer):
     def _search_decomposition(self, X, y_n) -> None:
         """Draw the candidates from ``rng``, fit each (or score it as it is), keep the best in ``groups``."""
         candidates = [
-            random_decomposition(self.rng, self.dim, self.n_groups) for _ in range(self.n_decompositions)
+            random_decomposition(self.rng, self.dim, self.n_groups, self._sizes)
+            for _ in range(self.n_decompositions)
         ]
         scores, fitted = [], []
         for groups in candidates:

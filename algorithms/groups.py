@@ -88,13 +88,42 @@ def canonical(groups) -> list[list[int]]:
     return sorted((sorted(int(i) for i in g) for g in groups), key=lambda g: g[0])
 
 
-def random_decomposition(rng: np.random.Generator, dim: int, n_groups: int) -> list[list[int]]:
-    """A uniformly random split of ``range(dim)`` into ``n_groups`` groups of sizes as equal as possible.
+#: How a decomposition of D coordinates into M groups of at most d is sized.
+GROUP_SIZE_RULES = ("near_equal", "code")
 
-    The groups are consecutive chunks of ``rng.permutation(dim)`` (sizes differ by at most one, the larger
-    first), in :func:`canonical` form.
+
+def group_sizes(dim: int, n_groups: int, d: int, rule: str = "near_equal") -> list[int]:
+    r"""The sizes of the ``n_groups`` groups of a ``dim``-coordinate decomposition with largest group ``d``.
+
+    ``"near_equal"``: sizes differing by at most one, the larger first (``numpy.array_split``).
+    ``"code"``: [Kandasamy2015]'s authors' code (``utils/getDecompForParams.m`` with ``addRemainingDims``):
+    :math:`\lceil D/d\rceil` groups, ``d`` coordinates each and the remainder in the last, which needs
+    ``n_groups`` :math:`=\lceil D/d\rceil`.
+
+    >>> group_sizes(10, 4, 3), group_sizes(10, 4, 3, "code"), group_sizes(24, 4, 7, "code")
+    ([3, 3, 2, 2], [3, 3, 3, 1], [7, 7, 7, 3])
     """
-    return canonical(np.array_split(rng.permutation(dim), n_groups))
+    if rule == "near_equal":
+        return [len(chunk) for chunk in np.array_split(np.arange(dim), n_groups)]
+    if rule != "code":
+        raise ValueError(f"rule={rule!r} is not one of {GROUP_SIZE_RULES}")
+    if n_groups != -(-dim // d):
+        raise ValueError(
+            f"group_sizes='code' with d={d}, M={n_groups} at D={dim}: the authors' code makes ceil(D/d) = "
+            f"{-(-dim // d)} groups; give M={-(-dim // d)} or use 'near_equal'"
+        )
+    return [d] * (n_groups - 1) + [dim - d * (n_groups - 1)]
+
+
+def random_decomposition(rng: np.random.Generator, dim: int, n_groups: int,
+                         sizes: list[int] | None = None) -> list[list[int]]:
+    """A uniformly random split of ``range(dim)`` into ``n_groups`` groups: consecutive chunks of
+    ``rng.permutation(dim)`` with the given ``sizes`` (default: as equal as possible, the larger first), in
+    :func:`canonical` form."""
+    perm = rng.permutation(dim)
+    if sizes is None:
+        return canonical(np.array_split(perm, n_groups))
+    return canonical(np.split(perm, np.cumsum(sizes)[:-1]))
 
 
 def consecutive_groups(dim: int, *, d: int | None = None, M: int | None = None) -> list[list[int]]:

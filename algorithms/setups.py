@@ -316,6 +316,11 @@ _ADD_LEARNED = Setup(
         "n_decompositions": Setting(lambda D: D, "[Kandasamy2015, §4.4]: O(D) random decompositions "
                                                  "(the authors' code uses 5)", "D", per_dimension=True),
         "tied": Setting(True, "[Kandasamy2015, §5]: SE kernels sharing one scale and one bandwidth"),
+        "group_sizes": Setting("near_equal", "not stated; chosen: groups as equal as possible (3, 3, 2, 2 "
+                                             "at D = 10, d = 3) because [Kandasamy2015, §4.4] names a "
+                                             "decomposition by its largest group d and its M groups; the "
+                                             "authors' code puts d in every group but the last (3, 3, 3, 1): "
+                                             "the '-code' setup"),
         **_ADD_CODE_MODEL,
     },
     sizes=("d", "M"),
@@ -346,6 +351,9 @@ _ADD_CODE = Setup(
         "group_budget_rule": Setting("code", "authors' code: ⌈min(5000, 100 D)/M⌉ per group (its 0.9 factor "
                                              "is overwritten)"),
         "group_beta": Setting("per_group", "authors' code: 0.2 d_j log 2t with each group's own size d_j"),
+        "group_sizes": Setting("code", "authors' code: utils/getDecompForParams.m (addRemainingDims) makes "
+                                       "ceil(D/d) groups, d coordinates each and the remainder in the last "
+                                       "(3, 3, 3, 1 at D = 10, d = 3)"),
     },
     sizes=_ADD_LEARNED.sizes,
     size_help=_ADD_LEARNED.size_help,

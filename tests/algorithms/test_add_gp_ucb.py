@@ -296,3 +296,26 @@ def test_a_known_decomposition_may_leave_coordinates_out():
     assert opt.kernel.groups == tuple(tuple(g) for g in groups)
     with pytest.raises(ValueError, match="partition"):
         RPPGPUCB(f.bounds, groups=groups)
+
+
+@pytest.mark.parametrize(("D", "d", "sizes"), [(10, 3, [3, 3, 3, 1]), (24, 7, [7, 7, 7, 3]),
+                                               (40, 18, [18, 18, 4])])
+def test_code_setup_sizes_groups_as_the_authors_getDecompForParams(D, d, sizes):
+    """Kandasamy2015/Add-d/M-code learns decompositions sized as utils/getDecompForParams.m makes them
+    (ceil(D/d) groups: d coordinates each, the remainder last); the paper setup keeps near-equal groups
+    (never above d). Checked on the candidates of the first decomposition search of a short run."""
+    from regretlab.algorithms import setups
+    from regretlab.algorithms.groups import group_sizes
+
+    M = -(-D // d)
+    code = setups.get("Kandasamy2015/Add-d/M-code", [[0.0, 1.0]] * D, rng=0, d=d, M=M, n_init=3)
+    paper = setups.get("Kandasamy2015/Add-d/M", [[0.0, 1.0]] * D, rng=0, d=d, M=M, n_init=3)
+    rng = np.random.default_rng(1)
+    for opt, expected in ((code, sizes), (paper, group_sizes(D, M, d))):
+        for _ in range(4):
+            x = opt.ask()
+            opt.tell(x, float(-np.sum((np.asarray(x) - 0.3) ** 2) + 0.01 * rng.normal()))
+        assert sorted(map(len, opt.groups), reverse=True) == expected
+        assert max(expected) <= d and sum(expected) == D
+    with pytest.raises(ValueError, match=r"group_sizes='code' with d=3, M=5 at D=10"):
+        setups.get("Kandasamy2015/Add-d/M-code", [[0.0, 1.0]] * 10, rng=0, d=3, M=5)
