@@ -240,3 +240,28 @@ def test_an_unreachable_scheduler_is_one_line_naming_its_address(tmp_path):
     spec = registry.get("Ha2019.fig2")
     with pytest.raises(ValueError, match=r"scheduler='tcp://127\.0\.0\.1:1' is unreachable"):
         run_spec(spec, "quick", out=tmp_path, scheduler="tcp://127.0.0.1:1", progress=False)
+
+
+def test_export_and_reproduce_without_scikit_learn_skip_substitutes(monkeypatch, capsys, tmp_path):
+    """On the base install `regretlab export` skips a substitute item with one line naming the extra and goes
+    on to the next item (exit 2 because that item was asked for by name); `reproduce` of a substitute item
+    is a one-line error. No traceback."""
+    import sys
+
+    import regretlab.cli as cli
+    from regretlab.objectives import ml
+
+    ml._digits.cache_clear()
+    monkeypatch.setitem(sys.modules, "sklearn", None)   # `import sklearn` raises ImportError
+    try:
+        status = cli.main(["export", "Kandasamy2015.fig5b", "Kandasamy2015.fig2", "--out",
+                           str(tmp_path / "r"), "--export-dir", str(tmp_path / "pf")])
+        printed = capsys.readouterr()
+        assert status == 2 and "Traceback" not in printed.err
+        assert "skipped Kandasamy2015.fig5b: " in printed.out and "regretlab[ml]" in printed.out
+        assert (tmp_path / "pf" / "Kandasamy2015" / "fig2.json").is_file()
+        assert cli.main(["reproduce", "TranThe2020.fig5", "--out", str(tmp_path / "r"),
+                         "--export-dir", str(tmp_path / "pf"), "--jobs", "1"]) == 2
+        assert "regretlab[ml]" in capsys.readouterr().err
+    finally:
+        ml._digits.cache_clear()
