@@ -83,8 +83,9 @@ def _figure(verdict: Verdict, claim, path: Path) -> None:
     bound = np.atleast_2d(np.asarray(s["bound"], dtype=float))
     fig, ax = plt.subplots(figsize=(5.5, 3.6), constrained_layout=True)
     positive = np.where(R > 0, R, np.nan)
-    ax.plot(T, np.nanmedian(positive, axis=0), color="C0", label="empirical R_T, median path")
-    ax.plot(T, np.nanmax(positive, axis=0), color="C0", ls="--", label="empirical R_T, worst path")
+    what = s.get("label", "R_T")
+    ax.plot(T, np.nanmedian(positive, axis=0), color="C0", label=f"empirical {what}, median path")
+    ax.plot(T, np.nanmax(positive, axis=0), color="C0", ls="--", label=f"empirical {what}, worst path")
     ax.plot(T, np.median(bound, axis=0), color="C3", label="bound (median over paths)")
     if "bound_low" in s:
         ax.plot(T, np.atleast_2d(s["bound_low"]).min(axis=0), color="C3", ls=":", label="bound, strictest")

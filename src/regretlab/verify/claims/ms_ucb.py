@@ -230,6 +230,9 @@ def prop1(ctx: Context):
     runs = _runs(ctx.seed, p.paths, p.horizon, p.delta, 1.0)
     t = np.arange(1, p.horizon + 1)
     verdicts = []
+    # what the worst query rule reaches at any one step: f* - min f (an upper estimate; the power audit's
+    # ceiling for a single-step bound)
+    ranges = np.array([_range_upper(path, cert) for path, cert, _, _ in runs])
     for reading in _V0_READINGS:
         tally, possible = Tally(), 0
         bounds_all, regrets = [], []
@@ -248,7 +251,11 @@ def prop1(ctx: Context):
         verdicts.append(rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
                                      delta=p.delta, possible=possible, slack_worst=worst, slack_median=median,
                                      counterexample=tally.counterexample,
-                                     setting=_setting(ctx.seed, 1.0, p.horizon)))
+                                     setting=_setting(ctx.seed, 1.0, p.horizon),
+                                     series={"T": t, "empirical": np.array(regrets),
+                                             "bound": np.array(bounds_all),
+                                             "ceiling": np.repeat(ranges[:, None], t.size, axis=1),
+                                             "ylabel": "instantaneous regret r_t", "label": "r_t"}))
     return verdicts
 
 
