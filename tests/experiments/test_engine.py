@@ -674,3 +674,12 @@ def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tm
     if decision.claims[0].decision == "undecided":   # undecided at n = 5: look 10 was run too
         assert set(decision.runs.values()) == {10}
     assert sequential.next_look(decision, out, pf).look is None   # decided, or the paper's n reached
+
+
+def test_every_kind_of_spec_has_one_exporter():
+    """figures.reproduce exports each kind of spec through one function of its table, and the table covers
+    exactly the kinds a spec may have."""
+    from regretlab.experiments.spec import KINDS
+    from regretlab.figures.reproduce import _KIND_EXPORTS
+
+    assert set(_KIND_EXPORTS) == set(KINDS)

@@ -263,6 +263,98 @@ def protect_full_export(key: str, mode: str, export_root, overwrite_full: bool =
             "elsewhere with --export-dir, or run --mode full)")
 
 
+def _export_curves(spec, source, mode, results, provenance):
+    """Curves: mean ± error per method and problem; the final values and the stated orderings."""
+    problems = list(source.problems_of(mode))
+    ylabel = {"best_f": "best value found", "simple_regret": "simple regret $S_t$",
+              "log10_regret": "$\\log_{10}(f(x^*) - f(x_t))$",
+              "log10_simple_regret": "$\\log_{10} S_t$", "average_regret": "$R_t / t$"}[spec.metric]
+    fig, rows = plots.curve_panels(aggregate.curves(spec, results), problems, list(spec.methods),
+                                   ylabel=ylabel, title=f"{spec.reference}: {spec.title}",
+                                   log_y=spec.log_scale)
+    header = ["problem", "method", "iteration", "mean", "error", "n_runs"]
+    final_header, final_rows = final_values(spec, results)
+    provenance["final_values"] = [dict(zip(final_header, row, strict=True)) for row in final_rows]
+    order_header, order_rows = claimed_ordering(spec, results)
+    if order_rows:
+        provenance["claimed_ordering"] = {
+            "claim": spec.paper_values.get("claim", ""), "level": ORDERING_LEVEL,
+            "tests": [dict(zip(order_header, row, strict=True)) for row in order_rows]}
+    return fig, header, rows
+
+
+def _export_rendered(spec, source, mode, results, provenance):
+    """A rendered item: its renderer (figures.renderers, by name) draws it and states its verdict."""
+    rendered = renderer(spec.render)(spec, results, mode)
+    provenance.update(rendered.provenance)
+    if rendered.verdict is not None:
+        provenance["verdict"] = list(rendered.verdict)
+    return rendered.figure, rendered.header, rendered.rows
+
+
+def _export_timing(spec, source, mode, results, provenance):
+    """A timing table: seconds per iteration beside the paper's, the ordering per problem."""
+    header, rows = side_by_side_timing(spec, results)
+    provenance["timing_ordering"] = [
+        {"problem": problem, "kendall_tau": tau, "p_value": p, "ordering": verdict}
+        for problem, tau, p, verdict in sorted({(r[0], r[8], r[9], r[10]) for r in rows})]
+    shown = [[row[0], display_name(row[1])]
+             + [str(v) if not isinstance(v, float) else f"{v:.3g}" for v in row[2:8]] + [row[10]]
+             for row in rows]
+    fig = plots.timing_table(shown, header[:8] + ["paper's ordering"],
+                             title=f"{spec.reference}: seconds per iteration, ratios to GPUCB-UBO")
+    return fig, header, rows
+
+
+def _export_ttest(spec, source, mode, results, provenance):
+    """A t-test table: our labels under both readings beside the printed ones."""
+    header, rows = side_by_side_ttests(spec, results)
+    provenance["ttest_comparison"] = {"cells": len(rows),
+                                      "match": {k: sum(r[9] == k for r in rows)
+                                                for k in ("both", "A", "B", "neither")}}
+    shown = [[r[0], display_name(r[1]), display_name(r[2]), str(r[3]), r[6], r[7], r[8], r[9]] for r in rows]
+    columns = ["problem", "a", "b", "T", "ours (A)", "ours (B)", "paper", "match"]
+    fig = plots.timing_table(shown, columns, title=f"{spec.reference}: {spec.title}")
+    return fig, header, rows
+
+
+def _export_table(spec, source, mode, results, provenance):
+    """A table of printed values: ours beside the paper's, in combined standard errors, and the rankings."""
+    header, rows, rankings = side_by_side_table(spec, results)
+    provenance["table_comparison"] = {"rankings": rankings,
+                                      "cells_within_2se": sum(abs(r[9]) <= 2 for r in rows),
+                                      "cells": len(rows)}
+    shown = [[r[0], str(r[1]), display_name(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
+              f"{r[6]:.4g} ± {r[7]:.2g}", str(r[9])] for r in rows]
+    fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "Δ / s.e."],
+                             title=f"{spec.reference}: {spec.title}")
+    return fig, header, rows
+
+
+def _export_picture(spec, source, mode, results, provenance):
+    """A picture of one run: the UCB contours, the observations and the search boxes."""
+    from regretlab import objectives
+
+    (result,) = results.values()
+    problem = spec.problem(result["meta"]["problem"])
+    result["meta"]["optimizers"] = np.asarray(objectives.get(problem.name, problem.dim).optimizers).tolist()
+    fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title[:40]}…")
+    provenance["expansions"] = int(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2)))).shape[0])
+    return fig, ["item", "x1_low", "x1_high", "x2_low", "x2_high"], rows
+
+
+#: One exporter per kind of spec: ``(spec, source, mode, results, provenance) -> (figure, CSV header, CSV
+#: rows)``, each adding its comparison to ``provenance`` under the key comparison.VERDICT_RULES reads.
+_KIND_EXPORTS = {
+    "curves": _export_curves,
+    "rendered": _export_rendered,
+    "timing": _export_timing,
+    "ttest": _export_ttest,
+    "table": _export_table,
+    "picture": _export_picture,
+}
+
+
 def export(key: str, mode: str = "quick", *, out="results", export_root="paper_figures",
            overwrite_full: bool = False) -> list[Path]:
     """Export spec ``key`` from its finished runs (all of them must be finished).
@@ -283,67 +375,7 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
         provenance["substitute"] = "; ".join(labels)
     paper, name = spec.key.split(".", 1)
     with plots.style():
-        if spec.kind == "curves":
-            problems = list(source.problems_of(mode))
-            ylabel = {"best_f": "best value found", "simple_regret": "simple regret $S_t$",
-                      "log10_regret": "$\\log_{10}(f(x^*) - f(x_t))$",
-                      "log10_simple_regret": "$\\log_{10} S_t$", "average_regret": "$R_t / t$"}[spec.metric]
-            fig, rows = plots.curve_panels(aggregate.curves(spec, results), problems, list(spec.methods),
-                                           ylabel=ylabel, title=f"{spec.reference}: {spec.title}",
-                                           log_y=spec.log_scale)
-            header = ["problem", "method", "iteration", "mean", "error", "n_runs"]
-            final_header, final_rows = final_values(spec, results)
-            provenance["final_values"] = [dict(zip(final_header, row, strict=True)) for row in final_rows]
-            order_header, order_rows = claimed_ordering(spec, results)
-            if order_rows:
-                provenance["claimed_ordering"] = {
-                    "claim": spec.paper_values.get("claim", ""), "level": ORDERING_LEVEL,
-                    "tests": [dict(zip(order_header, row, strict=True)) for row in order_rows]}
-        elif spec.kind == "rendered":
-            rendered = renderer(spec.render)(spec, results, mode)
-            fig, header, rows = rendered.figure, rendered.header, rendered.rows
-            provenance.update(rendered.provenance)
-            if rendered.verdict is not None:
-                provenance["verdict"] = list(rendered.verdict)
-        elif spec.kind == "timing":
-            header, rows = side_by_side_timing(spec, results)
-            provenance["timing_ordering"] = [
-                {"problem": problem, "kendall_tau": tau, "p_value": p, "ordering": verdict}
-                for problem, tau, p, verdict in sorted({(r[0], r[8], r[9], r[10]) for r in rows})]
-            shown = [[row[0], display_name(row[1])]
-                     + [str(v) if not isinstance(v, float) else f"{v:.3g}" for v in row[2:8]] + [row[10]]
-                     for row in rows]
-            fig = plots.timing_table(shown, header[:8] + ["paper's ordering"],
-                                     title=f"{spec.reference}: seconds per iteration, ratios to GPUCB-UBO")
-        elif spec.kind == "ttest":
-            header, rows = side_by_side_ttests(spec, results)
-            provenance["ttest_comparison"] = {"cells": len(rows),
-                                              "match": {k: sum(r[9] == k for r in rows)
-                                                        for k in ("both", "A", "B", "neither")}}
-            shown = [[r[0], display_name(r[1]), display_name(r[2]), str(r[3]), r[6], r[7], r[8], r[9]]
-                     for r in rows]
-            columns = ["problem", "a", "b", "T", "ours (A)", "ours (B)", "paper", "match"]
-            fig = plots.timing_table(shown, columns,
-                                     title=f"{spec.reference}: {spec.title}")
-        elif spec.kind == "table":
-            header, rows, rankings = side_by_side_table(spec, results)
-            provenance["table_comparison"] = {"rankings": rankings,
-                                              "cells_within_2se": sum(abs(r[9]) <= 2 for r in rows),
-                                              "cells": len(rows)}
-            shown = [[r[0], str(r[1]), display_name(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
-                      f"{r[6]:.4g} ± {r[7]:.2g}", str(r[9])] for r in rows]
-            fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "Δ / s.e."],
-                                     title=f"{spec.reference}: {spec.title}")
-        else:
-            (result,) = results.values()
-            from regretlab import objectives
-
-            problem = spec.problem(result["meta"]["problem"])
-            result["meta"]["optimizers"] = np.asarray(
-                objectives.get(problem.name, problem.dim).optimizers).tolist()
-            fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title[:40]}…")
-            provenance["expansions"] = int(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2)))).shape[0])
-            header = ["item", "x1_low", "x1_high", "x2_low", "x2_high"]
+        fig, header, rows = _KIND_EXPORTS[spec.kind](spec, source, mode, results, provenance)
         stamp = _stamp_text(spec, mode)
         if labels:
             stamp = (stamp + " | " if stamp else "") + "SUBSTITUTE DATA: " + "; ".join(
