@@ -121,10 +121,10 @@ def test_quantifiers_combine_comparisons():
     claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B", "C"), ("p1", "p2", "p3"),
                   "final_best_f", quantifier="most_problems")
 
-    def comps(states):
+    def comps(states, of=claim):
         out = []
-        for (other, problem), state in zip(claim.comparisons(), states, strict=True):
-            c = Comparison(claim.key, "better", "A", other, problem, True)
+        for (other, problem), state in zip(of.comparisons(), states, strict=True):
+            c = Comparison(of.key, "better", "A", other, problem, True)
             c.decision = state
             out.append(c)
         return out
@@ -135,18 +135,9 @@ def test_quantifiers_combine_comparisons():
     assert claim_decision(claim, comps([ok, und, und, ok, ok, ok])) == "undecided"
     almost = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "A", ("B", "C", "D"), ("p1",), "final_best_f",
                    quantifier="all_but_one")
-
-    def almost_comps(states):
-        out = []
-        for (other, problem), state in zip(almost.comparisons(), states, strict=True):
-            c = Comparison(almost.key, "better", "A", other, problem, False)
-            c.decision = state
-            out.append(c)
-        return out
-
-    assert claim_decision(almost, almost_comps([ok, ok, ref])) == "confirmed"      # one may fail
-    assert claim_decision(almost, almost_comps([ok, ref, ref])) == "refuted"       # two may not
-    assert claim_decision(almost, almost_comps([ok, und, und])) == "undecided"
+    assert claim_decision(almost, comps([ok, ok, ref], almost)) == "confirmed"      # one may fail
+    assert claim_decision(almost, comps([ok, ref, ref], almost)) == "refuted"       # two may not
+    assert claim_decision(almost, comps([ok, und, und], almost)) == "undecided"
     alone = Claim("X.y.c3", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p1",), "final_best_f",
                   quantifier="all_but_one")
     single = Comparison(alone.key, "better", "A", "B", "p1", False)
