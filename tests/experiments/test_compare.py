@@ -340,3 +340,21 @@ def test_a_worse_claim_is_the_better_test_with_the_roles_swapped_and_shares_it()
     assert [c.decision for c in decided.claims] == ["confirmed", "confirmed"]
     (shared,) = {id(c.comparisons[0]) for c in decided.claims}
     assert decided.claims[0].comparisons[0].method == "B"
+
+
+def test_a_look_no_comparison_could_pass_is_not_taken_and_spends_nothing():
+    """looks_taken depends on run counts and the family only. One unpaired comparison at 5 runs a side can
+    reach 2/252 = 0.0079 <= 0.0126, so the pilot look is kept; twelve (24 hypotheses) cannot (0.095): it is
+    dropped and the levels of the looks kept still sum to 0.05 (the union bound holds), the first kept look
+    now spending 0.0227 instead of 0.0101. A trend over four methods at 5 runs each can pass: kept."""
+    from regretlab.experiments.decide import looks_taken
+
+    one = [Comparison("c", "better", "A", "B", "p", False)]
+    twelve = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
+    trends = [Comparison("c", "trend", "A", "D", f"p{i}", False, order=("A", "B", "C", "D"))
+              for i in range(6)]
+    assert looks_taken(one, (5, 10, 20, 30))[0] == (5, 10, 20, 30)
+    looks, levels = looks_taken(twelve, (5, 10, 20, 30))
+    assert looks == (10, 20, 30) and sum(levels) == pytest.approx(0.05)
+    assert levels[0] == pytest.approx(0.0126 + 0.0101, abs=2e-4)
+    assert looks_taken(trends, (5, 10, 20, 30))[0] == (5, 10, 20, 30)

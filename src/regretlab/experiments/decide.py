@@ -11,7 +11,11 @@ rate held at α over every look and every claim of an item.
    "the values rise along the stated order" and "they fall" (Jonckheere–Terpstra in Kendall's form).
 2. Runs come in planned looks (:data:`DEFAULT_LOOKS`, capped at the paper's run count). Look k may spend
    :math:`\alpha_k` of the overall :math:`\alpha=0.05` (:func:`regretlab.experiments.compare.look_levels`,
-   Pocock-type Lan–DeMets spending, the looks' levels summing to α).
+   Pocock-type Lan–DeMets spending, the looks' levels summing to α). A planned look at which no comparison
+   could be decided whatever the data (the smallest p its test can give with that many runs, times Holm's
+   first multiplier, above the look's level: e.g. Mann–Whitney at 5 runs a side, 1/252, in a family of 24
+   hypotheses) is not taken and spends nothing (:func:`looks_taken`); which looks are taken depends on the
+   run counts and the family only, never on the values.
 3. At look k the p-values of all 2m hypotheses of the item are Holm-adjusted
    (:func:`~regretlab.experiments.compare.holm`) and a hypothesis whose adjusted p is at most
    :math:`\alpha_k` is accepted: its comparison is decided (confirmed or refuted) and stays decided at later
@@ -47,6 +51,7 @@ __all__ = [
     "ClaimDecision",
     "ItemDecision",
     "plan_looks",
+    "looks_taken",
     "run_value",
     "decide_comparisons",
     "decide_item",
@@ -60,6 +65,38 @@ DEFAULT_LOOKS = (5, 10, 20)
 ALPHA = 0.05
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"
+
+
+def _attainable_p(comparison, look: int) -> float:
+    """The smallest confirm-side p the comparison's test can give with ``look`` runs per method: its own
+    test on perfectly separated data of those sizes. 0 for 'similar' and 'ratio' (no look is skipped on
+    their account)."""
+    if comparison.kind == "trend":
+        return compare.trend_p([1000.0 * i + np.arange(look) for i in range(len(comparison.order))])[0]
+    if comparison.kind in ("better", "best"):
+        return compare.one_sided_p(1000.0 + np.arange(look), np.arange(float(look)), paired=comparison.paired)
+    return 0.0
+
+
+def looks_taken(comparisons, looks, alpha: float = ALPHA, spending: str = "pocock"):
+    """``(looks, levels)``: the planned ``looks`` without those at which no comparison could be decided
+    (see the module docstring, step 2), and the levels :func:`compare.look_levels` gives the looks kept.
+    The last look is always kept.
+
+    >>> from regretlab.experiments.decide import Comparison
+    >>> pairs = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
+    >>> looks_taken(pairs, (5, 10, 20, 30))[0]    # 1/252 x 24 > 0.0126: the pilot look cannot decide
+    (10, 20, 30)
+    """
+    taken = list(looks)
+    family = 2 * len(comparisons)
+    while True:
+        levels = compare.look_levels(taken, alpha, spending)
+        futile = next((look for look, level in zip(taken[:-1], levels[:-1], strict=True)
+                       if all(_attainable_p(c, look) * family > level for c in comparisons)), None)
+        if futile is None:
+            return tuple(taken), levels
+        taken.remove(futile)
 
 
 def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
@@ -175,7 +212,7 @@ def decide_comparisons(
     """Run the procedure of the module docstring over ``comparisons``; ``data[i]`` = (values of the method,
     values of the other) in repeat order, larger is better (a trend: the values of every method of its order).
     Decisions are written into the comparisons."""
-    levels = compare.look_levels(looks, alpha, spending)
+    looks, levels = looks_taken(comparisons, looks, alpha, spending)
     for look, level in zip(looks, levels, strict=True):
         raw = []
         for i, comparison in enumerate(comparisons):
@@ -314,6 +351,7 @@ class ItemDecision:
     commits: list[str]
     alpha: float = ALPHA
     spending: str = "pocock"
+    taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
 
     def counts(self) -> dict[str, int]:
         return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
@@ -385,8 +423,10 @@ def decide_item(
     )
     if mode == "full" and not results:
         verdict = NOT_RUN
+    taken = looks_taken(flat, looks, alpha, spending)[0] if flat else looks
     return ItemDecision(
-        spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending
+        spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending,
+        tuple(taken),
     )
 
 

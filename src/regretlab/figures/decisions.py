@@ -77,6 +77,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
         "mode": decision.mode,
         "verdict": decision.verdict,
         "looks": list(decision.looks),
+        "looks_taken": list(decision.taken),
         "alpha": decision.alpha,
         "spending": decision.spending,
         "runs": decision.runs,
@@ -161,7 +162,10 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         lines += [
             f"## {r['item']}: **{r['verdict']}**",
             "",
-            f"Looks {r['looks']} (alpha {r['alpha']}, {r['spending']} spending); runs per method and "
+            f"Looks {r['looks']}"
+            + (f", taken {r['looks_taken']} (a look no comparison could pass is not taken)"
+               if r.get("looks_taken") and r["looks_taken"] != r["looks"] else "")
+            + f" (alpha {r['alpha']}, {r['spending']} spending); runs per method and "
             "problem: "
             f"{runs or 'none yet'}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits or '—'}."
             + _next_look_text(r),
