@@ -33,7 +33,7 @@ from .baselines import RandomSearch
 from .beta import BetaOptions, BetaSchedule
 from .gp_ucb import GPUCB
 from .ms_ucb import MSUCB
-from .priors import FitAtBoundWarning, InitialDesignOnlyWarning, RegretlabWarning
+from .priors import FitAtBoundWarning, InitialDesignOnlyWarning, JitterWarning, RegretlabWarning
 from .rpp_gp_ucb import RPPGPUCB
 from .trace import Trace
 from .ubo import GPUCBUBO
@@ -45,6 +45,7 @@ __all__ = [
     "BetaOptions",
     "BetaSchedule",
     "FitAtBoundWarning",
+    "JitterWarning",
     "GPUCB",
     "GPUCBUBO",
     "InitialDesignOnlyWarning",

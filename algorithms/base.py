@@ -54,6 +54,7 @@ from .priors import (
     STUCK_REPEATS,
     FitAtBoundWarning,
     InitialDesignOnlyWarning,
+    JitterWarning,
     RepeatedQueryWarning,
     default_kernel,
 )
@@ -310,6 +311,7 @@ class BayesianOptimizer(ABC):
         self._variance_unit = 1.0
         self._bound_warning_pending = True
         self._stuck_warning_pending = True
+        self._jitter_warning_pending = True
         self._design: np.ndarray | None = None
         self._design_used = 0
         self._pending: dict | None = None
@@ -514,7 +516,7 @@ class BayesianOptimizer(ABC):
         if self.gp is None or (scheduled and self.fit_hyperparameters):
             self.refit()
             if not self.fit_hyperparameters:
-                return {}
+                return self._jitter_record(t)
             at_bounds = list(self.last_fit.at_bounds)
             # σ² on its floor is what noiseless data gives: recorded, not warned about.
             suspicious = [name for name in at_bounds if name != "noise_variance=low"]
@@ -533,10 +535,29 @@ class BayesianOptimizer(ABC):
                     "mean": float(self.gp.mean),
                     "log_marginal_likelihood": float(self.last_fit.log_marginal_likelihood),
                     "at_bounds": at_bounds,
-                }
+                },
+                **self._jitter_record(t),
             }
         self.gp.append(self._model_input(x), self._gp_target(x, y))
-        return {}
+        return self._jitter_record(t)
+
+    def _jitter_record(self, t: int) -> dict[str, Any]:
+        """``{"jitter": value}`` when the GP's Cholesky needed jitter on its diagonal (near-duplicate or
+        conflicting observations with a near-zero noise variance), warned about once per run
+        (:class:`~regretlab.algorithms.priors.JitterWarning`); else ``{}``."""
+        jitter = float(getattr(self.gp, "jitter", 0.0) or 0.0)
+        if jitter <= 0.0:
+            return {}
+        if self._jitter_warning_pending:
+            self._jitter_warning_pending = False
+            warnings.warn(
+                f"{self.name}: the GP after {t} observations needed a jitter of {jitter:.3g} on the "
+                f"diagonal of K + {self.noise_variance:.3g} I (near-duplicate or conflicting observations "
+                "with a near-zero noise variance); recorded in the trace as 'jitter', warned once per run",
+                JitterWarning,
+                stacklevel=4,
+            )
+        return {"jitter": jitter}
 
     # ---- acquisition maximisation -----------------------------------------------------------------------
     def maximize_acquisition(
@@ -705,6 +726,7 @@ class BayesianOptimizer(ABC):
         self._objective_name = None if name is None else str(name)
         self._bound_warning_pending = True
         self._stuck_warning_pending = True
+        self._jitter_warning_pending = True
         if self.uses_model and self.n_observations + n_iter <= self.n_init:
             warnings.warn(
                 f"{self.name}.run(n_iter={n_iter}) after {self.n_observations} observations stays within the "

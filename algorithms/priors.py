@@ -26,6 +26,7 @@ __all__ = [
     "lengthscale_bounds",
     "RegretlabWarning",
     "FitAtBoundWarning",
+    "JitterWarning",
     "InitialDesignOnlyWarning",
     "RepeatedQueryWarning",
     "STUCK_REPEATS",
@@ -51,6 +52,10 @@ class RegretlabWarning(UserWarning):
 
 class FitAtBoundWarning(RegretlabWarning):
     """An ML-II fit ended on a hyperparameter bound (recorded in the trace as ``refit["at_bounds"]``)."""
+
+
+class JitterWarning(RegretlabWarning):
+    """The GP's Cholesky factorisation needed jitter on its diagonal (recorded in the trace as ``jitter``)."""
 
 
 class RepeatedQueryWarning(RegretlabWarning):

@@ -344,3 +344,22 @@ def test_the_fit_is_scale_free_and_a_fit_on_a_bound_is_recorded_and_warned_once(
     assert len([w for w in caught if issubclass(w.category, FitAtBoundWarning)]) == 1
     refits = [r["refit"] for r in trace.records if "refit" in r]
     assert refits and all("variance=high" in r["at_bounds"] for r in refits)
+
+
+def test_jitter_on_a_near_singular_gp_is_warned_once_and_recorded():
+    """The same x told three times with different y and a noise variance of 1e-300: the Cholesky needs a
+    jitter (1e-12 times the mean diagonal); the loop warns once (JitterWarning) and records 'jitter' in every
+    step's records while it is in use."""
+    import warnings
+
+    from regretlab.algorithms import JitterWarning
+    from regretlab.algorithms.gp_ucb import GPUCB
+
+    opt = GPUCB([[0.0, 1.0]], rng=0, n_init=2, noise_variance=1e-300, fit_hyperparameters=False, n_restarts=0)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for x, y in ((0.5, 1.0), (0.5, 2.0), (0.5, 1.5), (0.2, 0.0)):
+            opt.tell(np.array([x]), y)
+    assert [type(w.message) for w in caught] == [JitterWarning]
+    assert "needed a jitter of 1e-12" in str(caught[0].message)
+    assert [r.get("jitter") for r in opt.trace().records] == [None, 1e-12, 1e-12, 1e-12]
