@@ -56,7 +56,11 @@ def _mean_std(mean, variance):
 
 def _sigma_grad(sigma, variance_grad):
     """d sigma/dx = (d variance/dx) / (2 sigma); 0 where sigma == 0 (sigma is not differentiable there)."""
-    dvar = check_array("variance_grad", variance_grad)
+    return _sigma_grad_of(sigma, check_array("variance_grad", variance_grad))
+
+
+def _sigma_grad_of(sigma, dvar):
+    """:func:`_sigma_grad` on validated arrays (the acquisition's inner loop)."""
     safe = np.where(sigma > 0.0, sigma, 1.0)
     factor = np.where(sigma > 0.0, 0.5 / safe, 0.0)
     return factor[..., None] * dvar
@@ -101,7 +105,15 @@ def ucb(mean, variance, beta):
     """
     beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
-    return mu + math.sqrt(beta) * sigma
+    return _ucb(mu, sigma, math.sqrt(beta))
+
+
+def _ucb(mu, sigma, root_beta):
+    return mu + root_beta * sigma
+
+
+def _ucb_grad(sigma, dmu, dvar, root_beta):
+    return dmu + root_beta * _sigma_grad_of(sigma, dvar)
 
 
 def ucb_grad(mean, variance, beta, mean_grad, variance_grad):
@@ -112,7 +124,7 @@ def ucb_grad(mean, variance, beta, mean_grad, variance_grad):
     beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     dmu, dvar = _check_grads(mu, mean_grad, variance_grad)
-    return dmu + math.sqrt(beta) * _sigma_grad(sigma, dvar)
+    return _ucb_grad(sigma, dmu, dvar, math.sqrt(beta))
 
 
 def lcb(mean, variance, beta):
@@ -125,7 +137,15 @@ def lcb(mean, variance, beta):
     """
     beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
-    return mu - math.sqrt(beta) * sigma
+    return _lcb(mu, sigma, math.sqrt(beta))
+
+
+def _lcb(mu, sigma, root_beta):
+    return mu - root_beta * sigma
+
+
+def _lcb_grad(sigma, dmu, dvar, root_beta):
+    return dmu - root_beta * _sigma_grad_of(sigma, dvar)
 
 
 def lcb_grad(mean, variance, beta, mean_grad, variance_grad):
@@ -133,7 +153,7 @@ def lcb_grad(mean, variance, beta, mean_grad, variance_grad):
     beta = check_number("beta", beta, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     dmu, dvar = _check_grads(mu, mean_grad, variance_grad)
-    return dmu - math.sqrt(beta) * _sigma_grad(sigma, dvar)
+    return _lcb_grad(sigma, dmu, dvar, math.sqrt(beta))
 
 
 def _ei_parts(mu, sigma, best, xi):
@@ -170,9 +190,20 @@ def expected_improvement(mean, variance, best, xi=0.0):
     best = check_number("best", best)
     xi = check_number("xi", xi, low=0.0)
     mu, sigma = _mean_std(mean, variance)
+    return _ei(mu, sigma, best, xi)
+
+
+def _ei(mu, sigma, best, xi):
     improvement, _, cdf, pdf = _ei_parts(mu, sigma, best, xi)
     value = improvement * cdf + sigma * pdf
     return np.where(sigma > 0.0, np.maximum(value, 0.0), np.maximum(improvement, 0.0))
+
+
+def _ei_grad(mu, sigma, dmu, dvar, best, xi):
+    improvement, _, cdf, pdf = _ei_parts(mu, sigma, best, xi)
+    grad = cdf[..., None] * dmu + pdf[..., None] * _sigma_grad_of(sigma, dvar)
+    degenerate = (improvement > 0.0).astype(float)[..., None] * dmu
+    return np.where((sigma > 0.0)[..., None], grad, degenerate)
 
 
 def expected_improvement_grad(mean, variance, best, mean_grad, variance_grad, xi=0.0):
@@ -185,10 +216,19 @@ def expected_improvement_grad(mean, variance, best, mean_grad, variance_grad, xi
     xi = check_number("xi", xi, low=0.0)
     mu, sigma = _mean_std(mean, variance)
     dmu, dvar = _check_grads(mu, mean_grad, variance_grad)
-    improvement, _, cdf, pdf = _ei_parts(mu, sigma, best, xi)
-    grad = cdf[..., None] * dmu + pdf[..., None] * _sigma_grad(sigma, dvar)
-    degenerate = (improvement > 0.0).astype(float)[..., None] * dmu
-    return np.where((sigma > 0.0)[..., None], grad, degenerate)
+    return _ei_grad(mu, sigma, dmu, dvar, best, xi)
+
+
+#: Each acquisition kind's (value, gradient) on validated arrays, given the Acquisition's parameters; the
+#: public functions above validate and call the same code, so both agree bit for bit.
+_KIND_TABLE = {
+    "ucb": (lambda a, mu, sd: _ucb(mu, sd, a._root_beta),
+            lambda a, mu, sd, dmu, dvar: _ucb_grad(sd, dmu, dvar, a._root_beta)),
+    "lcb": (lambda a, mu, sd: _lcb(mu, sd, a._root_beta),
+            lambda a, mu, sd, dmu, dvar: _lcb_grad(sd, dmu, dvar, a._root_beta)),
+    "ei": (lambda a, mu, sd: _ei(mu, sd, a.best, a.xi),
+           lambda a, mu, sd, dmu, dvar: _ei_grad(mu, sd, dmu, dvar, a.best, a.xi)),
+}
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -246,6 +286,8 @@ class Acquisition:
         else:
             self.best = None if best is None else check_number("best", best)
         self.xi = check_number("xi", xi, low=0.0)
+        self._root_beta = None if self.beta is None else math.sqrt(self.beta)  # β checked once, here
+        self._value_of, self._grad_of = _KIND_TABLE[self.kind]
         self.n_evaluations = 0
 
     @staticmethod
@@ -253,12 +295,22 @@ class Acquisition:
         X = np.asarray(X, dtype=float)
         return X[None, :] if X.ndim == 1 else X
 
+    @staticmethod
+    def _mean_std(mean, variance):
+        """The posterior's (mean, sd): its arrays as they are (the posterior made them; no re-validation in
+        the inner loop), negative round-off variances clipped to 0."""
+        return mean, np.sqrt(np.maximum(variance, 0.0))
+
     def _values(self, mean, variance):
-        if self.kind == "ucb":
-            return ucb(mean, variance, self.beta)
-        if self.kind == "lcb":
-            return lcb(mean, variance, self.beta)
-        return expected_improvement(mean, variance, self.best, self.xi)
+        return self._finite(self._value_of(self, *self._mean_std(mean, variance)))
+
+    def _finite(self, values):
+        """One scan of the q values instead of validating the posterior's four arrays on every call."""
+        if not np.all(np.isfinite(values)):
+            bad = int(np.sum(~np.isfinite(values)))
+            raise ValueError(f"the posterior gave a non-finite {self.kind} value at {bad} of "
+                             f"{np.size(values)} points (its mean or variance is not finite)")
+        return values
 
     def __call__(self, X) -> np.ndarray:
         """Acquisition values at the rows of ``X`` (shape (q, D), or (D,) for one point) → shape (q,)."""
@@ -272,14 +324,8 @@ class Acquisition:
         X = self._as_batch(X)
         mean, variance, dmean, dvar = self.posterior.predict(X, return_grad=True)
         self.n_evaluations += X.shape[0]
-        values = self._values(mean, variance)
-        if self.kind == "ucb":
-            grads = ucb_grad(mean, variance, self.beta, dmean, dvar)
-        elif self.kind == "lcb":
-            grads = lcb_grad(mean, variance, self.beta, dmean, dvar)
-        else:
-            grads = expected_improvement_grad(mean, variance, self.best, dmean, dvar, self.xi)
-        return values, grads
+        mu, sigma = self._mean_std(mean, variance)
+        return self._finite(self._value_of(self, mu, sigma)), self._grad_of(self, mu, sigma, dmean, dvar)
 
 
 class Restricted:

@@ -199,3 +199,35 @@ def test_restricted_rejects_bad_arguments(args, name):
     coordinates."""
     with pytest.raises(ValueError, match=rf"^{name}"):
         Restricted(*args)
+
+
+@pytest.mark.parametrize("kind", ["ucb", "lcb", "ei"])
+def test_acquisition_equals_the_public_functions_bit_for_bit_and_refuses_a_nan_posterior(kind):
+    """The Acquisition's table of kinds (β checked once, the posterior's arrays not re-validated per call)
+    gives exactly the public functions' values and gradients; a posterior with a NaN mean is a ValueError
+    naming the kind, not a NaN handed to the maximiser."""
+    from regretlab.algorithms import acquisition as acq_module
+
+    rng = np.random.default_rng(7)
+    mean, variance = rng.normal(size=6), np.abs(rng.normal(size=6))
+    variance[2] = 0.0
+    dmean, dvar = rng.normal(size=(6, 3)), rng.normal(size=(6, 3))
+
+    class Fixed:
+        def predict(self, X, return_grad=False):
+            return (mean, variance, dmean, dvar) if return_grad else (mean, variance)
+
+    options = {"beta": 2.5} if kind != "ei" else {"best": 0.1, "xi": 0.01}
+    acq = Acquisition(Fixed(), kind, **options)
+    values, grads = acq.value_and_grad(np.zeros((6, 3)))
+    if kind == "ei":
+        expected = acq_module.expected_improvement(mean, variance, 0.1, 0.01)
+        expected_grad = acq_module.expected_improvement_grad(mean, variance, 0.1, dmean, dvar, 0.01)
+    else:
+        expected = getattr(acq_module, kind)(mean, variance, 2.5)
+        expected_grad = getattr(acq_module, f"{kind}_grad")(mean, variance, 2.5, dmean, dvar)
+    assert np.array_equal(values, expected) and np.array_equal(grads, expected_grad)
+    assert np.array_equal(acq(np.zeros((6, 3))), expected)
+    mean[0] = np.nan
+    with pytest.raises(ValueError, match=f"non-finite {kind} value at 1 of 6 points"):
+        acq(np.zeros((6, 3)))
