@@ -213,6 +213,22 @@ def _outcome(caps: np.ndarray, count: int, budget: int) -> tuple[str, str]:
     return "completed", f"{caps.size} L-BFGS-B starts completed"
 
 
+def _choose_starts(gen, lower, upper, n_starts: int, n_candidates: int, extra, counted) -> np.ndarray:
+    """The L-BFGS-B starts of :func:`maximize_lbfgsb`, shape (k, D): the validated ``extra`` points (clipped
+    to the box) first, then ``n_starts`` random ones: uniform, or the best of ``n_candidates`` uniform
+    candidates scored in one batch through ``counted`` (their evaluations count against the budget)."""
+    dim = lower.shape[0]
+    starts = [] if extra is None else list(np.clip(extra, lower, upper))
+    if n_candidates:
+        cand = gen.uniform(lower, upper, size=(n_candidates, dim))
+        _, scores = counted.batch(cand)
+        order = np.argsort(-scores, kind="stable")[:n_starts]
+        starts.extend(cand[order])
+    else:
+        starts.extend(gen.uniform(lower, upper, size=(n_starts, dim)))
+    return np.asarray(starts, dtype=float).reshape(-1, dim)
+
+
 def maximize_lbfgsb(
     func_and_grad,
     bounds,
@@ -292,28 +308,17 @@ def maximize_lbfgsb(
     lockstep = check_bool("lockstep", lockstep)
     gen = as_generator(rng)
     lower, upper = box[:, 0], box[:, 1]
-
-    starts = []
+    extra = None
     if initial_points is not None:
         extra = check_array("initial_points", initial_points)
         extra = extra.reshape(1, -1) if extra.ndim == 1 else extra
         if extra.ndim != 2 or extra.shape[1] != dim:
             raise ValueError(f"initial_points has shape {extra.shape}; expected (k, {dim})")
-        starts.extend(np.clip(extra, lower, upper))
-
     if values is not None and not callable(values):
         raise ValueError(f"values={values!r} is not callable: it maps X (n, D) to (n,) values")
     counted = _BudgetedFunction(values if values is not None else (lambda X: func_and_grad(X)[0]),
                                 lower, upper, budget)
-    if n_candidates:
-        cand = gen.uniform(lower, upper, size=(n_candidates, dim))
-        _, values = counted.batch(cand)
-        order = np.argsort(-values, kind="stable")[:n_starts]
-        starts.extend(cand[order])
-    else:
-        starts.extend(gen.uniform(lower, upper, size=(n_starts, dim)))
-
-    starts = np.asarray(starts, dtype=float).reshape(-1, dim)
+    starts = _choose_starts(gen, lower, upper, n_starts, n_candidates, extra, counted)
     caps = _equal_caps(counted.remaining, starts.shape[0])
 
     def evaluate(index, X):  # every start's evaluations go through `counted` (count, NaN check, best point)
