@@ -502,7 +502,7 @@ _UBO_CODE = Setup(
     name="Ha2019/GPUCB-UBO-code",
     algorithm=GPUCBUBO,
     reference="[Ha2019, §6]",
-    description="GPUCB-UBO as the authors' public script runs it (the five differences of CODE_READINGS)",
+    description="GPUCB-UBO as the authors' public script runs it (the seven differences of CODE_READINGS)",
     settings={
         **_UBO.settings,
         "init_design": Setting("random", "authors' code: uniform random initial points (§6 says Latin "
@@ -515,6 +515,12 @@ _UBO_CODE = Setup(
         "space_update": Setting("replace", "authors' code: the new search box is the Eq. (28) box itself"),
         "expansion_query": Setting("new_box", "authors' code: on an expansion x_t is re-chosen in the new "
                                               "box, local time restarting"),
+        "ball_centres": Setting("expansion_y", "authors' code: BO_unknown_searchspace.py re-optimises in "
+                                               "boxes X0 ± bound_len around X_init_bound (the data at the "
+                                               "last expansion) in decreasing order of Y_bound, unclipped, "
+                                               "and keeps x_max if none is accepted"),
+        "beta_sign": Setting("absolute", "authors' code: b_n = np.sqrt(np.abs(nu*tau_n)), a negative β_t "
+                                         "taken by its absolute value"),
         "gp_mean": Setting(0.0, "authors' code: a zero prior mean (no constant is fitted)"),
         "noise_variance": Setting(1e-10, "authors' code: noise variance fixed at 1e-10"),
         "fit_noise": Setting(False, "authors' code: the noise is not fitted"),

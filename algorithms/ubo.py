@@ -44,13 +44,15 @@ __all__ = ["GPUCBUBO", "KERNELS", "REFINEMENTS", "CODE_READINGS", "initial_searc
 KERNELS = {"SE": SquaredExponential, "matern32": Matern32, "matern52": Matern52}
 #: App. B acceptance rules of the per-ball search (see :class:`GPUCBUBO`).
 REFINEMENTS = ("printed", "code", "none")
-#: The five places where the authors' public script differs from the paper: keyword -> (paper, code).
+#: The seven places where the authors' public script differs from the paper: keyword -> (paper, code).
 CODE_READINGS = {
     "b_rule": ("fixed", "code"),
     "y_scaling": ("standardize", "range"),
     "gram": ("paper", "code"),
     "space_update": ("union", "replace"),
     "expansion_query": ("old_box", "new_box"),
+    "ball_centres": ("current_ucb", "expansion_y"),
+    "beta_sign": ("refuse", "absolute"),
 }
 #: L-BFGS-B restarts from data points when r_b < 0 (the authors' script uses up to 20).
 _REOPTIMIZE_STARTS = 20
@@ -114,8 +116,8 @@ class GPUCBUBO(BayesianOptimizer):
       L-BFGS-B from the best data points and :math:`x_t` (as the authors' script does), and :math:`r_b` is
       recomputed (record ``reoptimized``).
 
-    **The authors' code.** Their public script differs from the paper in five ways that change the curves;
-    each is a named reading (``CODE_READINGS``; the ``Ha2019/GPUCB-UBO-code`` setup takes all five):
+    **The authors' code.** Their public script differs from the paper in seven ways that change the curves;
+    each is a named reading (``CODE_READINGS``; the ``Ha2019/GPUCB-UBO-code`` setup takes all seven):
 
     * ``b_rule``: ``"fixed"`` (paper: the constant ``b``) or ``"code"``: :math:`b=\theta/(\sqrt2\ell)` from
       the current fit;
@@ -128,6 +130,12 @@ class GPUCBUBO(BayesianOptimizer):
     * ``expansion_query``: ``"old_box"`` (Alg. 1: :math:`x_t` is chosen in :math:`\mathcal S_k`, the expansion
       follows its observation) or ``"new_box"``: on a triggering iteration the space is expanded from
       :math:`\mathcal D_{t-1}` first, local time restarts, and :math:`x_t` is re-chosen in the new box.
+    * ``ball_centres`` (App. B's refinement): ``"current_ucb"`` (App. B: the balls around the current data,
+      in decreasing order of their UCB, clipped to :math:`\mathcal S_k`; if none is accepted, the best ball
+      maximiser) or ``"expansion_y"`` (the script: around the data of the last expansion, in decreasing
+      order of their y then, not clipped; if none is accepted, the box's own maximiser stays);
+    * ``beta_sign``: ``"refuse"`` (a negative :math:`\beta_t` from Thm 5.1, possible on a small box, is a
+      ValueError) or ``"absolute"``: the script's ``b_n = sqrt(|nu tau_n|)``, i.e. :math:`|\beta_t|`.
     * If :math:`\epsilon\ge4\sqrt{\beta_t}\theta` (outside Thm 4.1's domain) the expansion uses
       :math:`d_\epsilon=0` (the data hull) and records ``d_eps_valid=False``.
 
@@ -224,6 +232,8 @@ class GPUCBUBO(BayesianOptimizer):
         gram: str = "paper",
         space_update: str = "union",
         expansion_query: str = "old_box",
+        ball_centres: str = "current_ucb",
+        beta_sign: str = "refuse",
         **kwargs,
     ):
         box = check_bounds("bounds", bounds)
@@ -242,13 +252,15 @@ class GPUCBUBO(BayesianOptimizer):
             else check_count("refine_max_balls", refine_max_balls, low=1)
         )
         for keyword, value in (("b_rule", b_rule), ("y_scaling", y_scaling), ("gram", gram),
-                               ("space_update", space_update), ("expansion_query", expansion_query)):
+                               ("space_update", space_update), ("expansion_query", expansion_query),
+                               ("ball_centres", ball_centres), ("beta_sign", beta_sign)):
             setattr(self, keyword, check_choice(keyword, value, CODE_READINGS[keyword]))
         # Thm 5.1 needs log(4 D a / delta) > 0: let the formula itself reject a (ValueError naming "a").
         ubo_bounds.beta_t_thm51(t=1, T_prev=0, d=self.dim, delta=self.delta, a=self.a, b=self.b, r=1.0)
         self._box = self.bounds.copy()  # current search space S_k
         self._t_k = 0  # iteration of the last expansion (Alg. 1 line 13)
         self._d_eps: float | None = None  # radius of the last expansion (App. B balls)
+        self._expansion_data: tuple[np.ndarray, np.ndarray] | None = None  # (X, y) at the last expansion
         self.n_expansions = 0
         self._record_params(
             "epsilon", "delta", "a", "b", "max_bounds", "d_eps_reading", "trigger_reading", "refinement",
@@ -267,6 +279,12 @@ class GPUCBUBO(BayesianOptimizer):
         return t - self.n_init
 
     # ---- beta -------------------------------------------------------------------------------------------
+    def beta_t(self, t: int) -> float:
+        """The base schedule's :math:`\beta_t`; with ``beta_sign="absolute"`` its absolute value (the
+        authors' script takes ``sqrt(abs(...))``)."""
+        value = super().beta_t(t)
+        return abs(value) if self.beta_sign == "absolute" else value
+
     def _thm51_arguments(self, t: int) -> dict:
         r"""The arguments of :func:`regretlab.bounds.ubo.beta_t_thm51` at query number t: local time on the
         current box.
@@ -386,21 +404,30 @@ class GPUCBUBO(BayesianOptimizer):
             return x, value, n_eval, "no"
         if value > far_field or value < far_field - self.epsilon:
             return x, value, n_eval, "no"
-        centres = self.X
-        order = np.argsort(-ucb(centres), kind="stable")
-        n_eval += centres.shape[0]
+        if self.ball_centres == "expansion_y" and self._expansion_data is not None:
+            centres, y_then = self._expansion_data          # the script's X_init_bound, Y_bound
+            order = np.argsort(y_then, kind="stable")[::-1]
+            clip = False
+        else:
+            centres = self.X
+            order = np.argsort(-ucb(centres), kind="stable")
+            n_eval += centres.shape[0]
+            clip = True
         if self.refine_max_balls is not None:
             order = order[: self.refine_max_balls]
         best = None
         for i in order:
-            low = np.maximum(centres[i] - self._d_eps, box[:, 0])
-            ball = np.column_stack([low, np.minimum(centres[i] + self._d_eps, box[:, 1])])
-            res = self.maximize_acquisition(ucb, ball)
+            low, high = centres[i] - self._d_eps, centres[i] + self._d_eps
+            if clip:
+                low, high = np.maximum(low, box[:, 0]), np.minimum(high, box[:, 1])
+            res = self.maximize_acquisition(ucb, np.column_stack([low, high]))
             n_eval += int(res.n_evaluations)
             if self._accepted(float(res.value), far_field):
                 return res.x, float(res.value), n_eval, "accepted"
             if best is None or res.value > best.value:
                 best = res
+        if self.ball_centres == "expansion_y":  # the script keeps the box's maximiser
+            return x, value, n_eval, "fallback"
         return best.x, float(best.value), n_eval, "fallback"
 
     def _accepted(self, value: float, far_field: float) -> bool:
@@ -459,6 +486,7 @@ class GPUCBUBO(BayesianOptimizer):
                 [np.maximum(new[:, 0], self.max_bounds[:, 0]), np.minimum(new[:, 1], self.max_bounds[:, 1])]
             )
         self._box, self._t_k, self._d_eps = new, iteration, radius
+        self._expansion_data = (np.array(self.X, dtype=float), np.array(self.y, dtype=float))
         self.n_expansions += 1
         return {"d_eps": radius, "d_eps_valid": valid, "new_search_box": new.copy()}
 

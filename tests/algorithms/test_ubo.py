@@ -281,3 +281,51 @@ def test_initial_search_box_is_a_fifth_of_the_largest_side_inside_the_domain():
     assert len({tuple(b[:, 0]) for b in boxes}) == 50
     with pytest.raises(ValueError, match="fraction"):
         initial_search_box([[0.0, 1.0], [0.0, 0.1]], rng=0)
+
+
+def test_code_reading_centres_the_balls_on_the_data_of_the_last_expansion_by_y():
+    """ball_centres='expansion_y' (the authors' script: X_init_bound, Y_bound): the refinement searches
+    boxes around the data held at the last expansion, best y first, unclipped, and keeps the box's maximiser
+    when no ball is accepted; 'current_ucb' (App. B) orders the current data by UCB, clips to the box and
+    falls back on the best ball. Checked on a stub whose maximiser is never accepted (every ball searched)."""
+    from regretlab.algorithms.maximize import MaximizeResult
+    from regretlab.algorithms.ubo import GPUCBUBO
+
+    searched = []
+
+    class Stub(GPUCBUBO):
+        def maximize_acquisition(self, acquisition, bounds=None, *, budget=None, n_starts=None):
+            searched.append(np.asarray(bounds, dtype=float).copy())
+            centre = np.asarray(bounds, dtype=float).mean(axis=1)
+            return MaximizeResult(centre, -1.0, 1, True, "stub")
+
+    for rule in ("expansion_y", "current_ucb"):
+        searched.clear()
+        opt = Stub([[0.0, 1.0]], rng=0, n_init=3, ball_centres=rule, refinement="code", refine_max_balls=2)
+        opt._d_eps = 0.4
+        X_then, y_then = np.array([[0.1], [0.5], [0.9]]), np.array([3.0, 1.0, 2.0])
+        opt._expansion_data = (X_then, y_then)
+        ucb = lambda X: -np.asarray(X)[:, 0]  # noqa: E731 - current data ordered 0.1 first by UCB
+        opt._history = [{"x": x, "y": 0.0, "f": 0.0} for x in X_then]
+        x, value, _, outcome = opt._refine(ucb, np.array([0.7]), -0.01, 0, 0.0, np.array([[0.0, 1.0]]))
+        assert outcome == "fallback"
+        if rule == "expansion_y":   # y 3.0 (x = 0.1), then 2.0 (x = 0.9); unclipped; the box's point kept
+            np.testing.assert_allclose(searched, [[[-0.3, 0.5]], [[0.5, 1.3]]])
+            assert x.tolist() == [0.7] and value == -0.01
+        else:                       # UCB order 0.1, 0.5; clipped to [0, 1]; the best ball's maximiser
+            np.testing.assert_allclose(searched, [[[0.0, 0.5]], [[0.1, 0.9]]])
+            assert x.tolist() == [0.25]
+
+
+def test_code_reading_takes_the_absolute_value_of_a_negative_beta():
+    """On a tiny box Thm 5.1's β_t is negative: the paper reading refuses it (ValueError naming beta_t),
+    the code reading (b_n = sqrt(|nu tau_n|)) uses |β_t|."""
+    from regretlab.algorithms.ubo import GPUCBUBO
+
+    box = [[0.0, 1e-6], [0.0, 1e-6]]
+    paper = GPUCBUBO(box, rng=0, n_init=2)
+    code = GPUCBUBO(box, rng=0, n_init=2, beta_sign="absolute")
+    raw = GPUCBUBO.__mro__[1].beta_t(paper, 3)
+    assert raw < 0 and code.beta_t(3) == -raw
+    with pytest.raises(ValueError, match="beta_t"):
+        paper._checked_beta(3)
