@@ -681,6 +681,36 @@ SETUPS: dict[str, Setup] = {
 }
 
 
+#: The suffixes of a setup's named twins: the authors' code reading and the printed reading.
+TWIN_SUFFIXES = ("-code", "-printed")
+
+
+def twins(name: str) -> list[str]:
+    """The other readings of a setup: ``X`` for ``X-code`` / ``X-printed`` and the other way round.
+
+    >>> twins("Ha2019/GPUCB-UBO"), twins("Kandasamy2015/Add-*-printed")
+    (['Ha2019/GPUCB-UBO-code'], ['Kandasamy2015/Add-*'])
+    """
+    name = describe(name).name
+    base = next((name[: -len(s)] for s in TWIN_SUFFIXES if name.endswith(s)), name)
+    return [n for n in [base] + [base + s for s in TWIN_SUFFIXES] if n != name and n in SETUPS]
+
+
+def differences(name: str, other: str, dim: int | None = None) -> list[dict[str, str]]:
+    """Rows (keyword, value in ``name``, value in ``other``, ``other``'s source) where two setups differ:
+    a keyword set in one only, or set to another value (at ``dim`` for per-dimension values)."""
+    a, b = describe(name), describe(other)
+    default = "(the algorithm's default)"
+    rows = []
+    for keyword in list(a.settings) + [k for k in b.settings if k not in a.settings]:
+        mine = a.settings[keyword].text(dim) if keyword in a.settings else default
+        theirs = b.settings[keyword].text(dim) if keyword in b.settings else default
+        if mine != theirs:
+            rows.append({"keyword": keyword, "value": mine, "other": theirs,
+                         "source": b.settings[keyword].source if keyword in b.settings else default})
+    return rows
+
+
 def available() -> list[str]:
     """The setup names, sorted."""
     return sorted(SETUPS)

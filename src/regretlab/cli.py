@@ -82,6 +82,12 @@ def _cmd_setups(args: argparse.Namespace) -> int:
     print(table(["keyword", "value" + (f" (D={args.dim})" if args.dim else ""), "source"], rows))
     for departure in setup.departures:
         print(f"departure: {departure}")
+    for twin in setups.twins(setup.name):
+        rows = [[r["keyword"], r["value"], r["other"], r["source"]]
+                for r in setups.differences(setup.name, twin, args.dim)]
+        if rows:
+            print(f"\nwhere {setup.name} differs from {twin}:")
+            print(table(["keyword", "here", "there", "source there"], rows))
     return 0
 
 

@@ -102,3 +102,21 @@ def test_the_setups_benchmarks_exist_with_their_options(name):
         objectives.get(objective, **setup.objective_options.get(objective, {}))
     assert set(setup.objective_options) <= set(setup.objectives)
     assert not setup.objective_options or setup.objective_note
+
+
+def test_a_setup_names_where_it_differs_from_its_code_and_printed_twins(capsys):
+    """`regretlab setups Ha2019/GPUCB-UBO` ends with the table of keywords where the paper setup differs
+    from Ha2019/GPUCB-UBO-code (each with the code's source); Kandasamy2015/Add-* has two twins (-code
+    does not exist for it, -printed does) and differs from Add-*-printed in the warm-up."""
+    from regretlab.algorithms import setups
+    from regretlab.cli import main
+
+    assert setups.twins("Ha2019/GPUCB-UBO") == ["Ha2019/GPUCB-UBO-code"]
+    rows = {r["keyword"]: r for r in setups.differences("Ha2019/GPUCB-UBO", "Ha2019/GPUCB-UBO-code")}
+    assert rows["ball_centres"]["other"] == "'expansion_y'"
+    assert "authors' code" in rows["n_restarts"]["source"]
+    assert rows["noise_variance"]["value"] == "(the algorithm's default)"
+    printed = {r["keyword"] for r in setups.differences("Kandasamy2015/Add-*", "Kandasamy2015/Add-*-printed")}
+    assert {"warmup_bandwidth", "noise_rule"} <= printed
+    assert main(["setups", "Ha2019/GPUCB-UBO"]) == 0
+    assert "where Ha2019/GPUCB-UBO differs from Ha2019/GPUCB-UBO-code:" in capsys.readouterr().out
