@@ -337,6 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_verify.add_argument("--claims", default=None, metavar="GLOB",
                           help="comma-separated glob patterns on claim ids, e.g. 'MSUCB.*' (default: all)")
     p_verify.add_argument("--profile", default="quick", choices=["smoke", "quick", "thorough"],
+                          type=str.lower,
                           help="how much evidence: quick (default, minutes), thorough (tox -e verify), smoke")
     p_verify.add_argument("--out", default="reports", metavar="DIR",
                           help="report folder (default ./reports): verification.md, .json, figures/")

@@ -31,3 +31,13 @@ def test_verify_with_an_empty_claims_pattern_is_exit_2(tmp_path, capsys):
     assert main(["verify", "--profile", "smoke", "--claims", "", "--out", str(tmp_path / "r")]) == 2
     assert "claims='' selects nothing" in capsys.readouterr().err
     assert not (tmp_path / "r" / "verification.json").exists()
+
+
+def test_claim_patterns_and_the_profile_ignore_case(tmp_path, capsys):
+    """`--claims 'ubo.prop41*' --profile SMOKE` selects UBO.prop41_limit in the smoke profile, as spec and
+    formula ids ignore case."""
+    out = tmp_path / "r"
+    argv = ["verify", "--profile", "SMOKE", "--claims", "ubo.prop41*", "--out", str(out), "--quiet"]
+    assert main(argv) == 0
+    data = json.loads((out / "verification.json").read_text())
+    assert [v["claim"] for v in data["verdicts"]] == ["UBO.prop41_limit"] and data["profile"] == "smoke"

@@ -207,7 +207,8 @@ def select(patterns: str | Sequence[str] | None = None) -> list[Claim]:
                          f"omit --claims for all; known: {sorted(CLAIMS)}")
     chosen: dict[str, Claim] = {}
     for pattern in patterns:
-        hits = [c for i, c in CLAIMS.items() if fnmatch.fnmatchcase(i, pattern)]
+        # ids ignore case here as spec and formula ids do ('msucb.*' is 'MSUCB.*')
+        hits = [c for i, c in CLAIMS.items() if fnmatch.fnmatchcase(i.casefold(), pattern.casefold())]
         if not hits:
             raise ValueError(f"claims={pattern!r} matches no registered claim; known: {sorted(CLAIMS)}")
         chosen.update((c.id, c) for c in hits)
