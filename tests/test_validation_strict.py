@@ -128,5 +128,9 @@ def test_messages_name_what_the_caller_passed():
         objectives.get("additive_trimodal", dim=1)
     with pytest.raises(ValueError, match=r"^K_components: "):
         eq14_chain(K_components=np.full((2, 3, 3), 1e308), eta=0.1)
+    from regretlab.bounds.ms_ucb.experiments import ramp_objective
+
+    with pytest.raises(ValueError, match=r"^w: \|w\|\^2 / 2 or the margins"):
+        ramp_objective(w=np.array([1e308, 1.0]), b=0.0, V=np.eye(2), y=np.array([1, -1]), C=1.0)
     with pytest.raises(ValueError, match=r"^Q: -Q Q\^T overflows"):
         prop9_approximation(f_star=1.0, Q=np.full((2, 2), 1e308), z=np.zeros(2), z_star=np.ones(2))

@@ -101,8 +101,13 @@ def ramp_objective(*, w, b, V, y, C, s=0.0):
         raise ValueError("y has an entry outside {-1, +1}; labels must be -1 or +1")
     b = check_real("b", b)
     C = check_real("C", C, low=0.0, low_open=True)
-    margins = y * (V @ w + b)
-    return float(0.5 * w @ w + C * np.sum(ramp_loss(u=margins, s=s)))
+    with np.errstate(over="ignore", invalid="ignore"):
+        margins = y * (V @ w + b)
+        half_norm = 0.5 * float(w @ w)
+    if not (np.all(np.isfinite(margins)) and np.isfinite(half_norm)):
+        raise ValueError(f"w: |w|^2 / 2 or the margins y (V w + b) overflow (largest |w| entry "
+                         f"{float(np.max(np.abs(w)))!r}, |b| = {abs(b)!r}); the objective needs them finite")
+    return float(half_norm + C * np.sum(ramp_loss(u=margins, s=s)))
 
 
 @formula(
