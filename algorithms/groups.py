@@ -103,6 +103,9 @@ def group_sizes(dim: int, n_groups: int, d: int, rule: str = "near_equal") -> li
     >>> group_sizes(10, 4, 3), group_sizes(10, 4, 3, "code"), group_sizes(24, 4, 7, "code")
     ([3, 3, 2, 2], [3, 3, 3, 1], [7, 7, 7, 3])
     """
+    dim = check_integer("dim", dim, low=1)
+    n_groups = check_integer("n_groups", n_groups, low=1, high=dim)
+    d = check_integer("d", d, low=1, high=dim)
     if rule == "near_equal":
         return [len(chunk) for chunk in np.array_split(np.arange(dim), n_groups)]
     if rule != "code":

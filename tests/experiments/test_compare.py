@@ -358,3 +358,16 @@ def test_a_look_no_comparison_could_pass_is_not_taken_and_spends_nothing():
     assert looks == (10, 20, 30) and sum(levels) == pytest.approx(0.05)
     assert levels[0] == pytest.approx(0.0126 + 0.0101, abs=2e-4)
     assert looks_taken(trends, (5, 10, 20, 30))[0] == (5, 10, 20, 30)
+
+
+def test_trend_runs_needed_and_group_sizes_refuse_values_outside_their_domains():
+    """level and power must lie in (0, 1); group sizes need positive counts with n_groups <= dim."""
+    from regretlab.algorithms.groups import group_sizes
+
+    groups = [np.arange(3.0), np.arange(3.0) + 5]
+    with pytest.raises(ValueError, match=r"level=1.5 is outside its domain \(0, 1\)"):
+        compare.trend_runs_needed(groups, level=1.5)
+    with pytest.raises(ValueError, match=r"power=0 is outside its domain"):
+        compare.trend_runs_needed(groups, level=0.01, power=0)
+    with pytest.raises(ValueError, match="n_groups"):
+        group_sizes(4, 5, 1)

@@ -294,6 +294,9 @@ def trend_runs_needed(samples, *, level: float, power: float = 0.8) -> float:
     z-score grows as :math:`\sqrt n` at a fixed effect, so :math:`n'=n\,((z_{1-\text{level}}+
     z_{\text{power}})/z_{obs})^2` with :math:`z_{obs}` the observed one-sided z of the direction τ points
     (n the smallest run count of a method). ``inf`` when τ is zero."""
+    for name, value in (("level", level), ("power", power)):
+        if not (isinstance(value, int | float) and 0.0 < value < 1.0):
+            raise ValueError(f"{name}={value!r} is outside its domain (0, 1)")
     groups = [np.asarray(x, dtype=float).ravel() for x in samples]
     up, down = trend_p(groups)
     p = min(up, down)
