@@ -100,7 +100,8 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
         G^{(j)}_{a\cdot} = \sum_b (aa^\top-\Delta^{-1})_{ab}\,
         \nabla_1 k_j(Z^{(j)}_a, Z^{(j)}_b),
 
-    (:math:`\nabla_1` is the gradient in the first argument, ``Kernel.gradient_x``; the profiled mean adds
+    (:math:`\nabla_1` is the gradient in the first argument, ``Kernel.gradient_x``, contracted with
+    :math:`aa^\top-\Delta^{-1}` by matrix products without the (n, n, d_j) array; the profiled mean adds
     nothing by the envelope theorem). The likelihood and :math:`aa^\top-\Delta^{-1}` are
     :func:`regretlab.gp.likelihood_terms`, as in the hyperparameter fit; only the chain rule through W is
     written here, because ``ProjectedAdditive`` keeps W outside ``theta``.
@@ -112,15 +113,19 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
     n = X.shape[0]
     Z = X @ W
     delta = np.zeros((n, n))
-    for k, g in zip(kernels, groups, strict=True):
-        delta += k(Z[:, list(g)])
+    features, states = [Z[:, list(g)] for g in groups], []
+    for k, Zg in zip(kernels, features, strict=True):
+        K_j, state = k._cross(Zg, Zg, gradient=True)  # state: what the gradient re-uses of this evaluation
+        delta += K_j
+        states.append(state)
     delta[np.diag_indices_from(delta)] += noise_variance
     terms = likelihood_terms(delta, y, mean=None)  # GLS constant mean, [Rasmussen2006, Alg. 2.1]
     inner = terms.gradient_weights()  # aaᵀ - Δ⁻¹, [Rasmussen2006, Eq. (5.9)]
     grad = np.zeros_like(W)
-    for k, g in zip(kernels, groups, strict=True):
-        dk = k.gradient_x(Z[:, list(g)])  # (n, n, d_j): d k(z_a, z_b) / d z_a
-        grad[:, list(g)] = X.T @ np.einsum("ab,abk->ak", inner, dk)
+    for k, g, Zg, state in zip(kernels, groups, features, states, strict=True):
+        # G^(j) = Σ_b inner_ab ∇_1 k_j(z_a, z_b): the contraction of gradient_x by matrix products
+        G = k._gradient_x_dot(Zg, Zg, [inner], state)[0]
+        grad[:, list(g)] = X.T @ G
     return terms.value, grad
 
 

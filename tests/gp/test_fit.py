@@ -233,3 +233,17 @@ def test_variance_unit_is_validated():
     X, y = _data(n=5, dim=2)
     with pytest.raises(ValueError, match="variance_unit"):
         fit_hyperparameters(SquaredExponential(0.5), X, y, noise_variance=0.1, rng=0, variance_unit=0.0)
+
+
+def test_gradient_weights_are_alpha_alpha_minus_the_inverse():
+    """``LikelihoodTerms.gradient_weights`` (Δ⁻¹ from the Cholesky factor by LAPACK potri) equals
+    ααᵀ − Δ⁻¹ with Δ⁻¹ from numpy's inverse, and is exactly symmetric. Level: rtol 1e-9 (κ(Δ) ~ 1e3)."""
+    from regretlab.gp.fit import likelihood_terms
+
+    X, y = _data(n=40)
+    delta = SquaredExponential(0.7, 1.1)(X) + 0.01 * np.eye(40)
+    terms = likelihood_terms(delta, y, mean=None)
+    got = terms.gradient_weights()
+    want = np.outer(terms.alpha, terms.alpha) - np.linalg.inv(delta)
+    np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-9 * np.abs(want).max())
+    np.testing.assert_array_equal(got, got.T)

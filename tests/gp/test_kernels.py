@@ -98,6 +98,29 @@ def test_posterior_fast_path_matches_the_checked_kernel(name):
             np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-13)
 
 
+@pytest.mark.parametrize("offset", [0.0, 50.0])
+@pytest.mark.parametrize("name", IDS + ["tied"])
+def test_likelihood_fast_path_matches_the_gradient_array(name, offset):
+    """The marginal likelihood's unchecked path: ``_gram_for_gradient`` gives K(X, X), and ``_gradient_dot``
+    (matrix products, no (n, n, p) array) gives Σ_ij W_ij ∂K_ij/∂θ_k of :meth:`gradient` for a symmetric
+    and a non-symmetric W, with and without the re-used state, also for inputs far from the origin (where
+    the expansion of the squared differences would cancel without centring). Level: rtol 1e-10."""
+    k = Tied(Additive([[0, 2], [1, 3]], SquaredExponential(0.8, 1.3))) if name == "tied" else KERNELS[name]
+    X = _data(n=9)[0] + offset
+    K, state = k._gram_for_gradient(X)
+    np.testing.assert_allclose(K, k(X), rtol=1e-13, atol=1e-15)
+    rng = np.random.default_rng(3)
+    B = rng.normal(size=(9, 9))
+    G = k.gradient(X)
+    for W in (B + B.T, B):
+        want = np.einsum("ij,ijk->k", W, G)
+        scale = np.einsum("ij,ijk->k", np.abs(W), np.abs(G))  # the sum's magnitude, for round-off
+        for st in (state, None):
+            got = k._gradient_dot(X, W, st)
+            assert got.shape == (k.n_hyperparameters,)
+            np.testing.assert_array_less(np.abs(got - want), 1e-10 * scale + 1e-300)
+
+
 @pytest.mark.parametrize("name", IDS)
 def test_matrix_symmetric_psd_and_diag(name):
     """K(X, X) is symmetric, positive semi-definite, equals K(X, Y=X), and diag(X) is its diagonal."""
