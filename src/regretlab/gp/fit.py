@@ -139,9 +139,12 @@ class LikelihoodTerms:
         inverse, info = dpotri(self.L, lower=1)
         if info != 0:  # not reachable for a factor cholesky_with_jitter returned (positive diagonal)
             raise ValueError(f"LAPACK potri failed (info={info}) on the likelihood's Cholesky factor")
-        inverse = np.tril(inverse) + np.tril(inverse, -1).T
+        # potri leaves the strict upper triangle as it found it: L's, which is zero. So Δ⁻¹ = T + Tᵀ - diag(T)
+        # for its output T, subtracted in place (a fresh (n, n) array costs more than a pass over one).
         out = np.outer(self.alpha, self.alpha)
         out -= inverse
+        out -= inverse.T
+        out.flat[:: out.shape[0] + 1] += np.diagonal(inverse)
         return out
 
 
@@ -173,8 +176,12 @@ def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None
 
 def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool):
     """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used)."""
-    # with the gradient, the kernel keeps what its gradient re-uses (distances, profile) of this evaluation
-    delta, state = kernel._gram_for_gradient(X) if eval_gradient else (kernel(X), None)
+    if eval_gradient:
+        # the kernel keeps what its gradient re-uses (distances, K itself) of this evaluation: K is not ours
+        K, state = kernel._gram_for_gradient(X)
+        delta = K.copy()
+    else:
+        delta, state = kernel(X), None
     delta[np.diag_indices_from(delta)] += noise_variance
     terms = likelihood_terms(delta, y, mean)
     if not eval_gradient:
