@@ -98,3 +98,14 @@ def test_single_purpose_benchmarks_run(script, argv, capsys):
     """The scripts the README names run at tiny sizes and print their table."""
     _load(script).main(argv)
     assert "seconds" in capsys.readouterr().out
+
+
+def test_refit_cost_script_agrees_with_sklearn_at_a_tiny_size():
+    """``benchmarks/refit_cost.py`` at n = 60, D = 4: regretlab's ML-II fit reaches scikit-learn's log
+    marginal likelihood from the same start and bounds (to 1e-6 relative, or higher), and the warm RPP refit
+    reports finite numbers. Nothing is timed against a threshold."""
+    refit_cost = _load("refit_cost")
+    report = refit_cost.main(["--n", "60", "--dim", "4"])
+    ours, theirs = report["sklearn"]["regretlab_lml"], report["sklearn"]["sklearn_lml"]
+    assert ours >= theirs - 1e-6 * abs(theirs)
+    assert report["rpp"]["n"] == 60 and 0.0 <= report["rpp"]["alpha"] <= 1.0
