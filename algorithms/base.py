@@ -55,8 +55,10 @@ from .priors import (
     FitAtBoundWarning,
     InitialDesignOnlyWarning,
     JitterWarning,
+    OutputScaleWarning,
     RepeatedQueryWarning,
     default_kernel,
+    spread,
 )
 from .trace import Trace
 
@@ -312,6 +314,7 @@ class BayesianOptimizer(ABC):
         self._bound_warning_pending = True
         self._stuck_warning_pending = True
         self._jitter_warning_pending = True
+        self._scale_warning_pending = True
         self._design: np.ndarray | None = None
         self._design_used = 0
         self._pending: dict | None = None
@@ -458,13 +461,21 @@ class BayesianOptimizer(ABC):
         """The observations as the GP sees them: with ``normalize_y``, set the shift (mean) and scale
         (standard deviation, 1 if it is 0) frozen until the next refit, and return :math:`(y - a)/s`."""
         y = self.y
+        shift, scale = spread(y)  # scale-safe: np.std underflows to 0 for values near 1e-200
         if self.normalize_y:
-            scale = float(np.std(y))
-            self._y_shift, self._y_scale = float(np.mean(y)), (scale if scale > 0.0 else 1.0)
+            self._y_shift, self._y_scale = shift, (scale if scale > 0.0 else 1.0)
             self._variance_unit = 1.0
         else:
-            variance = float(np.var(y))
-            self._variance_unit = variance if variance > 0.0 else 1.0
+            variance = scale * scale
+            if scale > 0.0 and not 0.0 < variance < math.inf and self._scale_warning_pending:
+                self._scale_warning_pending = False
+                warnings.warn(
+                    f"{self.name}: the observations' standard deviation {scale:.3g} has a square outside the "
+                    "floating-point range, so the variance bounds stay on the unit scale and the fit will "
+                    "end on a bound; rescale the objective or use normalize_y=True (warned once per run)",
+                    OutputScaleWarning, stacklevel=5,
+                )
+            self._variance_unit = variance if 0.0 < variance < math.inf else 1.0
         return self._normalised(y)
 
     def _fit_model(self, X: np.ndarray, y_n: np.ndarray) -> tuple[Kernel, float, float]:
@@ -727,6 +738,7 @@ class BayesianOptimizer(ABC):
         self._bound_warning_pending = True
         self._stuck_warning_pending = True
         self._jitter_warning_pending = True
+        self._scale_warning_pending = True
         if self.uses_model and self.n_observations + n_iter <= self.n_init:
             warnings.warn(
                 f"{self.name}.run(n_iter={n_iter}) after {self.n_observations} observations stays within the "

@@ -58,6 +58,32 @@ class JitterWarning(RegretlabWarning):
     """The GP's Cholesky factorisation needed jitter on its diagonal (recorded in the trace as ``jitter``)."""
 
 
+class OutputScaleWarning(RegretlabWarning):
+    """The observations' variance is not representable in floating point (its square under- or overflows), so
+    the variance bounds cannot be set relative to it: the fit sees them on the unit scale."""
+
+
+def spread(y) -> tuple[float, float]:
+    r"""Mean and standard deviation of ``y``, the standard deviation computed as
+    :math:`p\cdot\mathrm{sd}((y-\bar y)/p)` with :math:`p=\max_i|y_i-\bar y|`, so that it does not underflow
+    to 0 at scales where squares do (:func:`numpy.std` of values near 1e-200 squares them to 0: a run on
+    :math:`10^{-200} f` then stopped being the run on f). Between 1e-150 and 1e150 it is :func:`numpy.std`'s
+    value unchanged. NumPy has no scale-safe standard deviation, hence these lines.
+
+    >>> spread([1e-300, 2e-300, 3e-300])[1] > 0.0
+    True
+    """
+    y = np.asarray(y, dtype=float)
+    mean, sd = float(np.mean(y)), float(np.std(y))
+    if 1e-150 < sd < 1e150:  # squares well inside the normal range: numpy's value, bit for bit as before
+        return mean, sd
+    deviation = y - mean
+    peak = float(np.max(np.abs(deviation))) if y.size else 0.0
+    if peak == 0.0:
+        return mean, 0.0
+    return mean, peak * float(np.std(deviation / peak))
+
+
 class RepeatedQueryWarning(RegretlabWarning):
     """A run queried the same point :data:`STUCK_REPEATS` times in a row (a model stuck at one point)."""
 

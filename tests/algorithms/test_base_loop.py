@@ -1,6 +1,7 @@
 """Tests of regretlab.algorithms.base: the ask/tell loop, initial design, refit schedule, budgets, Trace."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -363,3 +364,41 @@ def test_jitter_on_a_near_singular_gp_is_warned_once_and_recorded():
     assert [type(w.message) for w in caught] == [JitterWarning]
     assert "needed a jitter of 1e-12" in str(caught[0].message)
     assert [r.get("jitter") for r in opt.trace().records] == [None, 1e-12, 1e-12, 1e-12]
+
+
+@pytest.mark.parametrize("scale", [1e-200, 1e-300, 1e100])
+def test_the_fit_does_not_depend_on_the_output_scale(scale):
+    """With normalize_y (the default), the first refit of GP-UCB on ``scale * f`` fits the same θ and σ² as
+    on f (rtol 1e-8): the standardisation's standard deviation is computed scale-safely (np.std of values
+    near 1e-200 squares them to 0, and the fit then ended on its variance bound), and no fit-at-bound
+    warning is given. The maximiser's tolerances are absolute, so later queries may still differ."""
+    from regretlab import objectives
+    from regretlab.algorithms.gp_ucb import GPUCB
+    from regretlab.algorithms.priors import FitAtBoundWarning
+
+    f = objectives.get("hartmann3")
+    fits = []
+    for s in (1.0, scale):
+        opt = GPUCB(f.bounds, rng=0, n_init=10)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", FitAtBoundWarning)
+            trace = opt.run(lambda x, s=s: s * f(x), 11, progress=False)
+        fits.append(next(r["refit"] for r in trace.records if "refit" in r))
+    np.testing.assert_allclose(fits[1]["theta"], fits[0]["theta"], rtol=1e-8)
+    np.testing.assert_allclose(fits[1]["noise_variance"], fits[0]["noise_variance"], rtol=1e-8)
+
+
+def test_an_unrepresentable_output_variance_is_warned_about_once():
+    """normalize_y=False at ×1e-200: the variance of the observations underflows, the variance bounds
+    cannot follow it, and one OutputScaleWarning says so and what to do."""
+    from regretlab import objectives
+    from regretlab.algorithms.gp_ucb import GPUCB
+    from regretlab.algorithms.priors import OutputScaleWarning
+
+    f = objectives.get("hartmann3")
+    opt = GPUCB(f.bounds, rng=0, n_init=10, n_cyc=2, normalize_y=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        opt.run(lambda x: 1e-200 * f(x), 14, progress=False)
+    scale_warnings = [w for w in caught if issubclass(w.category, OutputScaleWarning)]
+    assert len(scale_warnings) == 1 and "normalize_y=True" in str(scale_warnings[0].message)
