@@ -195,6 +195,42 @@ def test_a_result_file_under_another_runs_name_is_refused(tmp_path):
     assert store.finished(tmp_path, runs[0])
 
 
+def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
+    """Every record carries the digest of the values its method was built from. Change one value of a
+    setup after the runs (EI-Vanilla's n_init): the stored runs of that method are refused (StaleRunError
+    naming the method, both digests and the commit), the other method's are still used, and a record
+    without a digest (made before digests were recorded) is read as before."""
+    from dataclasses import replace as dc_replace
+
+    from regretlab.algorithms import setups
+    from regretlab.experiments import record
+
+    run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    runs = TINY.runs("quick")
+    ei = next(r for r in runs if r.method == "Ha2019/EI-Vanilla")
+    rand = next(r for r in runs if r.method == "Kandasamy2015/RAND")
+    meta = store.read_result(store.result_path(tmp_path, ei), ei)["meta"]
+    assert meta["settings_fingerprint"] == record.run_settings_fingerprint(ei)
+
+    original = setups.SETUPS["Ha2019/EI-Vanilla"]
+    changed = dict(original.settings)
+    changed["n_init"] = dc_replace(changed["n_init"], value=changed["n_init"].resolve(2) + 1, shown="",
+                                   per_dimension=False)
+    monkeypatch.setitem(setups.SETUPS, "Ha2019/EI-Vanilla", dc_replace(original, settings=changed))
+    record.settings_fingerprint.cache_clear()
+    with pytest.raises(store.StaleRunError, match="Ha2019/EI-Vanilla.*settings fingerprint"):
+        store.finished(tmp_path, ei)
+    assert store.finished(tmp_path, rand)
+
+    path = store.result_path(tmp_path, ei)  # the same record without its digest: accepted
+    data = store.read_result(path)
+    del data["meta"]["settings_fingerprint"]
+    arrays = {k: v for k, v in data.items() if k != "meta"}
+    store.write_result(tmp_path, ei, arrays, data["meta"])
+    assert store.finished(tmp_path, ei)
+    record.settings_fingerprint.cache_clear()
+
+
 def test_two_specs_that_need_the_same_run_share_it(tmp_path):
     """A run is named by what it is (method, problem content, protocol, budget, repeat), not by its spec:
     a second spec with another key, title and label for the same problem finds the first spec's runs

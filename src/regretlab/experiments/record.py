@@ -6,16 +6,26 @@ key, method, problem, protocol, budget, repeat, seeds), its provenance (commit w
 had uncommitted changes, package and library versions, Python, BLAS threads) and its cost (wall and CPU
 seconds). β is recorded as the algorithm used it (``beta``, scaled) with ``beta_scale`` beside it, so a
 bound's β is ``beta / beta_scale`` without a second source of truth.
+
+A record also carries ``settings_fingerprint`` (:func:`settings_fingerprint`): a digest of every value the
+run's method was built from. The run's key names *what* was run (setup name, options, problem, repeat), not
+the values the setup stood for when it ran; a reader compares the two digests, so a record made before a
+setup value or an algorithm default changed is refused rather than silently mixed with new runs.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import platform
+import re
 import sys
 
 import numpy as np
 
-__all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "trace_arrays", "provenance", "blas_threads", "unscaled_beta"]
+__all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "trace_arrays", "provenance", "blas_threads", "unscaled_beta",
+           "settings_fingerprint", "settings_text", "run_settings_fingerprint"]
 
 #: Per-query arrays every run record holds (the Trace's, in query order).
 RUN_ARRAYS = ("x", "y", "f", "seconds", "is_initial", "beta", "acq_evaluations")
@@ -59,3 +69,48 @@ def provenance(commit: str | None = None) -> dict:
     return {"version": __version__, "commit": commit, "dirty": bool(commit and commit.endswith("+dirty")),
             "python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__,
             "host": platform.node(), "blas_threads": blas_threads()}
+
+
+def settings_text(method: str, dim: int | None) -> str:
+    """The values ``method`` (``"Setup/Name(options)"``) is built from in dimension ``dim`` (None: the
+    objective's own), as canonical JSON: the setup's name, its values as printed (``setups NAME --dim``),
+    the options and the algorithm's class. Memory addresses in reprs (``<function ... at 0x..>``) are
+    dropped, so the text is the same in every process.
+
+    Not included: the algorithms' code and constructor defaults (the record's commit names those; a
+    digest of them would refuse every stored run whenever a keyword is added, even one whose default keeps
+    the old behaviour)."""
+    from regretlab.algorithms import setups
+
+    from .spec import parse_method
+
+    name, options = parse_method(method)
+    setup = setups.describe(name)
+    algorithm = setup.algorithm
+    content = {
+        "setup": setup.name,
+        "values": {row["keyword"]: row["value"] for row in setup.table(dim)},
+        "options": options,
+        "algorithm": f"{algorithm.__module__}.{algorithm.__qualname__}",
+    }
+    return re.sub(r" at 0x[0-9a-fA-F]+", "", json.dumps(content, sort_keys=True, default=repr))
+
+
+def run_settings_fingerprint(run) -> str:
+    """:func:`settings_fingerprint` of a :class:`~regretlab.experiments.spec.Run` (its method, at its
+    problem's dimension)."""
+    dim = json.loads(run.problem_content or "{}").get("dim")
+    return settings_fingerprint(run.method, dim)
+
+
+@functools.lru_cache(maxsize=256)
+def settings_fingerprint(method: str, dim: int | None) -> str:
+    """sha256 (first 16 hex digits) of :func:`settings_text`: equal for two runs exactly when their method
+    was built from the same values.
+
+    >>> settings_fingerprint("Li2016/RPP(d=5)", 20) == settings_fingerprint("Li2016/RPP(d=5)", 20)
+    True
+    >>> settings_fingerprint("Li2016/RPP(d=5)", 20) == settings_fingerprint("Li2016/RPP(d=10)", 20)
+    False
+    """
+    return hashlib.sha256(settings_text(method, dim).encode()).hexdigest()[:16]

@@ -205,6 +205,7 @@ def execute_run(spec: Spec, run: Run, out, parent: int | None = None,
             "n_boxes": len(boxes), "final_box": optimizer.domain.tolist(),
             "repeated_queries": int(_repeated_queries(trace.x)),
             **record.provenance(commit), "blas_threads": threads,
+            "settings_fingerprint": record.run_settings_fingerprint(run),
             "wall_seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu_start,
             **gp_meta,
         }

@@ -22,10 +22,11 @@ import numpy as np
 
 from regretlab._io import atomic_write
 
+from . import record
 from .spec import Run
 
 __all__ = ["result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
-           "TIMING_KEYS", "WrongRunError"]
+           "TIMING_KEYS", "WrongRunError", "StaleRunError"]
 
 #: Entries that differ between two otherwise identical runs (timings, the machine and the thread pools that
 #: happened to be loaded in the process: each was held at one thread while the run computed).
@@ -34,6 +35,11 @@ TIMING_KEYS = ("seconds", "wall_seconds", "cpu_seconds", "host", "blas_threads")
 
 class WrongRunError(ValueError):
     """A result file whose record names another run than the one its name stands for."""
+
+
+class StaleRunError(WrongRunError):
+    """A result file of the right run made from other setup values than the current ones (its
+    ``settings_fingerprint`` differs): refused, not mixed with runs of the current values."""
 
 
 def runs_folder(out) -> Path:
@@ -69,6 +75,14 @@ def read_result(path, run: Run | None = None) -> dict:
         if meta.get("run_key") != run.key or recorded != wanted:
             raise WrongRunError(f"{path} holds the run {meta.get('identity')!r}, not {run.identity()!r}: a "
                                 "file is never used under another run's name (remove it to recompute)")
+        made_with = meta.get("settings_fingerprint")  # absent in records made before it was recorded
+        if made_with is not None and made_with != (now := record.run_settings_fingerprint(run)):
+            raise StaleRunError(
+                f"{path} was made from other values of {run.method} than the current ones (settings "
+                f"fingerprint {made_with}, now {now}; made at commit {meta.get('commit')}): a setup value "
+                "changed since. Remove the file (or rerun with --force) to recompute it with the current "
+                "values, or check out that commit to use it"
+            )
     return out
 
 
