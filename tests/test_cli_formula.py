@@ -30,7 +30,8 @@ def test_value_latex_twin_and_citation_of_the_default_reading(capsys):
     status, out, _ = _run(capsys, "MSUCB.beta_t", *BETA)
     assert status == 0
     assert f"MSUCB.beta_t = {float(beta_t(t=10, D=100, d=5, delta=0.1, a=1, b=1))!r}" in out
-    assert f"as printed: {beta_t.latex_readings['A']}\n" in out
+    assert "LaTeX (reading A: as printed in [TranThe2020-AAAI]" in out
+    assert f"): {beta_t.latex_readings['A']}\n" in out
     assert f"sympy twin: {twin('MSUCB.beta_t', 'A').latex}\n" in out
     assert beta_t.citation in out
 
@@ -64,10 +65,11 @@ def test_comma_separated_values_evaluate_elementwise(capsys):
 
 
 def test_elementwise_readings_print_each_readings_latex(capsys):
-    """reading=A,B evaluates both and prints both readings' LaTeX."""
+    """reading=A,B evaluates both and prints both readings' LaTeX, each with where it comes from."""
     status, out, _ = _run(capsys, "MSUCB.l1ball_volume", "theta=0.5", "D=3", "d=1", "reading=A,B")
     assert status == 0
-    assert "(reading A), as printed" in out and "(reading B), as printed" in out
+    assert "(reading A: as printed in [TranThe2020-ext, proof of Lemma 4]" in out
+    assert "(reading B: this project's reading: not printed" in out
 
 
 def test_elementwise_lengths_must_agree(capsys):
@@ -107,7 +109,9 @@ def test_help_of_an_id_shows_parameters_domains_readings_and_citation(capsys):
     assert status == 0
     assert "cite: [Ha2019, Thm 4.1]" in out and "function: regretlab.bounds.ubo.d_eps" in out
     assert "  epsilon " in out and "in (0, 4 sqrt(beta_t) theta)" in out
-    assert f"  A: {d_eps.latex_readings['A']}" in out and f"  B: {d_eps.latex_readings['B']}" in out
+    assert f"      {d_eps.latex_readings['A']}" in out and f"      {d_eps.latex_readings['B']}" in out
+    assert "A — as printed in [Ha2019, Thm 4.1]" in out
+    assert "B — second printed form in [Ha2019, App. A.3, Eq. (27)]" in out
 
 
 def test_list_with_a_glob_lists_matching_ids_with_parameters(capsys):

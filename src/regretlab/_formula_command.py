@@ -193,10 +193,12 @@ def _result_text(info, rows, elementwise: list[str]) -> str:
     else:  # one row per element: the elementwise keys, then the value
         cells = [[*(p[k] for k in elementwise), _shown(v)] for p, v in rows]
         lines = table([*elementwise, info.id], cells, rule=False).split("\n")
+    from regretlab.bounds.readings import reading_origin
+
     for reading in _readings_used(info, rows):
-        label = "" if reading is None else f" (reading {reading})"
+        label = "" if reading is None else f" (reading {reading}: {reading_origin(info.id, reading)})"
         kwargs = {} if reading is None else {info.reading_parameter: reading}
-        lines.append(f"LaTeX{label}, as printed: {latex_of(info.function, **kwargs)}")
+        lines.append(f"LaTeX{label}: {latex_of(info.function, **kwargs)}")
         lines.append(f"LaTeX{label}, sympy twin: {_twin_line(info, reading)}")
     if info.reading_parameter is not None:
         lines.append(f"readings: {', '.join(map(str, info.readings))} ({info.reading_parameter}=...)")
@@ -244,8 +246,12 @@ def _help_text(info) -> str:
     if info.reading_parameter is None:
         lines.append(f"LaTeX: {info.readings[None]}")
     else:
-        lines.append(f"readings ({info.reading_parameter}=...), LaTeX as printed:")
-        lines += [f"  {reading}: {text}" for reading, text in info.readings.items()]
+        from regretlab.bounds.readings import reading_origin
+
+        lines.append(f"readings ({info.reading_parameter}=...): where each comes from, then its LaTeX:")
+        for reading, text in info.readings.items():
+            lines += [f"  {reading} — {reading_origin(info.id, reading) or 'origin not recorded'}",
+                      f"      {text}"]
     lines += ["", f"usage: regretlab formula {info.id} {required}".rstrip()]
     return "\n".join(lines)
 

@@ -44,6 +44,23 @@ class Report:
         return not any(v.outcome == "error" for v in self.verdicts)
 
 
+def _reading_origin(item: Claim, reading: str) -> str:
+    """What a claim's reading letter stands for: the claim's own note, else the origin
+    (:mod:`regretlab.bounds.readings`) of the first formula among its bounds whose readings are exactly the
+    claim's (the claim's letters are then that formula's), else nothing."""
+    if reading in item.reading_notes:
+        return item.reading_notes[reading]
+    from regretlab.bounds import FORMULAS
+    from regretlab.bounds.readings import reading_origin
+
+    for bound in item.bounds:
+        for fid in getattr(bound, "formula_ids", None) or ():
+            table = getattr(FORMULAS.get(fid), "latex_readings", None) or {}
+            if set(table) == set(item.readings):
+                return reading_origin(fid, reading)
+    return ""
+
+
 def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, position: int = 0):
     """Run one registered claim's check; an exception becomes an "error" verdict per reading."""
     item = CLAIMS[claim_id]
@@ -64,8 +81,9 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
     unbounded_t = re.search(r"(?<!reading C: )(?<!reading C: for )\b(?:for )?(?:every|all) [tT]\b",
                             item.event) is not None
     for v in verdicts:
-        if v.reading in item.reading_notes:
-            v.setting.setdefault("reading", item.reading_notes[v.reading])
+        origin = _reading_origin(item, v.reading)
+        if origin:
+            v.setting.setdefault("reading", origin)
         power_audit(v)
         if profile == "smoke" and v.outcome == "holds" and v.delta is None:
             # a counterexample search of a smoke run (the test suite's sizes) is too short to call "holds":

@@ -118,6 +118,11 @@ def _regret_bracket(cert, f):
           r"\sigma_{t-1}(\mathbf x_t)\big]\ge1-\delta,\quad\beta^0_t=2\log\frac{\pi^2t^2}{6\delta}",
     bounds=(beta_t0,),
     readings=("sigma", "sqrt-over", "no-sigma"),
+    reading_notes={"sigma": "as printed in [TranThe2020, Lemma 2] (the statement: sqrt(beta0) sigma)",
+                   "sqrt-over": "second printed form in [TranThe2020-ext] (its root placement, "
+                                "sqrt(beta0 sigma))",
+                   "no-sigma": "second printed form in [TranThe2020, proof of Lemma 2] (the proof's event, "
+                               "no sigma)"},
     evidence="MS-UCB runs (alpha = 1) on RFF sample paths; the checker's posterior at each query. Readings: "
              "'sigma' sqrt(beta0) sigma_{t-1} (the statement), 'sqrt-over' sqrt(beta0 sigma_{t-1}) "
              "(TranThe2020-ext's root placement), 'no-sigma' sqrt(beta0) (the proof's event, no sigma)",
