@@ -6,6 +6,7 @@ stamp. Deterministic (fixed seed), no runs computed."""
 
 import importlib
 import json
+import re
 
 import numpy as np
 import pytest
@@ -84,6 +85,8 @@ def check_fit_to_print(fig, *, stamped: bool) -> list[str]:
                 text = cell.get_text()
                 if any(word in text.get_text() for word in INTERNAL):
                     problems.append(f"table cell ({row}, {column}) {text.get_text()!r} is an internal name")
+                if row == 0 and re.fullmatch(r"[a-z]+(?:_[a-z]+)+", text.get_text()):
+                    problems.append(f"table header {text.get_text()!r} is a CSV column name, not words")
                 width = cell.get_window_extent(renderer).width
                 if text.get_text() and text.get_window_extent(renderer).width > width + 1.0:
                     problems.append(f"table cell ({row}, {column}) {text.get_text()!r} is wider than its "
