@@ -31,7 +31,14 @@ _SYMBOLS = {
     r"\rho": "ρ", r"\sigma": "σ", r"\tau": "τ", r"\zeta": "ζ", r"\ell": "ℓ", r"\|": "‖", r"\sum": "Σ",
     r"\sqrt": "√", r"\max": "max", r"\min": "min", r"\log": "log", r"\exp": "exp", r"\mathcal": "",
     r"\mathbf": "", r"\mathrm": "", r"\left": "", r"\right": "",
+    r"\to": "→", r"\omega": "ω", r"\Omega": "Ω", r"\dots": "…", r"\cdots": "…", r"\Pr": "Pr",
+    r"\sup": "sup", r"\inf": "inf", r"\partial": "∂", r"\tilde": "~", r"\hat": "^", r"\xi": "ξ",
+    r"\phi": "φ", r"\psi": "ψ", r"\chi": "χ", r"\Delta": "Δ", r"\Sigma": "Σ", r"\prod": "∏",
+    r"\neq": "≠", r"\approx": "≈", r"\mid": "|", r"\quad": " ", r"\qquad": " ",
+    r"\varphi": "φ", r"\int": "∫", r"\subset": "⊂", r"\dim": "dim", r"\top": "ᵀ",
 }
+#: Blackboard sets shown as their Unicode letters (``\mathbb N`` -> ℕ).
+_BLACKBOARD = {"N": "ℕ", "R": "ℝ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ"}
 _COMMAND = re.compile(r"\\[A-Za-z]+|\\\|")
 
 
@@ -94,16 +101,50 @@ class FormulaInfo:
         return plain((doc or "").split("\n\n")[0].replace("\n", " "))
 
 
+def _braced(text: str, start: int) -> tuple[str, int] | None:
+    """The balanced ``{...}`` group opening at ``text[start]`` (its inside) and the index after it."""
+    if start >= len(text) or text[start] != "{":
+        return None
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        if depth == 0:
+            return text[start + 1 : i], i + 1
+    return None
+
+
+def _fractions(text: str) -> str:
+    r"""``\frac{a}{b}`` (and ``\tfrac``, nested braces included) as ``(a)/(b)``."""
+    out, i = [], 0
+    for match in re.finditer(r"\\t?frac(?=\{)", text):
+        if match.start() < i:
+            continue
+        top = _braced(text, match.end())
+        bottom = top and _braced(text, top[1])
+        if not bottom:
+            continue
+        out += [text[i : match.start()], f"({_fractions(top[0])})/({_fractions(bottom[0])})"]
+        i = bottom[1]
+    return "".join(out) + text[i:]
+
+
 def plain(text: str) -> str:
     """Docstring markup as terminal text: ``:math:`t\\ge1``` -> ``t≥1``, ````"A"```` -> ``"A"``.
 
     >>> plain(r":math:`\\delta\\in(0,1)`; ``reading`` selects")
     'δ∈(0,1); reading selects'
+    >>> plain(r":math:`J\\to0`, :math:`D\\in\\{100,500\\}`, :math:`\\alpha\\in\\mathbb N`")
+    'J→0, D∈{100,500}, α∈ℕ'
+    >>> plain(r":math:`1+\\frac{n^{1-p}-1}{1-p}`")
+    '1+(n^{1-p}-1)/(1-p)'
     """
     text = _MATH.sub(lambda m: m.group(1), text).replace("``", "")
     text = _FUNC.sub(lambda m: m.group(1) + "()", text)
+    text = re.sub(r"\\mathbb\s*\{?([A-Z])\}?", lambda m: _BLACKBOARD.get(m.group(1), m.group(1)), text)
+    text = text.replace(r"\{", "{").replace(r"\}", "}")
+    text = _fractions(text)
     text = _COMMAND.sub(lambda m: _SYMBOLS.get(m.group(0), m.group(0)), text)
-    return re.sub(r"\\[,;!]", " ", text).replace(r"\tfrac", r"\frac")
+    return re.sub(r"\\[,;!]", " ", text)
 
 
 def resolve_id(formula_id: str) -> str:

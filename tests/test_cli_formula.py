@@ -175,3 +175,20 @@ def test_readme_formula_commands_work(command, capsys):
 def test_the_readme_shows_formula_commands():
     """The README's formula examples exist (so the test above is not vacuous)."""
     assert len(_readme_formula_commands()) >= 3
+
+
+def test_the_list_and_every_help_show_plain_text_not_latex(capsys):
+    """``formula --list`` and ``formula ID --help`` of every executable id print domains as terminal text:
+    no LaTeX command (``\\to``, ``\\mathbb``, ``\\{``) outside the LaTeX lines themselves."""
+    import re
+
+    from regretlab.bounds import FORMULAS
+
+    status, out, _ = _run(capsys, "--list")
+    assert status == 0
+    leftovers = [line for line in out.splitlines() if re.search(r"\\[A-Za-z{}]", line)]
+    assert leftovers == []
+    for fid in sorted(FORMULAS):
+        status, out, _ = _run(capsys, fid, "--help")
+        head = out.split("\nreadings (")[0].split("\nLaTeX: ")[0]  # the parameters block, before the LaTeX
+        assert not re.search(r"\\[A-Za-z{}]", head), (fid, head)
