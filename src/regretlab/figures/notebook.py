@@ -1,8 +1,12 @@
 """What every notebook cell calls: run a spec in the notebook's mode, export it, show it.
 
 The notebooks under ``notebooks/`` are thin: one ``show("Paper.item")`` per figure or table. The mode comes
-from ``REGRETLAB_MODE`` (``quick`` by default), results go to ``REGRETLAB_RESULTS`` (``results/``), exports to
-``REGRETLAB_EXPORT`` (``paper_figures/``); a rerun reuses finished runs.
+from ``REGRETLAB_MODE`` (``quick`` by default), results go to ``REGRETLAB_RESULTS``, exports to
+``REGRETLAB_EXPORT``. Without those variables the folders are the checkout's own ``results/`` and
+``paper_figures/`` when the notebook runs inside a regretlab checkout (Jupyter starts a notebook in
+``notebooks/``: the folders are then the ones ``regretlab reproduce`` uses from the root, and finished runs
+are reused, not recomputed under ``notebooks/``), else ``results/`` and ``paper_figures/`` of the working
+folder.
 """
 
 from __future__ import annotations
@@ -14,13 +18,27 @@ from pathlib import Path
 
 from .reproduce import Reproduction, reproduce
 
-__all__ = ["show", "settings"]
+__all__ = ["show", "settings", "checkout_root"]
+
+
+def checkout_root(start=None) -> Path | None:
+    """The regretlab checkout that contains ``start`` (default: the working folder): the nearest folder at or
+    above it with ``pyproject.toml``, ``notebooks/`` and ``paper_figures/``; None outside a checkout."""
+    here = Path.cwd() if start is None else Path(start)
+    for folder in (here.resolve(), *here.resolve().parents):
+        if all((folder / name).exists() for name in ("pyproject.toml", "notebooks", "paper_figures")):
+            return folder
+    return None
 
 
 def settings() -> tuple[str, str, str]:
-    """``(mode, results folder, export folder)`` from the environment."""
-    return (os.environ.get("REGRETLAB_MODE", "quick"), os.environ.get("REGRETLAB_RESULTS", "results"),
-            os.environ.get("REGRETLAB_EXPORT", "paper_figures"))
+    """``(mode, results folder, export folder)``: the environment's ``REGRETLAB_MODE``,
+    ``REGRETLAB_RESULTS`` and ``REGRETLAB_EXPORT``, else quick mode and the checkout's (or the working
+    folder's) ``results/`` and ``paper_figures/``."""
+    root = checkout_root() or Path(".")
+    return (os.environ.get("REGRETLAB_MODE", "quick"),
+            os.environ.get("REGRETLAB_RESULTS", str(root / "results")),
+            os.environ.get("REGRETLAB_EXPORT", str(root / "paper_figures")))
 
 
 def show(key: str, *, table: bool = False) -> Reproduction:
