@@ -79,3 +79,40 @@ def test_every_violated_claim_has_an_errata_entry_from_the_engine(smoke_report):
                            if line.startswith(f"## {v.claim.split(':')[0]} ") and "reading" in line)
             assert v.reading in heading.split("—")[0], (v.claim, v.reading, heading)
             assert f"regretlab verify --claims '{v.claim}'" in engine
+
+
+def test_the_long_horizon_regret_check_can_fail(smoke_report):
+    """[Srinivas2010, Thm 1] on the 1000-point grid at T = 1000 (reading A): its bound is below what the
+    worst query rule reaches on some path (bound/ceiling < 1), and its negative control (the bound divided
+    by 10) is caught even in the smoke profile: a 'holds' there is not vacuous."""
+    v = next(v for v in smoke_report.verdicts if v.claim == "SRINIVAS.C1:regret_T1000" and v.reading == "A")
+    assert v.power["smallest_bound_over_ceiling"] < 1.0
+    assert v.power["control_caught"]
+    assert "checked for t <= 1000" in v.statistic
+
+
+def test_grid_gp_ucb_is_finite_gp_ucb_by_rank_one_updates():
+    """evidence.grid_gp_ucb (posterior carried by rank-one updates) makes the same queries as
+    evidence.finite_gp_ucb (a GP refactorised at every step) with the same noise draws, and hands its
+    observer the same posterior mean and s.d. (to 1e-7) before every query."""
+    import numpy as np
+
+    from regretlab.bounds.gp_ucb import beta_t_finite
+    from regretlab.gp import SquaredExponential
+    from regretlab.gp.sample_paths import FiniteSamplePath
+    from regretlab.verify.evidence import finite_gp_ucb, grid_gp_ucb
+
+    grid = np.linspace(0.0, 1.0, 150)[:, None]
+    kernel = SquaredExponential(0.1, 1.0)
+    path = FiniteSamplePath.draw(kernel, grid, rng=np.random.default_rng(3))
+    beta = lambda t: beta_t_finite(t=t, n_points=150, delta=0.1)  # noqa: E731
+    reference = finite_gp_ucb(kernel, grid, path.values, noise_variance=0.01, T=80,
+                              rng=np.random.default_rng(4), beta=beta)
+    seen = []
+    run = grid_gp_ucb(kernel(grid, grid), path.values, noise_variance=0.01, T=80,
+                      rng=np.random.default_rng(4), beta=beta,
+                      observe=lambda t, m, s, b: seen.append((m.copy(), s.copy())))
+    np.testing.assert_array_equal(run.index, reference.index)
+    np.testing.assert_array_equal(run.y, reference.y)
+    np.testing.assert_allclose([m for m, _ in seen], reference.mean[:-1], atol=1e-7)
+    np.testing.assert_allclose([s for _, s in seen], reference.sd[:-1], atol=1e-7)

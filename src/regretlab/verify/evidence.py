@@ -17,8 +17,8 @@ from regretlab.bounds.gp_ucb import ucb
 from regretlab.bounds.information_gain import greedy_information_gain, information_gain
 from regretlab.gp import GP
 
-__all__ = ["FiniteRun", "PathRun", "finite_gp_ucb", "run_on_path", "posterior_before_each_step",
-           "gamma_bracket", "regret_bracket"]
+__all__ = ["FiniteRun", "GridRun", "PathRun", "finite_gp_ucb", "grid_gp_ucb", "run_on_path",
+           "posterior_before_each_step", "gamma_bracket", "regret_bracket"]
 
 #: (1 - 1/e): the greedy information gain is at least this fraction of γ_T [Krause2008 / Srinivas2010].
 GREEDY_FACTOR = 1.0 - np.exp(-1.0)
@@ -75,6 +75,52 @@ def finite_gp_ucb(kernel, X, values, *, noise_variance, beta, T, rng) -> FiniteR
     mu, var = gp.predict(X)
     mean[T], sd[T] = mu, np.sqrt(np.maximum(var, 0.0))
     return FiniteRun(index, y, np.asarray(values)[index], mean, sd, betas)
+
+
+@dataclass
+class GridRun:
+    """GP-UCB on a finite set without the stored posteriors (:func:`grid_gp_ucb`): queries, observations,
+    the path's values at the queries and β_t."""
+
+    index: np.ndarray
+    y: np.ndarray
+    f: np.ndarray
+    beta: np.ndarray
+
+
+def grid_gp_ucb(K, values, *, noise_variance, beta, T, rng, observe=None) -> GridRun:
+    r"""GP-UCB [Srinivas2010, Alg. 1] on a finite set with Gram matrix ``K`` (N, N) against the path
+    ``values``, for long horizons: the posterior on the set is carried as its mean and covariance and
+    updated by one rank-one step per observation ([Rasmussen2006, Eq. (2.19)] with one new point:
+    :math:`\mu\mathrel{+}=c\,(y-\mu_i)/(c_i+\sigma^2)`, :math:`C\mathrel{-}=cc^\top/(c_i+\sigma^2)` with
+    :math:`c=C_{\cdot i}`), O(N²) a step instead of :func:`finite_gp_ucb`'s growing solves, and nothing
+    stored but the queries. ``observe(t, mean, sd, beta_t)`` is called with the posterior before each query
+    (for checks that need it at every t). The same algorithm as :func:`finite_gp_ucb` (the test suite
+    compares them); written here because no library carries a finite-set GP posterior by rank-one updates
+    in place (the update is BLAS's ``dger`` on the covariance).
+    """
+    from scipy.linalg.blas import dger
+
+    N = K.shape[0]
+    cov = np.array(K, dtype=float, order="F")   # dger updates a Fortran-ordered matrix in place
+    mean = np.zeros(N)
+    index = np.empty(T, dtype=int)
+    y = np.empty(T)
+    betas = np.empty(T)
+    noise_sd = float(np.sqrt(noise_variance))
+    for t in range(1, T + 1):
+        sd = np.sqrt(np.maximum(np.diagonal(cov), 0.0))   # round-off of the downdates can dip below 0
+        betas[t - 1] = float(beta(t))
+        if observe is not None:
+            observe(t, mean, sd, betas[t - 1])
+        i = int(np.argmax(ucb(mu=mean, sigma=sd, beta=betas[t - 1])))
+        index[t - 1] = i
+        y[t - 1] = values[i] + noise_sd * rng.standard_normal()
+        column = cov[:, i].copy()
+        denominator = column[i] + noise_variance
+        mean += column * ((y[t - 1] - mean[i]) / denominator)
+        cov = dger(-1.0 / denominator, column, column, a=cov, overwrite_a=True)
+    return GridRun(index, y, np.asarray(values)[index], betas)
 
 
 @dataclass

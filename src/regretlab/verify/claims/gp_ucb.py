@@ -20,7 +20,7 @@ from regretlab.bounds.gp_ucb import C1, beta_t_finite, cumulative_regret_bound, 
 from regretlab.gp import SquaredExponential
 from regretlab.gp.sample_paths import FiniteSamplePath
 
-from ..evidence import finite_gp_ucb, gamma_bracket
+from ..evidence import finite_gp_ucb, gamma_bracket, grid_gp_ucb
 from ..registry import Context, claim
 from ..verdict import Tally, rate_verdict, slack
 
@@ -131,6 +131,130 @@ def gp_ucb_regret(ctx: Context):
             setting={**SETTING, "T": p.horizon, "C1": float(C1(sigma=sigma, reading=reading)),
                      "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {p.horizon} "
                                 f"(greedy)"},
+            series={"T": T, "empirical": regret, "bound": lenient, "bound_low": strict, "ceiling": ceiling,
+                    "ylabel": "cumulative regret R_T"},
+        ))
+    return verdicts
+
+
+# ---- the long horizon: Thm 1 where its bound is below what a query rule can reach ------------------------
+#: Not from the papers; chosen so that [Srinivas2010, Thm 1]'s bound is not vacuous: on this grid, at
+#: T = 1000, sqrt(C1 T β_T γ_T) / T is about 2.7 (reading A, γ_T from the greedy bracket's upper end),
+#: below the range f* - min f of most paths (about 2-5), so a rule that queried the worst point would break
+#: it there (measured, quick profile: open on 35 of 60 paths; at T = 500, 13 of 60, too few for the check to
+#: be able to fail; T = 2000 opens 53 of 60 at twice the cost). At the control claims' 100-point grid,
+#: σ² = 2 and T <= 40, the bound is above every query rule (vacuous).
+LONG_POINTS, LONG_LENGTHSCALE, LONG_NOISE_VARIANCE, LONG_T = 1000, 0.1, 0.01, 1000
+LONG_KERNEL = SquaredExponential(lengthscale=LONG_LENGTHSCALE, variance=1.0)
+LONG_GRID = np.linspace(0.0, 1.0, LONG_POINTS)[:, None]
+LONG_SETTING = {
+    "domain": f"{LONG_POINTS}-point grid of [0, 1]", "kernel": repr(LONG_KERNEL),
+    "noise_variance": LONG_NOISE_VARIANCE, "T_max": LONG_T,
+    "path": "exact joint draw on the grid (regretlab.gp.sample_paths.FiniteSamplePath.draw)",
+    "algorithm": "GP-UCB on the grid, argmax of the UCB over the grid, posterior by rank-one updates "
+                 "(regretlab.verify.evidence.grid_gp_ucb)",
+}
+
+
+@functools.lru_cache(maxsize=2)
+def _long_runs(seed: int, paths: int, delta: float):
+    """GP-UCB runs of T = 1000 on exact sample paths of the 1000-point grid, with the first violation of
+    the confidence event (each UCB reading) found during the run: (path, run, first violation by reading)."""
+    ctx = Context("shared", None, seed)
+    gram = LONG_KERNEL(LONG_GRID, LONG_GRID)
+    out = []
+    for rng in ctx.generators(paths, "gp_ucb long horizon", shared=True):
+        path = FiniteSamplePath.draw(LONG_KERNEL, LONG_GRID, rng=rng)
+        first: dict = {"A": None, "B": None}
+
+        def observe(t, mean, sd, beta, path=path, first=first):
+            for reading in ("A", "B"):
+                if first[reading] is not None:
+                    continue
+                upper = ucb(mu=mean, sigma=sd, beta=beta, reading=reading)
+                lower = lcb(mu=mean, sigma=sd, beta=beta, reading=reading)
+                outside = np.flatnonzero((path.values > upper) | (path.values < lower))
+                if outside.size:
+                    j = int(outside[0])
+                    first[reading] = {"t": t, "x": float(LONG_GRID[j, 0]), "f": float(path.values[j]),
+                                      "lcb": float(lower[j]), "ucb": float(upper[j])}
+
+        run = grid_gp_ucb(gram, path.values, noise_variance=LONG_NOISE_VARIANCE, T=LONG_T, rng=rng,
+                          beta=lambda t: beta_t_finite(t=t, n_points=LONG_POINTS, delta=delta),
+                          observe=observe)
+        out.append((path, run, first))
+    return out
+
+
+@claim(
+    "GP.ucb:confidence_T1000",
+    reference="[Srinivas2010, Lemma 5.1]",
+    event="with probability at least 1 - δ, for every t <= 1000 and every x of the finite domain, f(x) lies "
+          "between the LCB and the UCB of the posterior after t - 1 observations",
+    latex=r"\Pr\big[\forall t\le1000,\forall x\in\mathcal X:\ |f(x)-\mu_{t-1}(x)|\le\beta_t^{1/2}"
+          r"\sigma_{t-1}(x)\big]\ge1-\delta,\quad \beta_t=2\log\frac{|\mathcal X|t^2\pi^2}{6\delta}",
+    bounds=(ucb, lcb, beta_t_finite),
+    readings=("A", "B"),
+    evidence="exact GP sample paths on a 1000-point grid, σ² = 0.01; GP-UCB runs of T = 1000 on them; every "
+             "grid point at every t <= 1000",
+    group="gp_ucb long horizon",
+)
+def gp_ucb_confidence_long(ctx: Context):
+    p = ctx.profile
+    runs = _long_runs(ctx.seed, p.paths, p.delta)
+    verdicts = []
+    for reading in ("A", "B"):
+        tally = Tally()
+        for i, (_, _, first) in enumerate(runs):
+            if tally.record(first[reading] is not None):
+                tally.counterexample = {"path": i, **first[reading], "replay": ctx.replay()}
+        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
+                                     delta=p.delta, counterexample=tally.counterexample,
+                                     setting={**LONG_SETTING, "T": LONG_T}))
+    return verdicts
+
+
+@claim(
+    "SRINIVAS.C1:regret_T1000",
+    reference="[Srinivas2010, Thm 1]",
+    event="with probability at least 1 - δ, R_T <= sqrt(C1 T β_T γ_T) for every T <= 1000",
+    latex=r"\Pr\big[\forall T\le1000:\ R_T\le\sqrt{C_1T\beta_T\gamma_T}\big]\ge1-\delta",
+    bounds=(cumulative_regret_bound, C1, beta_t_finite),
+    readings=("A", "B"),
+    kind="regret",
+    evidence="the GP-UCB runs of GP.ucb:confidence_T1000; f* exact on the grid; γ_T bracketed on the grid by "
+             "the greedy information gain and greedy / (1 - 1/e); the bound's ratio to T (f* - min f), what "
+             "the worst query rule reaches, is reported per path (power audit)",
+    group="gp_ucb long horizon",
+)
+def gp_ucb_regret_long(ctx: Context):
+    p = ctx.profile
+    runs = _long_runs(ctx.seed, p.paths, p.delta)
+    T = np.arange(1, LONG_T + 1)
+    sigma = np.sqrt(LONG_NOISE_VARIANCE)
+    gamma_low, gamma_high = gamma_bracket(LONG_KERNEL(LONG_GRID, LONG_GRID), LONG_T, sigma)
+    beta_T = beta_t_finite(t=T, n_points=LONG_POINTS, delta=p.delta)
+    regret = np.array([np.cumsum(path.values.max() - run.f) for path, run, _ in runs])
+    ceiling = np.array([T * (path.values.max() - path.values.min()) for path, _, _ in runs])
+    verdicts = []
+    for reading in ("A", "B"):
+        strict = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_low, sigma=sigma, reading=reading)
+        lenient = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_high, sigma=sigma,
+                                          reading=reading)
+        definite = (regret > lenient).any(axis=1)
+        possible = (regret > strict).any(axis=1)
+        worst, median = slack(np.broadcast_to(lenient, regret.shape), regret)
+        first = None
+        if definite.any():
+            i = int(np.argmax(definite))
+            t = int(np.argmax(regret[i] > lenient))
+            first = {"path": i, "T": t + 1, "R_T": float(regret[i, t]), "bound": float(lenient[t]),
+                     "replay": ctx.replay()}
+        verdicts.append(rate_verdict(
+            ctx.claim_id, reading, violations=int(definite.sum()), trials=len(runs), delta=p.delta,
+            possible=int(possible.sum()), slack_worst=worst, slack_median=median, counterexample=first,
+            setting={**LONG_SETTING, "T": LONG_T, "C1": float(C1(sigma=sigma, reading=reading)),
+                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {LONG_T} (greedy)"},
             series={"T": T, "empirical": regret, "bound": lenient, "bound_low": strict, "ceiling": ceiling,
                     "ylabel": "cumulative regret R_T"},
         ))
