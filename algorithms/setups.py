@@ -511,6 +511,8 @@ _UBO_CODE = Setup(
         "refine_max_balls": Setting(5, "authors' code: at most 5 balls around the best observations"),
         "b_rule": Setting("code", "authors' code: b = θ/(√2 ℓ) from the current fit"),
         "y_scaling": Setting("range", "authors' code: y scaled by its range, (y - mean)/(max - min)"),
+        "normalize_y": Setting(True, "authors' code: y is rescaled before every fit, by its range "
+                                     "(y_scaling), not to N(0, 1)"),
         "gram": Setting("code", "authors' code: unit-amplitude, noise-free Gram matrix, pseudo-inverse"),
         "space_update": Setting("replace", "authors' code: the new search box is the Eq. (28) box itself"),
         "expansion_query": Setting("new_box", "authors' code: on an expansion x_t is re-chosen in the new "
