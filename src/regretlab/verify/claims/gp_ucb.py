@@ -104,15 +104,26 @@ def gp_ucb_confidence(ctx: Context):
 def gp_ucb_regret(ctx: Context):
     p = ctx.profile
     runs = _runs(ctx.seed, _paths(p), p.horizon, p.delta)
-    T = np.arange(1, p.horizon + 1)
-    gamma_low, gamma_high = gamma_bracket(KERNEL(GRID, GRID), p.horizon, np.sqrt(NOISE_VARIANCE))
-    beta_T = beta_t_finite(t=T, n_points=N_POINTS, delta=p.delta)
-    regret = np.array([np.cumsum(path.values.max() - run.f) for path, run in runs])
+    return _regret_verdicts(ctx, [(path.values, run.f) for path, run in runs], KERNEL(GRID, GRID),
+                            horizon=p.horizon, noise_variance=NOISE_VARIANCE, setting=SETTING)
+
+
+def _regret_verdicts(ctx: Context, runs, gram, *, horizon: int, noise_variance: float, setting: dict):
+    """[Srinivas2010, Thm 1]'s bound against the cumulative regrets of ``runs`` ((path values on the grid,
+    f at the queries) pairs) for every T <= ``horizon``, per C1 reading: a definite violation exceeds the
+    bound with γ_T's upper bracket, a possible one its lower; the ceiling T (f* - min f) of each path is the
+    power audit's."""
+    p = ctx.profile
+    T = np.arange(1, horizon + 1)
+    n_points = gram.shape[0]
+    sigma = np.sqrt(noise_variance)
+    gamma_low, gamma_high = gamma_bracket(gram, horizon, sigma)
+    beta_T = beta_t_finite(t=T, n_points=n_points, delta=p.delta)
+    regret = np.array([np.cumsum(values.max() - f) for values, f in runs])
     # what the worst query rule reaches: T (f* - min f), exact on the grid (the power audit's ceiling)
-    ceiling = np.array([T * (path.values.max() - path.values.min()) for path, _ in runs])
+    ceiling = np.array([T * (values.max() - values.min()) for values, _ in runs])
     verdicts = []
     for reading in ("A", "B"):
-        sigma = np.sqrt(NOISE_VARIANCE)
         strict = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_low, sigma=sigma, reading=reading)
         lenient = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_high, sigma=sigma,
                                           reading=reading)
@@ -128,9 +139,8 @@ def gp_ucb_regret(ctx: Context):
         verdicts.append(rate_verdict(
             ctx.claim_id, reading, violations=int(definite.sum()), trials=len(runs), delta=p.delta,
             possible=int(possible.sum()), slack_worst=worst, slack_median=median, counterexample=first,
-            setting={**SETTING, "T": p.horizon, "C1": float(C1(sigma=sigma, reading=reading)),
-                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {p.horizon} "
-                                f"(greedy)"},
+            setting={**setting, "T": horizon, "C1": float(C1(sigma=sigma, reading=reading)),
+                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {horizon} (greedy)"},
             series={"T": T, "empirical": regret, "bound": lenient, "bound_low": strict, "ceiling": ceiling,
                     "ylabel": "cumulative regret R_T"},
         ))
@@ -230,32 +240,6 @@ def gp_ucb_confidence_long(ctx: Context):
 def gp_ucb_regret_long(ctx: Context):
     p = ctx.profile
     runs = _long_runs(ctx.seed, p.paths, p.delta)
-    T = np.arange(1, LONG_T + 1)
-    sigma = np.sqrt(LONG_NOISE_VARIANCE)
-    gamma_low, gamma_high = gamma_bracket(LONG_KERNEL(LONG_GRID, LONG_GRID), LONG_T, sigma)
-    beta_T = beta_t_finite(t=T, n_points=LONG_POINTS, delta=p.delta)
-    regret = np.array([np.cumsum(path.values.max() - run.f) for path, run, _ in runs])
-    ceiling = np.array([T * (path.values.max() - path.values.min()) for path, _, _ in runs])
-    verdicts = []
-    for reading in ("A", "B"):
-        strict = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_low, sigma=sigma, reading=reading)
-        lenient = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_high, sigma=sigma,
-                                          reading=reading)
-        definite = (regret > lenient).any(axis=1)
-        possible = (regret > strict).any(axis=1)
-        worst, median = slack(np.broadcast_to(lenient, regret.shape), regret)
-        first = None
-        if definite.any():
-            i = int(np.argmax(definite))
-            t = int(np.argmax(regret[i] > lenient))
-            first = {"path": i, "T": t + 1, "R_T": float(regret[i, t]), "bound": float(lenient[t]),
-                     "replay": ctx.replay()}
-        verdicts.append(rate_verdict(
-            ctx.claim_id, reading, violations=int(definite.sum()), trials=len(runs), delta=p.delta,
-            possible=int(possible.sum()), slack_worst=worst, slack_median=median, counterexample=first,
-            setting={**LONG_SETTING, "T": LONG_T, "C1": float(C1(sigma=sigma, reading=reading)),
-                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {LONG_T} (greedy)"},
-            series={"T": T, "empirical": regret, "bound": lenient, "bound_low": strict, "ceiling": ceiling,
-                    "ylabel": "cumulative regret R_T"},
-        ))
-    return verdicts
+    return _regret_verdicts(ctx, [(path.values, run.f) for path, run, _ in runs],
+                            LONG_KERNEL(LONG_GRID, LONG_GRID), horizon=LONG_T,
+                            noise_variance=LONG_NOISE_VARIANCE, setting=LONG_SETTING)
