@@ -134,9 +134,12 @@ def kandasamy_fig2(spec, results, mode, n_grid: int = 201) -> Rendered:
             ax.set_ylabel("$x_2$")
         fig.suptitle(f"{spec.reference}: {spec.title}", fontsize=9)
     trimodal = [r[0] for r in rows if r[1] == 3 and r[6]]
+    # what each letter is, where the verdict prints it (catalogue ADD.synthetic_f)
+    origin = {"A": "exp(+·), as printed in [Kandasamy2015, Eq. (7)]",
+              "B": "exp(-·), this project's reading: the three modes the text describes"}
     verdict = ("reproduced" if trimodal else "not reproduced",
                "three modes with the largest at v3 under reading(s) " + (", ".join(trimodal) or "none")
-               + "; " + "; ".join(f"reading {r[0]}: {r[1]} local maxima" for r in rows)
+               + "; " + "; ".join(f"reading {r[0]} ({origin[r[0]]}): {r[1]} local maxima" for r in rows)
                + " (centres drawn seeded: not stated, catalogue §6)")
     return Rendered(fig, header, rows, {"grid": n_grid, "seed": 0}, verdict)
 
