@@ -195,6 +195,25 @@ def test_a_result_file_under_another_runs_name_is_refused(tmp_path):
     assert store.finished(tmp_path, runs[0])
 
 
+def test_a_run_record_reads_back_as_the_trace_its_run_returned(tmp_path):
+    """record.as_trace: the per-query arrays of a stored run are those of the Trace the same run returns
+    when made directly (same setup, box and seeds), so a Trace's analyses apply to the engine's records."""
+    from regretlab.experiments import record
+    from regretlab.experiments.runner import make_optimizer, make_problem
+
+    run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    run = TINY.runs("quick")[0]
+    trace = record.as_trace(store.read_result(store.result_path(tmp_path, run), run))
+    objective, box = make_problem(TINY, run)
+    _, method_seed = run.seed_sequences()
+    direct = make_optimizer(TINY, run, objective, box, np.random.default_rng(method_seed)).run(
+        objective, run.budget, progress=False)
+    for name in ("x", "y", "f", "beta", "acq_evaluations", "is_initial"):
+        np.testing.assert_array_equal(getattr(trace, name), getattr(direct, name), err_msg=name)
+    assert trace.algorithm == direct.algorithm and trace.optimum_value == objective.optimum_value
+    np.testing.assert_array_equal(trace.simple_regret, direct.simple_regret)
+
+
 def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
     """Every record carries the digest of the values its method was built from. Change one value of a
     setup after the runs (EI-Vanilla's n_init): the stored runs of that method are refused (StaleRunError

@@ -25,7 +25,7 @@ import sys
 import numpy as np
 
 __all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "trace_arrays", "provenance", "blas_threads", "unscaled_beta",
-           "settings_fingerprint", "settings_text", "run_settings_fingerprint"]
+           "settings_fingerprint", "settings_text", "run_settings_fingerprint", "as_trace"]
 
 #: Per-query arrays every run record holds (the Trace's, in query order).
 RUN_ARRAYS = ("x", "y", "f", "seconds", "is_initial", "beta", "acq_evaluations")
@@ -37,6 +37,30 @@ OPTIONAL_ARRAYS = ("posterior_variance", "grid_x0", "grid_x1", "grid_ucb", "new_
 def trace_arrays(trace) -> dict:
     """The :data:`RUN_ARRAYS` of a Trace."""
     return {name: np.asarray(getattr(trace, name)) for name in RUN_ARRAYS}
+
+
+def as_trace(result: dict):
+    """A run record (:func:`regretlab.experiments.store.read_result`'s dict) as the
+    :class:`regretlab.algorithms.trace.Trace` its run returned, for the analyses a Trace offers
+    (``simple_regret``, ``plot``, ...): the same per-query arrays, the algorithm, the optimum, the final
+    box and the method's setup as ``params``. The per-step ``records`` are not kept in a run record (the
+    runner stores what the figures read), so they are empty; ``Trace.save`` keeps them when a run needs
+    them. The two files differ on purpose: a Trace file is one run as an object, a run record one run of
+    the experiment engine, keyed and provenance-stamped."""
+    from regretlab.algorithms.trace import Trace
+
+    meta = result["meta"]
+    optimum = meta.get("optimum_value")
+    return Trace(
+        **{name: np.asarray(result[name]) for name in RUN_ARRAYS},
+        records=[{} for _ in range(len(result["x"]))],
+        bounds=np.asarray(meta.get("final_box", meta.get("user_box")), dtype=float),
+        optimum_value=float("nan") if optimum is None else float(optimum),
+        algorithm=str(meta.get("algorithm", "")),
+        params={"setup": meta.get("method"), "problem": meta.get("problem"), "repeat": meta.get("repeat")},
+        objective=meta.get("problem"),
+        version=str(meta.get("version", "")),
+    )
 
 
 def unscaled_beta(result: dict) -> np.ndarray:
