@@ -361,7 +361,7 @@ _ADD_CODE = Setup(
     departures=(
         *_ADD_LEARNED.departures,
         "the code's bandwidth cap is not reproduced: boAddGP.m, after 5 consecutive queries whose posterior "
-        "s.d. is below optPtStdThreshold = 0.002 (in the units of its raw values), refits with the "
+        "s.d. is below optPtStdThreshold = 2e-3 (in the units of its raw values), refits with the "
         "bandwidth's upper bound lowered to max(1e-5, 0.9 x the current bandwidth); here the lengthscale "
         "bounds stay box-relative and no s.d. is tracked (not built yet)",
         "the acquisition's DIRECT is scipy.optimize.direct's DIRECT-L (locally_biased=True, SciPy's "

@@ -62,7 +62,8 @@ def against_sklearn(n: int, dim: int) -> dict:
     fit = fit_hyperparameters(ours, X, y, noise_variance=START["noise_variance"], rng=0, n_restarts=0,
                               noise_bounds=NOISE_BOUNDS, mean=0.0)
     ours_s = time.process_time() - start
-    theirs = (ConstantKernel(START["variance"], VARIANCE_BOUNDS) * RBF(START["lengthscale"], LENGTHSCALE_BOUNDS)
+    theirs = (ConstantKernel(START["variance"], VARIANCE_BOUNDS)
+              * RBF(START["lengthscale"], LENGTHSCALE_BOUNDS)
               + WhiteKernel(START["noise_variance"], NOISE_BOUNDS))
     gpr = GaussianProcessRegressor(theirs, alpha=0.0, n_restarts_optimizer=0, normalize_y=False)
     start = time.process_time()
