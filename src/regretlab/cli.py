@@ -161,15 +161,24 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
     if not _check_folders("verify", args, ("out",)):
         return 2
+    from regretlab.verify.checkpoint import clear
+
     command = "regretlab verify " + " ".join(args.argv)
+    # each finished group of claims is kept here until the report is written: a killed run started again
+    # with the same --out, profile and seed runs only the groups that had not finished
+    checkpoint = Path(args.out) / ".checkpoint"
     try:
         report = verify(args.claims, profile=args.profile, seed=args.seed, jobs=args.jobs,
-                        progress=not args.quiet, command=command.strip())
+                        progress=not args.quiet, command=command.strip(), checkpoint=checkpoint)
     except ValueError as error:
         print(f"regretlab verify: {error}", file=sys.stderr)
         return 2
+    if report.resumed:
+        print(f"Resumed {len(report.resumed)} finished group(s) of claims from {checkpoint} "
+              "(made by this code, profile and seed).")
     print(verdict_table(report))
     path = write_report(report, args.out)
+    clear(checkpoint)
     counts = {o: sum(v.outcome == o for v in report.verdicts)
               for o in ("holds", "violated", "inconclusive", "vacuous")}
     print(f"\n{len(report.verdicts)} verdicts ({counts['holds']} holds, {counts['violated']} violated, "

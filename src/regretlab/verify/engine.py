@@ -18,6 +18,7 @@ from regretlab._rng import check_seed
 from regretlab._validate import check_choice, check_integer
 from regretlab._version import __version__
 
+from .checkpoint import load_group, save_group
 from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, select
 from .verdict import Verdict, power_audit
 
@@ -37,6 +38,7 @@ class Report:
     version: str = __version__
     command: str = ""
     errors: list[str] = field(default_factory=list)
+    resumed: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -105,12 +107,13 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
     return verdicts
 
 
-def _run_group(ids: list[str], profile: str, seed: int, progress: bool) -> list[Verdict]:
-    return [v for i in ids for v in run_claim(i, profile, seed, progress)]
+def _run_group(name: str, ids: list[str], profile: str, seed: int,
+               progress: bool) -> tuple[str, list[Verdict]]:
+    return name, [v for i in ids for v in run_claim(i, profile, seed, progress)]
 
 
 def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1, progress: bool = True,
-           command: str = "") -> Report:
+           command: str = "", checkpoint=None) -> Report:
     """Check the registered claims matching ``claims`` (glob patterns; all by default).
 
     Parameters
@@ -125,6 +128,10 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
         Parallel joblib workers (one claim per task); 1 runs serially in this process.
     progress : bool
         Progress bars (on a terminal only).
+    checkpoint : path-like, optional
+        A folder where each finished group of claims is kept (:mod:`regretlab.verify.checkpoint`); groups
+        found there, made by this code for this profile and seed, are not run again (listed in
+        ``Report.resumed``). The caller removes the folder once the report is written.
     """
     profile = check_choice("profile", profile, list(PROFILES))
     seed = check_seed("seed", seed)
@@ -134,20 +141,35 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     groups: dict[str, list[str]] = {}
     for c in chosen:  # claims sharing evidence run as one task, in registration order
         groups.setdefault(c.group, []).append(c.id)
+    results: list[list[Verdict]] = []
+    resumed: list[str] = []
+    if checkpoint is not None:
+        for name in list(groups):
+            kept = load_group(checkpoint, name, groups[name], profile, seed)
+            if kept is not None:
+                results.append(kept)
+                resumed.append(name)
+                del groups[name]
+
+    def keep(name: str, verdicts: list[Verdict]) -> None:
+        results.append(verdicts)
+        if checkpoint is not None and not any(v.outcome == "error" for v in verdicts):
+            save_group(checkpoint, name, groups[name], profile, seed, verdicts)   # an error runs again
+
     jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
     if jobs == 1:
-        results = [_run_group(ids, profile, seed, progress) for ids in groups.values()]
+        for name, ids in groups.items():
+            keep(*_run_group(name, ids, profile, seed, progress))
     else:
         # the workers draw no bars; this process counts finished groups with one bar (or a line per group
         # when stderr is not a terminal and progress was asked for), so the main job is never silent
-        tasks = (delayed(_run_group)(ids, profile, seed, False) for ids in groups.values())
-        results = []
+        tasks = (delayed(_run_group)(name, ids, profile, seed, False) for name, ids in groups.items())
         bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not progress,
                    leave=False)
-        for group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
-            results.append(group)
+        for name, group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
+            keep(name, group)
             bar.update(1)
-            bar.set_postfix_str(group[0].claim if group else "")
+            bar.set_postfix_str(name)
         bar.close()
     by_claim: dict[str, list[Verdict]] = {}
     for group in results:
@@ -158,4 +180,4 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     not_checked = {k: v for k, v in NOT_CHECKED.items() if k not in covered}
     return Report(verdicts, chosen, not_checked, profile, seed, time.perf_counter() - start, command=command,
                   errors=[f"{v.claim} [{v.reading}]: {v.statistic}"
-                          for v in verdicts if v.outcome == "error"])
+                          for v in verdicts if v.outcome == "error"], resumed=resumed)

@@ -101,11 +101,20 @@ def _figure(verdict: Verdict, claim, path: Path) -> None:
         plt.close(fig)
 
 
+def _resumed(report: Report) -> str:
+    if not report.resumed:
+        return ""
+    return (f" (resumed: {len(report.resumed)} group(s) of claims came from the checkpoint of an interrupted "
+            "run of the same code, profile and seed; the time counts this run only, each claim's own time is "
+            "in its verdict)")
+
+
 def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
     claims = {c.id: c for c in report.claims}
     out = [f"# Verification report — profile `{report.profile}`, seed {report.seed}", "",
            f"regretlab {report.version}; {len(report.verdicts)} verdicts on {len(report.claims)} claims in "
-           f"{report.seconds:.0f} s. Command: `{report.command or 'regretlab verify'}`.", "",
+           f"{report.seconds:.0f} s{_resumed(report)}. Command: `{report.command or 'regretlab verify'}`.",
+           "",
            "Verdicts: *holds* / *violated* when the 99 % Clopper–Pearson interval of the violation rate lies "
            "below / above δ (for a claim certain given its inputs: no counterexample / a counterexample); "
            "*inconclusive* otherwise. Slack = bound / empirical at the worst trial and the median "
@@ -154,7 +163,7 @@ def write_report(report: Report, out: str | os.PathLike = "reports") -> Path:
             figures[(v.claim, v.reading)] = name
     payload = {
         "profile": report.profile, "seed": report.seed, "version": report.version, "seconds": report.seconds,
-        "command": report.command, "ok": report.ok,
+        "command": report.command, "ok": report.ok, "resumed": list(report.resumed),
         "claims": [{"id": c.id, "reference": c.reference, "event": c.event, "latex": c.latex,
                     "bounds": [f"{f.__module__}.{f.__name__}" for f in c.bounds],
                     "readings": list(c.readings),
