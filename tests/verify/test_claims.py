@@ -91,6 +91,43 @@ def test_the_long_horizon_regret_check_can_fail(smoke_report):
     assert "checked for t <= 1000" in v.statistic
 
 
+def test_lemma3_on_its_grid_can_fail(smoke_report):
+    """[TranThe2020, Lemma 3]'s confidence event on the proof's grid F_t: in the smoke profile (6 paths,
+    t <= 6) its negative control (the width divided by 10) comes out violated in both readings, the event is
+    checked for every t up to the horizon, and the level is the δ/2 the proof's union bound pays for."""
+    for reading in ("A", "B"):
+        v = next(v for v in smoke_report.verdicts
+                 if v.claim == "MSUCB.beta_t1:lemma3_Ft" and v.reading == reading)
+        assert v.power["control_caught"] and v.power["vacuous_trials"] == 0
+        assert "checked for t <= 6" in v.statistic
+        assert v.delta == 0.05
+
+
+def test_prop51_trigger_check_can_fail(smoke_report):
+    """[Ha2019, Prop. 5.1] on the 30 x 30 grid: the trigger fires within T = 1500 on every smoke path (every
+    trial is open), and the negative control (the trigger with beta_t / 1000) comes out violated."""
+    (v,) = [v for v in smoke_report.verdicts if v.claim == "UBO.trigger_rb:prop51"]
+    assert v.power["vacuous_trials"] == 0 and v.power["could_fail"]
+    assert v.power["control_caught"], v.statistic
+    assert "checked for t <= 1500" in v.statistic
+
+
+def test_control_audit_rules():
+    """control_audit: a "holds" whose control is not violated is inconclusive; one with too few open
+    trials is vacuous; one with both is kept."""
+    from regretlab.verify import rate_verdict
+    from regretlab.verify.verdict import control_audit
+
+    def audited(control_violations, open_trials):
+        v = rate_verdict("X", "-", violations=0, trials=60, delta=0.1)
+        return control_audit(v, control_violations=control_violations, open_trials=open_trials,
+                             control="wrong").outcome
+
+    assert audited(40, 60) == "holds"
+    assert audited(2, 60) == "inconclusive"
+    assert audited(40, 3) == "vacuous"
+
+
 def test_grid_gp_ucb_is_finite_gp_ucb_by_rank_one_updates():
     """evidence.grid_gp_ucb (posterior carried by rank-one updates) makes the same queries as
     evidence.finite_gp_ucb (a GP refactorised at every step) with the same noise draws, and hands its

@@ -7,8 +7,8 @@ from regretlab.cli import main
 
 def test_verify_writes_report_json_and_figures(tmp_path, capsys):
     out = tmp_path / "rep"
-    status = main(["verify", "--profile", "smoke", "--claims", "SRINIVAS.C1:regret,UBO.*", "--out", str(out),
-                   "--quiet"])
+    status = main(["verify", "--profile", "smoke", "--claims", "SRINIVAS.C1:regret,UBO.[dp]*", "--out",
+                   str(out), "--quiet"])
     printed = capsys.readouterr().out
     assert status == 0
     assert "SRINIVAS.C1:regret" in printed and "Report:" in printed

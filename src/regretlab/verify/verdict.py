@@ -35,7 +35,7 @@ from scipy.stats import binomtest
 from regretlab._validate import check_integer, check_probability, check_real
 
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
-           "slack", "power_audit", "CONTROL_FACTOR", "Tally"]
+           "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing.
@@ -306,5 +306,35 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
     if not could_fail and verdict.outcome == "holds":
         verdict.outcome = "vacuous"
     elif verdict.outcome == "holds" and control != "violated":
+        verdict.outcome = "inconclusive"
+    return verdict
+
+
+def control_audit(verdict: Verdict, *, control_violations: int, open_trials: int, control: str) -> Verdict:
+    """:func:`power_audit` for a claim whose wrong version is not "the bound divided by 10": the caller
+    counts the trials on which a deliberately wrong version of the event (``control``, in words: e.g. the
+    trigger computed with β/1000) is violated, and the trials on which a violation was possible at all
+    (``open_trials``; e.g. those on which the implication's premise ever held). Same rules: too few open
+    trials make a "holds" *vacuous*; a control that does not come out *violated* makes it *inconclusive*.
+    Changes ``verdict`` in place and returns it.
+    """
+    trials = verdict.trials
+    control_violations = check_integer("control_violations", control_violations, low=0, high=trials)
+    open_trials = check_integer("open_trials", open_trials, low=0, high=trials)
+    delta = verdict.delta if verdict.delta is not None else 0.0
+    if verdict.delta is not None:
+        outcome = _rate_outcome(control_violations, trials, verdict.delta)[0]
+        could_fail = _rate_outcome(open_trials, trials, verdict.delta)[0] == "violated"
+    else:
+        outcome = "violated" if control_violations else "holds"
+        could_fail = open_trials > 0
+    verdict.power = {"vacuous_trials": trials - open_trials, "trials": trials, "control": control,
+                     "control_violations": control_violations, "control_outcome": outcome,
+                     "control_caught": outcome == "violated", "delta": delta, "could_fail": could_fail}
+    verdict.statistic += (f"; power: open on {open_trials}/{trials} trials, control ({control}) {outcome} "
+                          f"({control_violations}/{trials})")
+    if not could_fail and verdict.outcome == "holds":
+        verdict.outcome = "vacuous"
+    elif verdict.outcome == "holds" and outcome != "violated":
         verdict.outcome = "inconclusive"
     return verdict

@@ -24,13 +24,10 @@ not_checked("ADD.gamma_T_Matern", "as ADD.gamma_T_SE")
 not_checked("ADD.thm8_srinivas", "an upper bound on gamma_T through the kernel's eigen-decay (T*, "
                                  "tau, B_kappa): "
                                  "checking it needs the eigenvalues of the kernel operator, not sample paths")
-not_checked("MSUCB.beta_t1", "Lemma 3's event quantifies over the discretisation F_t of every "
-                             "subspace (|F_t| "
-                             "grows like t^(2d)); its ingredients, the Lipschitz event and the confidence at "
-                             "finite sets, are the parts a sample path can test (MSUCB.lemma2, "
-                             "GP.ucb:confidence)")
-not_checked("MSUCB.tau_t", "as MSUCB.beta_t1 (Lemma 3)")
-not_checked("MSUCB.Ft", "as MSUCB.beta_t1 (Lemma 3)")
+_LEMMA3_GRID = ("a definition of the grid F_t, not a probabilistic event of its own: MSUCB.beta_t1:lemma3_Ft "
+                "builds F_t from each reading's tau_t and checks Lemma 3's confidence event on it")
+not_checked("MSUCB.tau_t", _LEMMA3_GRID)
+not_checked("MSUCB.Ft", _LEMMA3_GRID)
 not_checked("MSUCB.lemma4_term1", "the product of the Lipschitz event (MSUCB.lipschitz) and Lemma "
                                   "4's radius (MSUCB.lemma4_radius), both checked; it enters "
                                   "MSUCB.prop1_rt, checked on runs")
@@ -47,15 +44,17 @@ not_checked("SRINIVAS.beta_t_thm2", "continuous-domain GP-UCB runs with Thm 2's 
                                     "registered yet; the finite-domain Thm 1 is the control claim "
                                     "(GP.ucb:confidence, SRINIVAS.C1:regret)")
 not_checked("GPUCB.beta_t", "Kandasamy2015's Thm 6 GP-UCB schedule: as SRINIVAS.beta_t_thm2")
-not_checked("UBO.beta_t_prop51", "Prop. 5.1 (r_b <= eps implies local eps-accuracy) needs UBO runs with the "
-                                 "theoretical beta_t on sample paths over an expanding space; not "
-                                 "registered yet")
-not_checked("UBO.beta_t_thm51", "Thm 5.1 (global eps-accuracy when the optimum is outside the initial box): "
-                                "as UBO.beta_t_prop51")
+not_checked("UBO.beta_t_prop51", "Prop. 5.1's beta_t is [Srinivas2010, Thm 2]'s for a continuous box; its "
+                                 "guarantee is checked on a finite S_k with Thm 1's finite-domain beta_t "
+                                 "(UBO.trigger_rb:prop51), where the UCB's maximum is exact")
+not_checked("UBO.beta_t_thm51", "Thm 5.1 (global eps-accuracy when the optimum is outside the initial box) "
+                                "holds 'after finitely many iterations' with no T given, and takes f a GP "
+                                "sample on R^d, where a stationary GP has no maximum: no finite-T event to "
+                                "test; its local step is Prop. 5.1 (UBO.trigger_rb:prop51)")
 not_checked("UBO.thm51_global", "as UBO.beta_t_thm51")
-not_checked("UBO.eps_accuracy", "as UBO.beta_t_prop51")
+not_checked("UBO.eps_accuracy", "a definition (Eq. (4)), not an event: it is the conclusion that "
+                                "UBO.trigger_rb:prop51 checks")
 not_checked("MSUCB.corner_prob", "a bound on a probability computed exactly (the Irwin-Hall CDF, "
                                  "regretlab.bounds.ms_ucb.lemma4.corner_prob_exact, compared in the property "
                                  "suite); its consequence, Lemma 4's radius at the corner, is "
                                  "MSUCB.lemma4_radius")
-not_checked("UBO.trigger_rb", "the trigger's guarantee is Prop. 5.1: as UBO.beta_t_prop51")

@@ -1,5 +1,5 @@
 r"""GPUCB-UBO [Ha2019]: the far-field limit (Prop. 4.1) and the expansion radius (Thm 4.1) on random
-posteriors.
+posteriors; the trigger's guarantee (Prop. 5.1) on GP-UCB runs over a finite grid.
 
 Both claims are certain given the posterior, so they are checked by counterexample search. A random
 posterior: n ~ U{1, ..., 30} points uniform in [0, 1]², observations an exact GP draw there plus noise
@@ -12,15 +12,19 @@ to cover its experiments' scales (θ = 1, ℓ from ML-II on [0, 1]-scaled boxes)
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-from regretlab.bounds.ubo import d_eps, prop41_limit
+from regretlab.bounds.gp_ucb import beta_t_finite, lcb, ucb
+from regretlab.bounds.ubo import d_eps, prop41_limit, trigger_rb
 from regretlab.bounds.ubo.thm41 import gram_quantities
 from regretlab.gp import GP, SquaredExponential
-from regretlab.gp.sample_paths import sample_on_points
+from regretlab.gp.sample_paths import FiniteSamplePath, sample_on_points
 
+from ..evidence import grid_gp_ucb
 from ..registry import Context, claim
-from ..verdict import Tally, counterexample_verdict
+from ..verdict import Tally, control_audit, counterexample_verdict, rate_verdict
 
 NOISE_VARIANCE = 0.01
 
@@ -135,3 +139,108 @@ def prop41(ctx: Context):
     return [counterexample_verdict(ctx.claim_id, "-", counterexamples=tally.violations, checks=tally.trials,
                                    counterexample=tally.counterexample,
                                    setting={"posteriors": p.posteriors, "rays per posterior": 50})]
+
+
+# ---- Prop. 5.1: when the trigger fires, the local simple regret is at most epsilon -------------------------
+#: Not from the paper (its theory has no numbers), chosen so that the check can fail: S_k a 30 x 30 grid of
+#: [0, 1]^2 (the catalogue's "finite grid, Srinivas finite-domain beta": the UCB's maximum over S_k is then
+#: exact, so the trigger cannot fire early through an under-estimated maximum), an exact GP path with an SE
+#: kernel of lengthscale 0.1 and variance 1, noise variance 0.01, GP-UCB with [Srinivas2010, Thm 1]'s
+#: beta_t for delta; epsilon = 0.05, the paper's §6 value for its synthetic functions (whose outputs are
+#: normalised to unit variance, as the path's are). Measured while choosing (10 paths): the trigger first
+#: fires between t = 830 and 1151 on 9 of 10 paths, so T_max = 1500; at T = 600 it had fired on none.
+PROP51_SIDE, PROP51_LENGTHSCALE, PROP51_NOISE_VARIANCE, PROP51_T, PROP51_EPSILON = 30, 0.1, 0.01, 1500, 0.05
+#: The negative control: the trigger computed with beta_t / 1000 (a trigger that ignores almost all of the
+#: posterior's uncertainty); measured while choosing: it fires with a local simple regret above epsilon on 9
+#: of 10 paths.
+PROP51_CONTROL_BETA = 1e-3
+PROP51_KERNEL = SquaredExponential(lengthscale=PROP51_LENGTHSCALE, variance=1.0)
+
+
+def _prop51_grid() -> np.ndarray:
+    line = np.linspace(0.0, 1.0, PROP51_SIDE)
+    return np.stack(np.meshgrid(line, line, indexing="ij"), axis=-1).reshape(-1, 2)
+
+
+@functools.lru_cache(maxsize=2)
+def _prop51_runs(seed: int, paths: int, delta: float):
+    """Per path: the local simple regret max_S f - max_{D_t} f after each step, and r_b (the claim's beta_t
+    and the control's) at each step t <= PROP51_T."""
+    ctx = Context("shared", None, seed)
+    grid = _prop51_grid()
+    gram = PROP51_KERNEL(grid, grid)
+    n = grid.shape[0]
+    out = []
+    for rng in ctx.generators(paths, "ubo prop51 grid", shared=True):
+        path = FiniteSamplePath.draw(PROP51_KERNEL, grid, rng=rng)
+        values = path.values
+        queried = np.zeros(n, dtype=bool)
+        regret, r_b, r_b_control = (np.empty(PROP51_T) for _ in range(3))
+
+        def observe(t, mean, sd, beta, values=values, queried=queried, regret=regret, r_b=r_b,
+                    r_b_control=r_b_control):
+            upper = ucb(mu=mean, sigma=sd, beta=beta)
+            queried[int(np.argmax(upper))] = True   # x_t, the query grid_gp_ucb makes next: D_t holds it
+            regret[t - 1] = values.max() - values[queried].max()
+            lower = lcb(mu=mean, sigma=sd, beta=beta)
+            r_b[t - 1] = trigger_rb(ucb_max=upper.max(), lcb_max=lower[queried].max(), t=t, t_local=t)
+            weak = beta * PROP51_CONTROL_BETA
+            r_b_control[t - 1] = trigger_rb(ucb_max=ucb(mu=mean, sigma=sd, beta=weak).max(),
+                                            lcb_max=lcb(mu=mean, sigma=sd, beta=weak)[queried].max(),
+                                            t=t, t_local=t)
+
+        grid_gp_ucb(gram, values, noise_variance=PROP51_NOISE_VARIANCE, T=PROP51_T, rng=rng,
+                    beta=lambda t: beta_t_finite(t=t, n_points=n, delta=delta), observe=observe)
+        out.append((regret, r_b, r_b_control))
+    return out
+
+
+@claim(
+    "UBO.trigger_rb:prop51",
+    reference="[Ha2019, Prop. 5.1]",
+    event="with probability at least 1 - δ, at every t <= 1500 at which the trigger fires (r_b <= epsilon), "
+          "the local simple regret max_{S_k} f - max_{D_t} f is at most epsilon",
+    latex=r"\Pr\big[\forall t\le T_{max}:\ r_b(t)\le\epsilon\Rightarrow\max_{\mathcal S_k}f-"
+          r"\max_{\mathcal D_t}f\le\epsilon\big]\ge1-\delta",
+    bounds=(trigger_rb, beta_t_finite),
+    evidence="GP-UCB runs of T = 1500 on exact GP paths over a 30 x 30 grid of [0, 1]^2 (S_k fixed, so "
+             "t_local = t and the trigger's two readings coincide), epsilon = 0.05, [Srinivas2010, Thm 1]'s "
+             "finite-domain beta_t; the UCB's maximum over S_k is exact; a trial is open when the trigger "
+             "fires at all; negative control: the trigger with beta_t / 1000",
+    group="ubo prop51 grid",
+)
+def prop51(ctx: Context):
+    r"""[Ha2019, Prop. 5.1]'s second part on a finite :math:`\mathcal S_k`.
+
+    The paper's :math:`\beta_t` is [Srinivas2010, Thm 2]'s (a compact continuous :math:`\mathcal S_k`);
+    on a finite grid the finite-domain :math:`\beta_t` of Thm 1 gives the same guarantee (the proof only
+    needs the confidence event at the maximiser and at :math:`\mathcal D_t`), and the maximum of the UCB is
+    then exact: on a continuous box an under-estimated maximum would let the trigger fire early.
+    """
+    p = ctx.profile
+    runs = _prop51_runs(ctx.seed, p.paths, p.delta)
+    tally, open_trials, control_violations, fired_at, regret_at = Tally(), 0, 0, [], []
+    for i, (regret, r_b, r_b_control) in enumerate(runs):
+        fired = r_b <= PROP51_EPSILON
+        open_trials += bool(fired.any())
+        control_violations += bool(np.any((r_b_control <= PROP51_EPSILON) & (regret > PROP51_EPSILON)))
+        if fired.any():
+            fired_at.append(int(np.argmax(fired)) + 1)
+            regret_at.append(float(regret[fired].max()))
+        bad = fired & (regret > PROP51_EPSILON)
+        if tally.record(bad.any()):
+            s = int(np.argmax(bad))
+            tally.counterexample = {"path": i, "t": s + 1, "r_b": float(r_b[s]),
+                                    "local simple regret": float(regret[s]), "replay": ctx.replay()}
+    worst = PROP51_EPSILON / max(regret_at) if regret_at and max(regret_at) > 0 else np.inf
+    setting = {"S_k": f"{PROP51_SIDE} x {PROP51_SIDE} grid of [0, 1]^2", "kernel": repr(PROP51_KERNEL),
+               "noise_variance": PROP51_NOISE_VARIANCE, "epsilon": PROP51_EPSILON, "T_max": PROP51_T,
+               "T": PROP51_T,
+               "path": "exact joint draw on the grid (regretlab.gp.sample_paths.FiniteSamplePath.draw)",
+               "algorithm": "GP-UCB on the grid, argmax of the UCB over the grid (evidence.grid_gp_ucb)",
+               "trigger first fires": (f"t = {min(fired_at)} .. {max(fired_at)} on {len(fired_at)} of "
+                                       f"{len(runs)} paths" if fired_at else "never")}
+    verdict = rate_verdict(ctx.claim_id, "-", violations=tally.violations, trials=tally.trials, delta=p.delta,
+                           counterexample=tally.counterexample, slack_worst=worst, setting=setting)
+    return [control_audit(verdict, control_violations=control_violations, open_trials=open_trials,
+                          control=f"the trigger with beta_t / {1 / PROP51_CONTROL_BETA:g}")]
