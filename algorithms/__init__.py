@@ -33,7 +33,13 @@ from .baselines import RandomSearch
 from .beta import BetaOptions, BetaSchedule
 from .gp_ucb import GPUCB
 from .ms_ucb import MSUCB
-from .priors import FitAtBoundWarning, InitialDesignOnlyWarning, JitterWarning, RegretlabWarning
+from .priors import (
+    FitAtBoundWarning,
+    InitialDesignOnlyWarning,
+    JitterWarning,
+    OutputScaleWarning,
+    RegretlabWarning,
+)
 from .rpp_gp_ucb import RPPGPUCB
 from .trace import Trace
 from .ubo import GPUCBUBO
@@ -46,6 +52,7 @@ __all__ = [
     "BetaSchedule",
     "FitAtBoundWarning",
     "JitterWarning",
+    "OutputScaleWarning",
     "GPUCB",
     "GPUCBUBO",
     "InitialDesignOnlyWarning",

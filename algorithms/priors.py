@@ -29,6 +29,7 @@ __all__ = [
     "JitterWarning",
     "InitialDesignOnlyWarning",
     "RepeatedQueryWarning",
+    "OutputScaleWarning",
     "STUCK_REPEATS",
     "data_lengthscale_floor",
     "DATA_FLOOR_FRACTION",
