@@ -112,12 +112,13 @@ def expansion_picture(result: dict, *, title: str = ""):
     """[Ha2019, Fig. 2]'s form from one run: UCB contours, observations (red), recommendation (cyan),
     optimum (magenta), the user's box (black) and the Eq. (28) boxes (yellow)."""
     meta = result["meta"]
-    fig, ax = plt.subplots(figsize=(SINGLE_COLUMN, SINGLE_COLUMN))
+    fig, ax = plt.subplots(figsize=(SINGLE_COLUMN, 1.2 * SINGLE_COLUMN))
     G0, G1 = np.meshgrid(result["grid_x0"], result["grid_x1"])
     contour = ax.contourf(G0, G1, result["grid_ucb"], levels=20, cmap="viridis")
     fig.colorbar(contour, ax=ax, shrink=0.8, label="UCB")
     x = np.asarray(result["x"])
-    ax.scatter(x[:, 0], x[:, 1], s=8, color="red", label="observations", zorder=3)
+    # clip_on=False: the observations on the grid's edge (an Eq. (28) box's side) are drawn whole
+    ax.scatter(x[:, 0], x[:, 1], s=8, color="red", label="observations", zorder=3, clip_on=False)
     best = x[int(np.nanargmax(result["y"]))]
     ax.scatter(*best, s=40, color="cyan", marker="*", label="recommendation", zorder=4)
     for opt in meta.get("optimizers", []):
@@ -135,9 +136,14 @@ def expansion_picture(result: dict, *, title: str = ""):
         box(b, "gold", "Eq. (28) box" if k == 0 else "_Eq. (28) box")
     handles, labels = ax.get_legend_handles_labels()
     unique = dict(zip(labels, handles, strict=True))
-    ax.legend(unique.values(), unique.keys(), fontsize=5.5, loc="lower left")
+    # below the axes, so that it never hides an observation or a box
+    ax.legend(unique.values(), unique.keys(), fontsize=5.5, loc="upper center", bbox_to_anchor=(0.5, -0.16),
+              ncol=3, frameon=False)
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
     if title:
-        ax.set_title(title)
+        import textwrap
+
+        # wrapped to the axes' width, never cut (the whole of the paper's caption, as every other figure)
+        ax.set_title(textwrap.fill(title, 48), fontsize=9)
     return fig, rows

@@ -341,7 +341,7 @@ def _export_picture(spec, source, mode, results, provenance):
     (result,) = results.values()
     problem = spec.problem(result["meta"]["problem"])
     result["meta"]["optimizers"] = np.asarray(objectives.get(problem.name, problem.dim).optimizers).tolist()
-    fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title[:40]}…")
+    fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title}")
     provenance["expansions"] = int(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2)))).shape[0])
     return fig, ["item", "x1_low", "x1_high", "x2_low", "x2_high"], rows
 

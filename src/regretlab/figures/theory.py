@@ -70,23 +70,30 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
         import matplotlib.pyplot as plt
         from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-        fig, axes = plt.subplots(2, len(problems), figsize=(3.4 * len(problems), 5.0), squeeze=False,
+        fig, axes = plt.subplots(2, len(problems), figsize=(3.4 * len(problems), 5.6), squeeze=False,
                                  constrained_layout=True)
+        # one colour and marker per method in every panel, named once in a legend below the panels:
+        # labels written beside the points overlapped wherever two methods cost about the same
+        colours = plt.rcParams["axes.prop_cycle"].by_key()["color"]
+        shown = [m for m in methods if any(r[1] == m for r in rows)]
+        style = {m: ({"marker": "*", "s": 70, "color": "k"} if m == reference else
+                     {"marker": "os^Dv<>ph"[k % 9], "s": 24, "color": colours[k % len(colours)]})
+                 for k, m in enumerate(shown)}
+
+        def label(method):
+            name = display_name(method)
+            return "MS-UCB (d = 5, N₀ = 1, α = 0)" if name == "MS-UCB" else name
+
         for j, problem in enumerate(problems):
             mine = [r for r in rows if r[0] == problem]
             for i, (column, axis_label) in enumerate(((3, "final simple regret $S_T$"),
                                                       (4, "average regret $R_T/T$"))):
                 ax = axes[i, j]
                 for r in mine:
-                    is_ref = r[1] == reference
-                    ax.scatter(r[6], r[column], marker="*" if is_ref else "o", s=60 if is_ref else 22,
-                               color="k" if is_ref else None, zorder=3)
-                    name = display_name(r[1])
-                    name = "MS-UCB (d = 5, N₀ = 1, α = 0)" if name == "MS-UCB" else name
-                    ax.annotate(name.replace("MS-UCB", "MS"), (r[6], r[column]), fontsize=5,
-                                xytext=(3, 2), textcoords="offset points")
+                    ax.scatter(r[6], r[column], zorder=3, label=label(r[1]), **style[r[1]])
                 ax.set_xscale("log")
                 ax.set_yscale("log")
+                ax.margins(0.12)   # the largest marker (GP-UCB's star) whole inside the axes
                 for axis in (ax.xaxis, ax.yaxis):
                     # ticks at 1, 2 and 5 per decade, labelled "%.2g": within a decade the default log
                     # labels either overlap (every minor tick) or vanish (none), both seen in exports
@@ -97,6 +104,13 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
                 ax.set_ylabel(axis_label)   # the loop over points used to overwrite this with a point's name
                 if i == 0:
                     ax.set_title(problem, fontsize=8)
+        handles, labels = axes[0, 0].get_legend_handles_labels()
+        for ax in axes.ravel()[1:]:
+            for h, lab in zip(*ax.get_legend_handles_labels(), strict=True):
+                if lab not in labels:
+                    handles.append(h)
+                    labels.append(lab)
+        fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=6, frameon=False)
         fig.suptitle(f"{spec.reference}", fontsize=7)
     details = []
     for problem in problems:
