@@ -230,8 +230,14 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
             spec = registry.get(key)
             source = registry.get(spec.derived_from) if spec.derived_from else spec
             cost = (f"(the runs of {spec.derived_from})" if spec.derived_from
-                    else f"{estimate(source, 'quick')} / {estimate(source, 'full', measured)}")
+                    else f"{estimate(source, 'quick', measured, args.export_dir)} / "
+                         f"{estimate(source, 'full', measured, args.export_dir)}")
             print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
+        from regretlab.experiments.cost import cost_model
+
+        print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
+              f"'fitted' = the rest from {cost_model(args.export_dir).describe()}; '~' = some run priced "
+              "by its spec's per-evaluation estimate.")
         return 0 if args.list else 2
     from regretlab.figures import reproduce
 

@@ -701,7 +701,11 @@ def test_reproduce_list_shows_measured_cost_from_archived_runs(tmp_path, monkeyp
     total = sum(m["cpu_seconds"] for m in manifest["members"])
     text = estimate(TINY, "quick", measured_seconds(tmp_path / "pf"))
     assert "measured" in text and (f"{total / 3600:.2f} core-h" in text or "core-s" in text)
-    assert "~" in estimate(TINY, "quick", {})
+    assert "~" in estimate(TINY, "quick", {}, export_root=tmp_path / "no archives")
+    # a longer budget has no measured twin: priced by the cost model fitted on the archive, not guessed
+    longer = replace(TINY, modes={**TINY.modes, "full": Mode(1, (("Camel", 16),))})
+    pf = tmp_path / "pf"
+    assert "fitted" in estimate(longer, "full", measured_seconds(pf), export_root=pf)
 
 
 def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tmp_path, monkeypatch):

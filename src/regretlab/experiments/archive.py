@@ -20,6 +20,7 @@ from pathlib import Path
 from regretlab._io import atomic_write_bytes, atomic_write_text
 
 from . import store
+from .cost import run_dimension
 
 __all__ = ["pack", "restore", "ARCHIVE_FOLDER", "ArchiveError"]
 
@@ -74,6 +75,7 @@ def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict
                 "problem": run.problem,
                 "repeat": run.repeat,
                 "budget": run.budget,
+                "dim": run_dimension(run),     # the cost model's D (experiments.cost)
                 "commit": meta.get("commit"),
                 "cpu_seconds": meta.get("cpu_seconds"),
             }

@@ -342,21 +342,17 @@ def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float
     return {k: sum(v) / len(v) for k, v in sums.items()}
 
 
-def estimate(spec: Spec, mode: str, measured: dict | None = None) -> str:
-    """``'<runs> runs, <evaluations> evaluations, ~<core-hours> core-h'`` for ``reproduce --list``: measured
-    (the archived runs' recorded CPU seconds, per method, problem and budget) where every run of the spec
-    has a measured twin, else the spec's per-evaluation estimate."""
-    from .spec import canonical_method
+def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="paper_figures") -> str:
+    """``'<runs> runs, <evaluations> evaluations, <how> <core-hours> core-h'`` for ``reproduce --list``:
+    ``measured`` (every run has an archived twin: its recorded CPU seconds), ``fitted`` (the rest priced by
+    :class:`regretlab.experiments.cost.CostModel`, fitted on the archives) or ``~`` (some run priced by the
+    spec's per-evaluation estimate)."""
+    from .cost import price
 
     runs = spec.runs(mode)
-    measured = {} if measured is None else measured
-    keys = [(canonical_method(r.method), r.problem, r.budget) for r in runs]
-    if runs and all(k in measured for k in keys):
-        hours = sum(measured[k] for k in keys) / 3600.0
-        how = "measured"
-    else:
-        hours = spec.cost_core_hours(mode)
-        how = "~"
+    seconds, how = (price(runs, export_root, measured, seconds_per_evaluation=spec.seconds_per_evaluation)
+                    if runs else (0.0, "estimated"))
+    hours = seconds / 3600.0
     shown = f"{hours:.2f} core-h" if hours >= 0.01 else f"{math.ceil(hours * 3600)} core-s"
-    prefix = "measured " if how == "measured" else "~"
+    prefix = {"measured": "measured ", "fitted": "fitted "}.get(how, "~")
     return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {prefix}{shown}"

@@ -58,8 +58,7 @@ class NextLook:
 
 def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
-    from .runner import measured_seconds
-    from .spec import canonical_method
+    from .cost import price
 
     spec = source_of(decision.item)
     methods = _undecided_methods(decision)
@@ -71,10 +70,9 @@ def next_look(decision: ItemDecision, out="results", export_root="paper_figures"
             break
     if not todo:
         return NextLook(None, 0, 0.0, "")
-    measured = measured_seconds(export_root)
-    keys = [(canonical_method(r.method), r.problem, r.budget) for r in todo]
-    if all(k in measured for k in keys):
-        return NextLook(look, len(todo), sum(measured[k] for k in keys) / 3600.0, "measured")
+    seconds, how = price(todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
+    if how in ("measured", "fitted"):
+        return NextLook(look, len(todo), seconds / 3600.0, how)
     finished = sum(decision.runs.values())
     if finished:
         return NextLook(look, len(todo), decision.core_hours / finished * len(todo), "finished runs")

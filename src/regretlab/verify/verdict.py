@@ -293,8 +293,12 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
                      "smallest_bound_over_ceiling": smallest, "control_factor": factor,
                      "control_violations": control_violations, "control_outcome": control,
                      "control_caught": control == "violated", "delta": delta}
-    note = (f"; power: bound/ceiling >= {smallest:.3g} (vacuous on {int(vacuous_trials.sum())}/"
-            f"{empirical.shape[0]} trials), control bound/{factor:g} {control} "
+    if np.all(np.isinf(ceiling)):   # a deviation with no ceiling (a confidence event): open on every trial
+        reach = "no ceiling (the event can fail on every trial)"
+    else:
+        reach = (f"bound/ceiling >= {smallest:.3g} (vacuous on {int(vacuous_trials.sum())}/"
+                 f"{empirical.shape[0]} trials)")
+    note = (f"; power: {reach}, control bound/{factor:g} {control} "
             f"({control_violations}/{empirical.shape[0]})")
     verdict.statistic += note
     open_trials = int((~vacuous_trials).sum())   # the only trials on which a violation is possible

@@ -1,0 +1,50 @@
+"""The cost model (regretlab.experiments.cost): the fit recovers known exponents, an unmeasured option set
+of a measured setup is priced by its setup, an unmeasured setup is not priced, and too few sizes fall back
+to linear slopes; on the repository's archives, when present, the fit is close (rms log residual < 0.5)."""
+
+import math
+from pathlib import Path
+
+import pytest
+
+from regretlab.experiments.cost import CostModel, measured_points
+
+
+def _points(a=None, b=1.3, c=0.4):
+    a = a or {"Paper/GP-UCB": math.log(0.02), "Paper/Add(d=2)": math.log(0.05)}
+    return [(m, B, D, math.exp(am + b * math.log(B) + c * math.log(D)))
+            for m, am in a.items() for B in (50, 100, 400) for D in (2, 10, 24)]
+
+
+def test_the_fit_recovers_known_exponents_and_intercepts():
+    model = CostModel.fit(_points())
+    assert model.slopes == pytest.approx((1.3, 0.4), abs=1e-9)
+    assert model.residual == pytest.approx(0.0, abs=1e-9)
+    assert model.seconds("Paper/GP-UCB", 1000, 50) == pytest.approx(0.02 * 1000**1.3 * 50**0.4, rel=1e-9)
+
+
+def test_an_unmeasured_option_set_takes_its_setups_intercept_and_an_unmeasured_setup_none():
+    model = CostModel.fit(_points(a={"Paper/Add(d=2)": 0.0, "Paper/Add(d=4)": 1.0}))
+    assert model.seconds("Paper/Add(d=8)", 100, 10) == pytest.approx(math.exp(0.5 + 1.3 * math.log(100)
+                                                                               + 0.4 * math.log(10)))
+    assert model.seconds("Paper/REMBO", 100, 10) is None
+
+
+def test_one_size_only_gives_linear_slopes_and_no_residual():
+    model = CostModel.fit([("Paper/GP-UCB", 100, 10, 5.0), ("Paper/GP-UCB", 100, 10, 7.0)])
+    assert model.slopes == (1.0, 1.0) and math.isnan(model.residual)
+    assert model.seconds("Paper/GP-UCB", 200, 10) == pytest.approx(12.0)
+
+
+def test_no_points_prices_nothing():
+    assert CostModel.fit([]).seconds("Paper/GP-UCB", 100, 10) is None
+
+
+def test_the_repositorys_archives_are_fitted_closely():
+    root = Path(__file__).resolve().parents[2] / "paper_figures"
+    if not (root / "runs").is_dir():
+        pytest.skip("no archived runs in this checkout (paper_figures/runs)")
+    points = measured_points(root)
+    model = CostModel.fit(points)
+    assert len(points) > 100 and model.n_points >= 10
+    assert model.residual < 0.5, model.describe()
