@@ -6,7 +6,10 @@ depend on the order in which the claims run, nor on ``jobs``.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sys
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -107,6 +110,28 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
     return verdicts
 
 
+@contextlib.contextmanager
+def _redrawn(bar, enabled: bool, every: float = 1.0):
+    """Redraw ``bar`` every ``every`` seconds from a daemon thread while the block runs (tqdm redraws only on
+    an update, and a group of claims can run for minutes)."""
+    if not enabled:
+        yield
+        return
+    stop = threading.Event()
+
+    def redraw():
+        while not stop.wait(every):
+            bar.refresh()
+
+    thread = threading.Thread(target=redraw, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
 def _run_group(name: str, ids: list[str], profile: str, seed: int,
                progress: bool) -> tuple[str, list[Verdict]]:
     return name, [v for i in ids for v in run_claim(i, profile, seed, progress)]
@@ -151,25 +176,31 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
                 resumed.append(name)
                 del groups[name]
 
+    on_terminal = progress and sys.stderr.isatty()
+
     def keep(name: str, verdicts: list[Verdict]) -> None:
         results.append(verdicts)
         if checkpoint is not None and not any(v.outcome == "error" for v in verdicts):
             save_group(checkpoint, name, groups[name], profile, seed, verdicts)   # an error runs again
+        if on_terminal:   # a line per verdict as its group finishes, above the bar (terminal only)
+            for v in verdicts:
+                tqdm.write(f"  {v.claim} [{v.reading}]: {v.outcome} ({v.seconds:.3g} s)", file=sys.stderr)
 
     jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
     if jobs == 1:
         for name, ids in groups.items():
             keep(*_run_group(name, ids, profile, seed, progress))
     else:
-        # the workers draw no bars; this process counts finished groups with one bar (or a line per group
-        # when stderr is not a terminal and progress was asked for), so the main job is never silent
+        # the workers draw no bars; this process shows one bar of finished groups, redrawn every second so
+        # that its elapsed time moves while a long group runs (terminal only; nothing when not on one)
         tasks = (delayed(_run_group)(name, ids, profile, seed, False) for name, ids in groups.items())
-        bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not progress,
+        bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not on_terminal,
                    leave=False)
-        for name, group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
-            keep(name, group)
-            bar.update(1)
-            bar.set_postfix_str(name)
+        with _redrawn(bar, enabled=on_terminal):
+            for name, group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
+                keep(name, group)
+                bar.update(1)
+                bar.set_postfix_str(f"{len(groups) - bar.n} group(s) running or waiting")
         bar.close()
     by_claim: dict[str, list[Verdict]] = {}
     for group in results:

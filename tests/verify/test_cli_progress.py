@@ -1,0 +1,56 @@
+"""The main job's progress on a terminal ([issue: newcomer] item 1): on a pseudo-terminal `regretlab verify`
+with two workers draws a bar of finished groups and prints one line per verdict as its group finishes; with
+its output not on a terminal it prints the table only. Nothing here depends on timing."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+termios = pytest.importorskip("termios")
+fcntl = pytest.importorskip("fcntl")
+
+CLAIMS = "UBO.d_eps*,UBO.prop41*"   # two groups of claims, seconds in the smoke profile
+
+
+def _on_a_terminal(args, columns=100) -> str:
+    """Run ``python -m regretlab`` with stdout and stderr on a pseudo-terminal of ``columns`` columns (a
+    terminal of width 0 would make tqdm draw nothing); return everything it wrote."""
+    import struct
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "regretlab", *args], stdout=slave, stderr=slave,
+                            stdin=subprocess.DEVNULL, close_fds=True)
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:   # EIO: the child closed its end
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    assert proc.wait(timeout=600) == 0
+    return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_progress_bar_and_a_line_per_verdict_on_a_terminal(tmp_path):
+    text = _on_a_terminal(["verify", "--profile", "smoke", "--claims", CLAIMS, "--jobs", "2",
+                           "--out", str(tmp_path / "rep")])
+    assert "verify [smoke]" in text and "/2 [" in text          # the bar: groups finished of 2, elapsed
+    for line in ("UBO.d_eps:thm41 [A]: ", "UBO.d_eps:thm41 [B]: ", "UBO.prop41_limit [-]: "):
+        assert line in text                                      # one line per verdict as it finishes
+    assert "verdicts (" in text                                  # then the table's summary
+
+
+def test_only_the_table_when_not_on_a_terminal(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "regretlab", "verify", "--profile", "smoke", "--claims",
+                           CLAIMS, "--jobs", "2", "--out", str(tmp_path / "rep")],
+                          capture_output=True, text=True, check=True)
+    assert "verify [smoke]" not in done.stdout + done.stderr
+    assert "UBO.d_eps:thm41 [A]: " not in done.stdout + done.stderr
+    assert "UBO.prop41_limit" in done.stdout
