@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["CostModel", "cost_model", "measured_points", "price", "run_dimension"]
+__all__ = ["CostModel", "cost_model", "measured_points", "price", "run_dimension", "timed_members"]
 
 
 def run_dimension(run) -> int | None:
@@ -58,6 +58,17 @@ def _run_index() -> dict[str, object]:
     return index
 
 
+def timed_members(export_root="paper_figures"):
+    """The members of every archive manifest (``<export_root>/runs/*.json``) that record their CPU seconds;
+    an unreadable manifest is skipped (the archive itself is checked against it when restored)."""
+    for manifest in sorted((Path(export_root) / "runs").glob("*.json")):
+        try:
+            members = json.loads(manifest.read_text(encoding="utf-8")).get("members", [])
+        except (OSError, ValueError):
+            continue
+        yield from (m for m in members if m.get("cpu_seconds") is not None)
+
+
 def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, float]]:
     """(canonical method, budget B, dimension D, CPU seconds) of every archived run whose manifest records
     its CPU time and its D (``dim``), or whose run key a spec still plans (older manifests have no ``dim``;
@@ -66,20 +77,13 @@ def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, fl
 
     index = _run_index()
     points = []
-    for manifest in sorted((Path(export_root) / "runs").glob("*.json")):
-        try:
-            members = json.loads(manifest.read_text(encoding="utf-8")).get("members", [])
-        except (OSError, ValueError):
-            continue
-        for m in members:
-            if m.get("cpu_seconds") is None:
-                continue
-            dim = m.get("dim")          # recorded by archive.pack since the cost model; else from the spec
-            if dim is None:
-                run = index.get(m.get("run_key"))
-                dim = run_dimension(run) if run is not None else None
-            if dim is not None:
-                points.append((canonical_method(m["method"]), int(m["budget"]), dim, float(m["cpu_seconds"])))
+    for m in timed_members(export_root):
+        dim = m.get("dim")          # recorded by archive.pack since the cost model; else from the spec
+        if dim is None:
+            run = index.get(m.get("run_key"))
+            dim = run_dimension(run) if run is not None else None
+        if dim is not None:
+            points.append((canonical_method(m["method"]), int(m["budget"]), dim, float(m["cpu_seconds"])))
     return points
 
 

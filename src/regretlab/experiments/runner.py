@@ -11,7 +11,6 @@ stop the others.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import sys
@@ -19,7 +18,6 @@ import time
 import traceback
 import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
@@ -326,19 +324,13 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
 def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
     """Mean CPU seconds of a run per (canonical method, problem content) and budget, measured: read from
     the manifests of the archived runs (``paper_figures/runs/*.json``), which record each run's CPU time."""
+    from .cost import timed_members
     from .spec import canonical_method
 
     sums: dict[tuple, list[float]] = {}
-    for manifest in sorted((Path(export_root) / "runs").glob("*.json")):
-        try:
-            members = json.loads(manifest.read_text(encoding="utf-8")).get("members", [])
-        except (OSError, ValueError):
-            continue
-        for m in members:
-            if m.get("cpu_seconds") is None:
-                continue
-            key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
-            sums.setdefault(key, []).append(float(m["cpu_seconds"]))
+    for m in timed_members(export_root):
+        key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
+        sums.setdefault(key, []).append(float(m["cpu_seconds"]))
     return {k: sum(v) / len(v) for k, v in sums.items()}
 
 
