@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from regretlab._io import atomic_savefig, atomic_write_bytes
+from regretlab._io import atomic_savefig, atomic_write_bytes, git_commit
 
 from .engine import Report
 from .verdict import Verdict
@@ -112,7 +112,7 @@ def _resumed(report: Report) -> str:
 def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
     claims = {c.id: c for c in report.claims}
     out = [f"# Verification report — profile `{report.profile}`, seed {report.seed}", "",
-           f"regretlab {report.version}; {len(report.verdicts)} verdicts on {len(report.claims)} claims in "
+           f"regretlab {report.version} (commit {git_commit() or 'unknown'}); {len(report.verdicts)} verdicts on {len(report.claims)} claims in "
            f"{report.seconds:.0f} s{_resumed(report)}. Command: `{report.command or 'regretlab verify'}`.",
            "",
            "Verdicts: *holds* / *violated* when the 99 % Clopper–Pearson interval of the violation rate lies "
@@ -162,7 +162,8 @@ def write_report(report: Report, out: str | os.PathLike = "reports") -> Path:
             _figure(v, claims[v.claim], out / name)
             figures[(v.claim, v.reading)] = name
     payload = {
-        "profile": report.profile, "seed": report.seed, "version": report.version, "seconds": report.seconds,
+        "profile": report.profile, "seed": report.seed, "version": report.version, "commit": git_commit(),
+        "seconds": report.seconds,
         "command": report.command, "ok": report.ok, "resumed": list(report.resumed),
         "claims": [{"id": c.id, "reference": c.reference, "event": c.event, "latex": c.latex,
                     "bounds": [f"{f.__module__}.{f.__name__}" for f in c.bounds],
