@@ -16,6 +16,7 @@ def test_verify_writes_report_json_and_figures(tmp_path, capsys):
     assert {v["claim"] for v in data["verdicts"]} == {"SRINIVAS.C1:regret", "UBO.d_eps:thm41",
                                                      "UBO.prop41_limit"}
     assert data["not_checked"] and data["ok"] is True
+    assert "commit" in data    # the checkout the report was made from (None outside a git checkout)
     assert (out / "figures" / "SRINIVAS.C1_regret_A.png").stat().st_size > 1000
     md = (out / "verification.md").read_text()
     assert "## Not checked" in md and "SRINIVAS.C1_regret_A.png" in md

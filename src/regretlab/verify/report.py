@@ -112,8 +112,9 @@ def _resumed(report: Report) -> str:
 def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
     claims = {c.id: c for c in report.claims}
     out = [f"# Verification report — profile `{report.profile}`, seed {report.seed}", "",
-           f"regretlab {report.version} (commit {git_commit() or 'unknown'}); {len(report.verdicts)} verdicts on {len(report.claims)} claims in "
-           f"{report.seconds:.0f} s{_resumed(report)}. Command: `{report.command or 'regretlab verify'}`.",
+           f"regretlab {report.version} (commit {git_commit() or 'unknown'}); "
+           f"{len(report.verdicts)} verdicts on {len(report.claims)} claims in {report.seconds:.0f} s"
+           f"{_resumed(report)}. Command: `{report.command or 'regretlab verify'}`.",
            "",
            "Verdicts: *holds* / *violated* when the 99 % Clopper–Pearson interval of the violation rate lies "
            "below / above δ (for a claim certain given its inputs: no counterexample / a counterexample); "
