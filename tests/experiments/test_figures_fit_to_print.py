@@ -139,7 +139,7 @@ def test_every_spec_figure_is_fit_to_print(key, tmp_path, monkeypatch):
         captured["problems"] = check_fit_to_print(
             fig, stamped=bool(provenance.get("substitute")) or (
                 provenance.get("mode") == "quick" and bool(src.runs("quick"))
-                and reproduce._stamp_text(spec, "quick") != ""))
+                and reproduce._stamp_text(spec, "quick", src) != ""))
         captured["provenance"] = json.loads(json.dumps(provenance, default=str))
         import matplotlib.pyplot as plt
 

@@ -77,9 +77,11 @@ def _provenance(spec: Spec, source: Spec, mode: str, results: dict) -> dict:
     }
 
 
-def _stamp_text(spec: Spec, mode: str) -> str:
-    """The figure's own label when quick mode differs from the paper's (full) setup."""
-    quick, full = spec.modes["quick"], spec.modes["full"]
+def _stamp_text(spec: Spec, mode: str, source: Spec | None = None) -> str:
+    """The figure's own label when quick mode differs from the paper's (full) setup: that of the runs'
+    spec (``source``; a figure drawn from another spec's runs, such as the trade-off, has no modes of its
+    own and was left unstamped)."""
+    quick, full = (source or spec).modes["quick"], (source or spec).modes["full"]
     differs = (quick.repeats, quick.budgets, quick.problems) != (full.repeats, full.budgets, full.problems)
     if mode == "quick" and differs:
         return f"regretlab {spec.key}, QUICK MODE ({quick.note}): not the paper's setup"
@@ -379,7 +381,7 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
     paper, name = spec.key.split(".", 1)
     with plots.style():
         fig, header, rows = _KIND_EXPORTS[spec.kind](spec, source, mode, results, provenance)
-        stamp = _stamp_text(spec, mode)
+        stamp = _stamp_text(spec, mode, source)
         if labels:
             stamp = (stamp + " | " if stamp else "") + "SUBSTITUTE DATA: " + "; ".join(
                 label.split(":")[0] for label in labels)
