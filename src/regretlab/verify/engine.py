@@ -199,8 +199,9 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
         with _redrawn(bar, enabled=on_terminal):
             for name, group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
                 keep(name, group)
+                # the postfix first (without a redraw), so the bar is drawn once with both up to date
+                bar.set_postfix_str(f"{len(groups) - bar.n - 1} group(s) running or waiting", refresh=False)
                 bar.update(1)
-                bar.set_postfix_str(f"{len(groups) - bar.n} group(s) running or waiting")
         bar.close()
     by_claim: dict[str, list[Verdict]] = {}
     for group in results:
