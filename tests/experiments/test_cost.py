@@ -48,3 +48,11 @@ def test_the_repositorys_archives_are_fitted_closely():
     model = CostModel.fit(points)
     assert len(points) > 100 and model.n_points >= 10
     assert model.residual < 0.5, model.describe()
+
+
+@pytest.mark.parametrize("bad", [{"budget": 0}, {"dim": 0}, {"budget": 2.5}])
+def test_bad_sizes_are_clear_errors(bad):
+    model = CostModel.fit(_points())
+    args = {"budget": 100, "dim": 10, **bad}
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        model.seconds("Paper/GP-UCB", args["budget"], args["dim"])

@@ -28,6 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
+from regretlab._validate import check_integer
+
 __all__ = ["CostModel", "cost_model", "measured_points", "price", "run_dimension", "timed_members"]
 
 
@@ -154,7 +156,10 @@ class CostModel:
         return float(np.mean(same)) if same else None
 
     def seconds(self, method: str, budget: int, dim: int) -> float | None:
-        """Fitted CPU seconds of one run, or None when neither the method nor its setup was measured."""
+        """Fitted CPU seconds of one run (``budget`` B >= 1 evaluations, ``dim`` D >= 1), or None when neither
+        the method nor its setup was measured."""
+        budget = check_integer("budget", budget, low=1)
+        dim = check_integer("dim", dim, low=1)
         a = self.intercept(method)
         if a is None:
             return None
