@@ -56,3 +56,10 @@ def test_bad_sizes_are_clear_errors(bad):
     args = {"budget": 100, "dim": 10, **bad}
     with pytest.raises(ValueError, match=next(iter(bad))):
         model.seconds("Paper/GP-UCB", args["budget"], args["dim"])
+
+
+def test_a_negative_per_evaluation_guess_is_a_clear_error(tmp_path):
+    from regretlab.experiments.cost import price
+
+    with pytest.raises(ValueError, match="seconds_per_evaluation"):
+        price([], tmp_path, {}, seconds_per_evaluation=-1.0)

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from regretlab._validate import check_integer
+from regretlab._validate import check_integer, check_number
 
 __all__ = ["CostModel", "cost_model", "measured_points", "price", "run_dimension", "timed_members"]
 
@@ -194,6 +194,7 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
     from .runner import measured_seconds
     from .spec import canonical_method
 
+    seconds_per_evaluation = check_number("seconds_per_evaluation", seconds_per_evaluation, low=0.0)
     measured = measured_seconds(export_root) if measured is None else measured
     model = cost_model(export_root)
     total, how = 0.0, "measured"
