@@ -21,10 +21,9 @@ are refused with a ValueError.
 
 from __future__ import annotations
 
-import zlib
-
 import numpy as np
 
+from regretlab._rng import stream
 from regretlab._validate import check_integer
 
 from .base import Objective
@@ -36,8 +35,9 @@ INTERIOR_FRACTION = 0.1
 
 
 def _instance_generator(instance: int, dim: int, name: str) -> np.random.Generator:
-    # crc32 (not hash()) so that the seed does not depend on PYTHONHASHSEED.
-    return np.random.default_rng(np.random.SeedSequence([instance, dim, zlib.crc32(name.encode())]))
+    """The shift's generator: the named stream ("instance", D, name) of seed ``instance``
+    (:func:`regretlab._rng.stream`, stable across processes and ``PYTHONHASHSEED``)."""
+    return np.random.default_rng(stream(instance, "instance", dim, name))
 
 
 class Translated(Objective):

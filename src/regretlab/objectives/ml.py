@@ -22,6 +22,7 @@ import functools
 import numpy as np
 
 from regretlab._losses import ramp
+from regretlab._rng import stream
 from regretlab._validate import DIM_LIMIT, MAGNITUDE_LIMIT, check_count, check_integer, check_number
 
 from .base import Objective
@@ -121,7 +122,7 @@ class DigitsNN(DataObjective):
             X, y, test_size=0.3, stratify=y, random_state=self.seed)
         self._Ytr = np.eye(10)[ytr]
         self._yva = yva
-        start = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(1,)))
+        start = np.random.default_rng(stream(self.seed, 1))
         self._W1_0 = start.normal(0.0, np.sqrt(2.0 / 64), size=(64, self.hidden))  # He initialisation
         self._set_box([(-1.0, 1.0)] * dim, np.zeros(dim))
 
@@ -174,7 +175,7 @@ def _gisette_like(seed: int, n_features: int) -> tuple[np.ndarray, np.ndarray]:
     i, j = np.triu_indices(P.shape[1])
     real = np.hstack([P, P[:, i] * P[:, j]])
     real = real[:, real.std(axis=0) > 0]
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(2,)))
+    rng = np.random.default_rng(stream(seed, 2))
     n_probe = max(0, n_features - real.shape[1])
     source = rng.integers(0, real.shape[1], size=n_probe)
     probes = np.column_stack([rng.permutation(real[:, k]) for k in source]) if n_probe else real[:, :0]
@@ -295,7 +296,7 @@ class SDSSSurrogate(DataObjective):
         table = np.array([row[1:] for row in SDSS_PARAMETERS], dtype=float)
         self._low, self._width, fiducial = table[:, 0], table[:, 1] - table[:, 0], table[:, 2]
         self._k = np.linspace(0.01, 0.2, 40)
-        rng_data = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(3,)))
+        rng_data = np.random.default_rng(stream(self.seed, 3))
         truth = self._spectrum(fiducial[None, :])[0]
         self._sigma = 0.05 * truth
         self._data = truth + self._sigma * rng_data.standard_normal(truth.size)
@@ -335,7 +336,7 @@ def _cascade(seed: int, n_stages: int, n_images: int, face: int) -> tuple[np.nda
 
     X, y = _digits()
     labels = (y == face).astype(int)
-    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(4,)))
+    rng = np.random.default_rng(stream(seed, 4))
     order = rng.permutation(X.shape[0])
     evaluate, train_pool = order[:n_images], order[n_images:]          # the papers' 1000 images; the rest
     Xt, lt = X[train_pool], labels[train_pool]

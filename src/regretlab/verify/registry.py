@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import fnmatch
 import sys
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 from tqdm import tqdm
 
+from regretlab._rng import stream as named_stream
 from regretlab.bounds.catalogue import CATALOGUE_IDS
 
 from .verdict import Verdict
@@ -70,17 +70,13 @@ PROFILES: dict[str, Profile] = {
 }
 
 
-def _crc(text: str) -> int:
-    return zlib.crc32(text.encode("utf-8"))
-
-
 @dataclass
 class Context:
     """What a check gets: the profile, the seed tree and a progress bar.
 
-    Every random draw of a check comes from :meth:`generators`: a :class:`numpy.random.SeedSequence` keyed by
-    (``seed``, claim id, stream name), spawned once per trial, so a trial's randomness depends neither on
-    the order in which claims run nor on the other trials.
+    Every random draw of a check comes from :meth:`generators`: the named stream (claim id, stream name) of
+    ``seed`` (:func:`regretlab._rng.stream`, the project's one stream helper), spawned once per trial, so a
+    trial's randomness depends neither on the order in which claims run nor on the other trials.
     """
 
     claim_id: str
@@ -94,7 +90,7 @@ class Context:
         """The seed sequence of one named stream of this claim, or (``shared``) of evidence that several
         claims use (then keyed by the stream name alone, so they see the same sample paths and runs)."""
         owner = "shared evidence" if shared else self.claim_id
-        return np.random.SeedSequence(self.seed, spawn_key=(_crc(owner), _crc(stream)))
+        return named_stream(self.seed, owner, stream)
 
     def generators(self, n: int, stream: str = "", shared: bool = False) -> list[np.random.Generator]:
         """``n`` independent generators, trial ``i`` seeded by child ``i`` of :meth:`sequence`."""
