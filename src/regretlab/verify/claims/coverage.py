@@ -40,10 +40,10 @@ not_checked("ADD.regret_thm5", "needs C2, which holds Lemma 11's Lipschitz const
                                "Assumption-2 constants; not registered yet (Lemma 10 and Eq. (14), its two "
                                "probabilistic and algebraic steps, are checked)")
 not_checked("ADD.lemma11", "as ADD.regret_thm5 (the constant L is not determined by a sample path)")
-not_checked("SRINIVAS.beta_t_thm2", "continuous-domain GP-UCB runs with Thm 2's beta_t are not "
-                                    "registered yet; the finite-domain Thm 1 is the control claim "
-                                    "(GP.ucb:confidence, SRINIVAS.C1:regret)")
-not_checked("GPUCB.beta_t", "Kandasamy2015's Thm 6 GP-UCB schedule: as SRINIVAS.beta_t_thm2")
+not_checked("GPUCB.beta_t", "Kandasamy2015's Thm 6 GP-UCB schedule (its own discretisation, 2D log(D t^3)) "
+                            "for GP-UCB in D dimensions, with a bound carrying C2 (Lemma 11's posterior "
+                            "Lipschitz constant, not determined by a sample path); [Srinivas2010, Thm 2], "
+                            "which it modifies, is checked (SRINIVAS.beta_t_thm2:regret)")
 not_checked("UBO.beta_t_prop51", "Prop. 5.1's beta_t is [Srinivas2010, Thm 2]'s for a continuous box; its "
                                  "guarantee is checked on a finite S_k with Thm 1's finite-domain beta_t "
                                  "(UBO.trigger_rb:prop51), where the UCB's maximum is exact")
