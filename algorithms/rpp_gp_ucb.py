@@ -119,7 +119,8 @@ def projected_additive_lml_and_W_grad(W, groups, kernels, X, y, noise_variance):
         delta += K_j
         states.append(state)
     delta[np.diag_indices_from(delta)] += noise_variance
-    terms = likelihood_terms(delta, y, mean=None)  # GLS constant mean, [Rasmussen2006, Alg. 2.1]
+    # GLS constant mean, [Rasmussen2006, Alg. 2.1]; delta is ours, factorised in its own memory
+    terms = likelihood_terms(delta, y, mean=None, overwrite=True)
     inner = terms.gradient_weights()  # aaᵀ - Δ⁻¹, [Rasmussen2006, Eq. (5.9)]
     grad = np.zeros_like(W)
     for k, g, Zg, state in zip(kernels, groups, features, states, strict=True):

@@ -109,3 +109,11 @@ def test_refit_cost_script_agrees_with_sklearn_at_a_tiny_size():
     ours, theirs = report["sklearn"]["regretlab_lml"], report["sklearn"]["sklearn_lml"]
     assert ours >= theirs - 1e-6 * abs(theirs)
     assert report["rpp"]["n"] == 60 and 0.0 <= report["rpp"]["alpha"] <= 1.0
+
+
+def test_gp_memory_script_reports_each_call_against_the_kernel_matrix(capsys):
+    """``benchmarks/gp_memory.py`` at n = 40, D = 3: one row per call, each with a measured peak (a fresh
+    process per call) and its multiple of the kernel matrix."""
+    _load("gp_memory").main(["--n", "40", "--dim", "3"])
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| 40 |")]
+    assert len(rows) == 4 and not any("failed" in row for row in rows)

@@ -148,7 +148,8 @@ class LikelihoodTerms:
         return out
 
 
-def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None) -> LikelihoodTerms:
+def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None, *,
+                     overwrite: bool = False) -> LikelihoodTerms:
     r"""Log likelihood of ``y`` under :math:`\mathcal N(m\mathbf 1, \Delta)` ([Rasmussen2006, Alg. 2.1]).
 
     The core of :func:`log_marginal_likelihood`, for callers that build :math:`\Delta=K+\sigma^2I` themselves
@@ -157,11 +158,12 @@ def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None
     ``mean=None`` profiles the constant mean out with its generalised-least-squares estimate
     :math:`\hat m = \mathbf 1^\top\Delta^{-1}y/\mathbf 1^\top\Delta^{-1}\mathbf 1`, which maximises the
     likelihood over :math:`m`; by the envelope theorem a gradient of the profiled likelihood is the partial
-    gradient at :math:`\hat m`.
+    gradient at :math:`\hat m`. With ``overwrite`` the factor is computed in ``delta``'s memory (the caller
+    gives it away: one (n, n) array fewer, the same bits).
     """
     n = y.shape[0]
     # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
-    L, _ = cholesky_with_jitter(delta)
+    L, _ = cholesky_with_jitter(delta, overwrite=overwrite)
     if mean is None:
         ones = np.ones(n)
         u = cho_solve((L, True), ones, check_finite=False)
@@ -183,7 +185,7 @@ def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool)
     else:
         delta, state = kernel(X), None
     delta[np.diag_indices_from(delta)] += noise_variance
-    terms = likelihood_terms(delta, y, mean)
+    terms = likelihood_terms(delta, y, mean, overwrite=True)  # delta is this function's own copy
     if not eval_gradient:
         return terms.value, None, terms.mean
     # [Rasmussen2006, Eq. (5.9)]: ∂/∂θ_k = ½ tr((ααᵀ - Δ⁻¹) ∂Δ/∂θ_k)

@@ -57,6 +57,9 @@ __all__ = [
     "check_groups",
 ]
 
+#: Rows per block where an (n, m) sum is accumulated in place (a (block, m) temporary at most).
+_ROW_BLOCK = 256
+
 
 def _frozen(arr: np.ndarray) -> np.ndarray:
     arr = np.array(arr, dtype=float, copy=True)
@@ -357,7 +360,10 @@ class Stationary(Kernel):
         r2 = Xc @ Yc.T  # numpy's SYRK when Y is None: exactly symmetric
         r2 *= -2.0
         if Y is None and exact_symmetry:
-            r2 += np.add.outer(norms_x, norms_y)  # |x_i|² + |y_j|² in one sum: symmetric for Y = X too
+            # |x_i|² + |y_j|² in one sum, so symmetric for Y = X too; by blocks of rows, so the temporary is
+            # (block, m) and not a second (n, m) array (the bits are those of one np.add.outer)
+            for i0 in range(0, r2.shape[0], _ROW_BLOCK):
+                r2[i0:i0 + _ROW_BLOCK] += np.add.outer(norms_x[i0:i0 + _ROW_BLOCK], norms_y)
         else:
             # added in place: an (n, m) temporary costs more than the sum (at n = 1000 a fresh 8 MB array's
             # page faults take ~10 times an in-place pass), but r2_ij and r2_ji may differ in the last bit

@@ -20,6 +20,7 @@ import math
 
 import numpy as np
 from scipy.linalg import LinAlgError, cholesky, solve_triangular
+from scipy.linalg.lapack import dpotrf as _dpotrf
 
 from regretlab._validate import MAGNITUDE_LIMIT, check_array, check_bool, check_number
 from regretlab.gp.kernels import Kernel
@@ -30,15 +31,24 @@ __all__ = ["GP", "cholesky_with_jitter"]
 _JITTERS = tuple(10.0**e for e in range(-12, -3))
 
 
-def cholesky_with_jitter(A: np.ndarray) -> tuple[np.ndarray, float]:
+def cholesky_with_jitter(A: np.ndarray, *, overwrite: bool = False) -> tuple[np.ndarray, float]:
     """Lower Cholesky factor of ``A + jitter I`` with the smallest jitter that works.
 
-    Tries ``jitter = 0``, then ``mean(diag(A)) * 10**e`` for e = -12, ..., -4.
+    Tries ``jitter = 0``, then ``mean(diag(A)) * 10**e`` for e = -12, ..., -4. Reads the lower triangle of
+    ``A`` only (LAPACK ``potrf``).
+
+    Parameters
+    ----------
+    A : ndarray of shape (n, n)
+    overwrite : bool
+        Factorise in ``A``'s own memory (a C-contiguous, writeable float64 array the caller gives away):
+        no (n, n) copy, so a factorisation needs one n×n array instead of two (:func:`_cholesky_in_place`).
+        The factor has the same bits as without ``overwrite``.
 
     Returns
     -------
     L : ndarray
-        Lower-triangular factor.
+        Lower-triangular factor (Fortran-ordered; with ``overwrite`` a view of ``A``'s memory).
     jitter : float
         The jitter added to the diagonal (0.0 when none was needed).
 
@@ -51,17 +61,76 @@ def cholesky_with_jitter(A: np.ndarray) -> tuple[np.ndarray, float]:
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"A has shape {A.shape}; expected a square matrix")
     scale = float(np.mean(np.diag(A))) if A.size else 1.0
-    for jitter in (0.0,) + tuple(scale * j for j in _JITTERS):
-        try:
-            Aj = A if jitter == 0.0 else A + jitter * np.eye(A.shape[0])
-            # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
-            return cholesky(Aj, lower=True, check_finite=False), jitter
-        except LinAlgError:
-            continue
+    jitters = (0.0,) + tuple(scale * j for j in _JITTERS)
+    if overwrite and A.size and A.flags.c_contiguous and A.flags.writeable and A.dtype == np.float64:
+        found = _cholesky_in_place(A, jitters)
+        if found is not None:
+            return found
+    else:
+        for jitter in jitters:
+            try:
+                Aj = A if jitter == 0.0 else A + jitter * np.eye(A.shape[0])
+                # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)
+                return cholesky(Aj, lower=True, check_finite=False), jitter
+            except LinAlgError:
+                continue
     raise ValueError(
         "K + noise_variance*I is not numerically positive definite even with jitter "
         f"{scale * _JITTERS[-1]:.3g}; raise noise_variance or remove duplicate points from X"
     )
+
+
+#: Rows per block of the in-place triangle copies (a (block, n) temporary at most).
+_BLOCK = 256
+
+
+def _mirror_lower(A: np.ndarray) -> None:
+    """Copy the strict lower triangle of the square C-contiguous ``A`` onto its strict upper one, in place,
+    block by block (numpy has no in-place symmetrisation; ``A.T`` assigned to ``A`` would alias)."""
+    n = A.shape[0]
+    for j0 in range(0, n, _BLOCK):
+        j1 = min(j0 + _BLOCK, n)
+        A[j0:j1, j1:] = A[j1:, j0:j1].T
+        block = A[j0:j1, j0:j1]
+        upper = np.triu_indices(j1 - j0, 1)
+        block[upper] = block.T[upper]
+
+
+def _zero_strict_lower(A: np.ndarray) -> None:
+    """Set the strict lower triangle of the square ``A`` to 0, in place, block by block."""
+    n = A.shape[0]
+    for j0 in range(0, n, _BLOCK):
+        j1 = min(j0 + _BLOCK, n)
+        A[j1:, j0:j1] = 0.0
+        block = A[j0:j1, j0:j1]
+        block[np.tril_indices(j1 - j0, -1)] = 0.0
+
+
+def _cholesky_in_place(A: np.ndarray, jitters) -> tuple[np.ndarray, float] | None:
+    """:func:`cholesky_with_jitter` in ``A``'s memory; None when no jitter works.
+
+    ``A.T`` is the Fortran-ordered view LAPACK factorises without a copy. For it to hold the matrix whose
+    lower triangle is ``A``'s (what ``scipy.linalg.cholesky(A, lower=True)`` factorises), ``A``'s lower
+    triangle is first mirrored onto its upper one; ``potrf`` then reads and overwrites the view's lower
+    triangle (``A``'s upper memory) and never touches the other, so a failed attempt is undone by mirroring
+    again and restoring the diagonal, and the next jitter tried on the same values as the copying path.
+    """
+    _mirror_lower(A)
+    diagonal = np.diagonal(A).copy()
+    view = A.T
+    for jitter in jitters:
+        if jitter:
+            np.fill_diagonal(view, diagonal + jitter)  # the values of A + jitter I, as the copying path
+        # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I), clean=0: the other triangle is kept
+        L, info = _dpotrf(view, lower=1, clean=0, overwrite_a=1)
+        if info == 0:
+            _zero_strict_lower(A)  # the view's strict upper triangle: 0 in a factor, as scipy's clean=1
+            return L, jitter
+        if info < 0:  # an illegal argument: not reachable for a square float64 array
+            raise ValueError(f"LAPACK potrf failed with info={info}")
+        _mirror_lower(A)
+        np.fill_diagonal(view, diagonal)
+    return None
 
 
 #: Largest magnitude of an input, a target or the prior mean the GP accepts: squares of 1e150 stay finite
@@ -150,7 +219,7 @@ class GP:
     @property
     def L(self) -> np.ndarray:
         """Lower Cholesky factor of :math:`K + (\\sigma^2 + \\text{jitter}) I`, shape (t, t) (a view)."""
-        return self._L_buf[: self._t, : self._t]
+        return self._L_buf[: self._t, : self._t] if self._L_buf.shape[0] else self._L_live
 
     @property
     def alpha(self) -> np.ndarray:
@@ -183,20 +252,26 @@ class GP:
         return y
 
     # ---- fitting ---------------------------------------------------------------------------------------
-    def _ensure_capacity(self, t_new: int, dim: int, headroom: int = 0) -> None:
+    def _ensure_capacity(self, t_new: int, dim: int, headroom: int = 0, factor: bool = True) -> None:
+        """Room for ``t_new`` observations (the buffers grow by half when full). Without ``factor`` (a fit,
+        whose factorisation brings its own (t, t) factor) the factor buffer stays empty; the first append
+        after a fit builds it from that factor with the fit's headroom, max(32, t/4)."""
         cap = self._L_buf.shape[0]
         if t_new <= cap and self._X_buf.shape[1] == dim:
             return
-        new_cap = max(t_new + headroom, (3 * cap) // 2, 16)
+        t = self._t
+        if t and cap == 0 and factor:  # the first append after a fit: the padded buffer a fit used to make
+            new_cap = max(t_new, t + max(32, t // 4))
+        else:
+            new_cap = max(t_new + headroom, (3 * cap) // 2, 16)
         X_buf = np.empty((new_cap, dim))
         y_buf = np.empty(new_cap)
-        L_buf = np.eye(new_cap)
         v_buf = np.empty(new_cap)
-        t = self._t
+        L_buf = np.eye(new_cap) if factor else np.empty((0, 0))
         if t:
             X_buf[:t] = self._X_buf[:t]
             y_buf[:t] = self._y_buf[:t]
-            L_buf[:t, :t] = self._L_buf[:t, :t]
+            L_buf[:t, :t] = self._L_buf[:t, :t] if cap else self._L_live
             v_buf[:t] = self._v_buf[:t]
         self._X_buf, self._y_buf, self._L_buf, self._v_buf = X_buf, y_buf, L_buf, v_buf
 
@@ -219,7 +294,7 @@ class GP:
         self._component_cache = {}
         self._X_buf = np.empty((0, X.shape[1]))
         self._L_buf = np.empty((0, 0))
-        self._ensure_capacity(t, X.shape[1], headroom=max(32, t // 4))
+        self._ensure_capacity(t, X.shape[1], headroom=max(32, t // 4), factor=False)
         self._dim = X.shape[1]
         self._X_buf[:t] = X
         self._y_buf[:t] = y
@@ -228,15 +303,23 @@ class GP:
         return self
 
     def _factorise(self) -> None:
-        """Full O(t³) factorisation of Δ = K + σ²I from the stored data."""
+        """Full O(t³) factorisation of Δ = K + σ²I from the stored data.
+
+        One (t, t) array throughout: Δ is factorised in its own memory (:func:`cholesky_with_jitter` with
+        ``overwrite``, the same bits as a copy) and that Fortran-ordered factor is kept as the live factor
+        predictions solve with; the padded C-ordered buffer appends extend is built by the first append."""
         t = self._t
         X = self._X_buf[:t]
         delta = self.kernel(X)
+        if not (delta.flags.c_contiguous and delta.flags.owndata and delta.dtype == np.float64):
+            delta = np.array(delta, dtype=float, order="C")  # a kernel's cached or strided array is not ours
         delta[np.diag_indices_from(delta)] += self.noise_variance
-        # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)  (with jitter escalation)
-        L, self._jitter = cholesky_with_jitter(delta)
-        self._L_buf[:t, :t] = L
         self._L_live = None
+        self._L_buf = np.empty((0, 0))  # the old factor goes before the new one exists
+        # [Rasmussen2006, Alg. 2.1, line 2]: L = cholesky(K + σ²I)  (with jitter escalation), in place
+        L, self._jitter = cholesky_with_jitter(delta, overwrite=True)
+        del delta
+        self._L_live = L
         # [Rasmussen2006, Alg. 2.1, line 3] (first half): v = L \ (y - m)
         self._v_buf[:t] = solve_triangular(L, self._y_buf[:t] - self.mean, lower=True, check_finite=False)
         self._update_alpha()
@@ -261,6 +344,8 @@ class GP:
         if B.ndim == 2 and B.shape[1] > 1:
             return solve_triangular(self._live_factor(), B, lower=True, trans=trans_flag, check_finite=False)
         t, cap = self._t, self._L_buf.shape[0]
+        if cap == 0:  # just fitted: the factor is the live (Fortran-ordered) one
+            return solve_triangular(self._live_factor(), B, lower=True, trans=trans_flag, check_finite=False)
         B_pad = np.zeros((cap,) + B.shape[1:])
         B_pad[:t] = B
         return solve_triangular(self._L_buf, B_pad, lower=True, trans=trans_flag, check_finite=False)[:t]
