@@ -260,7 +260,7 @@ def test_every_claim_quote_is_in_the_paper_text():
 
     def norm(text):
         text = re.sub(r"\$|\\\(|\\\)|\\|[{}*]", "", text)
-        return re.sub(r"[^0-9a-z]+", " ", text.replace("α", "alpha").lower()).strip()
+        return re.sub(r"[^0-9a-z]+", " ", text.replace("α", "alpha").replace("δ", "delta").lower()).strip()
 
     def found(quote, text):
         if quote in text:
@@ -371,3 +371,22 @@ def test_trend_runs_needed_and_group_sizes_refuse_values_outside_their_domains()
         compare.trend_runs_needed(groups, level=0.01, power=0)
     with pytest.raises(ValueError, match="n_groups"):
         group_sizes(4, 5, 1)
+
+
+def test_a_no_worse_claim_is_non_inferiority_on_constructed_data():
+    """'competitive or better' (kind no_worse): 30 paired runs with A = B up to small noise (s.d. 0.1) and
+    with A far better than B are both confirmed (A is not worse than B by more than the margin, 0.5 pooled
+    s.d.); A three standard deviations worse than B is refuted. A 'similar' claim on the far-better data is
+    not confirmed: the two kinds differ exactly there."""
+    rng = np.random.default_rng(11)
+    b = rng.normal(size=30)
+    cases = {"equal": b + 0.1 * rng.normal(size=30), "far better": b + 3.0, "far worse": b - 3.0}
+    got = {}
+    for name, a in cases.items():
+        (c,) = decide_comparisons([Comparison("X.y.c1", "no_worse", "A", "B", "P", True)], {0: (a, b)},
+                                  (30,), describe=False)
+        got[name] = c.decision
+    assert got == {"equal": "confirmed", "far better": "confirmed", "far worse": "refuted"}
+    (similar,) = decide_comparisons([Comparison("X.y.c1", "similar", "A", "B", "P", True)],
+                                    {0: (cases["far better"], b)}, (30,), describe=False)
+    assert similar.decision != "confirmed"

@@ -2,10 +2,10 @@
 statistic it is decided on (the decisions are :mod:`regretlab.experiments.decide`'s).
 
 A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``better``, ``best``,
-``similar``, ``ratio``, ``trend``), the method it is about, the methods it is compared with, the problems,
-and the statistic of one run it is tested on (:data:`STATISTICS`). It expands into *comparisons* (one per
-compared method and problem); ``quantifier`` says how they combine: ``"all"`` (every one),
-``"all_but_one"`` (every one but at most one: the papers' "almost all"), or
+``similar``, ``no_worse``, ``ratio``, ``trend``), the method it is about, the methods it is compared with,
+the problems, and the statistic of one run it is tested on (:data:`STATISTICS`). It expands into
+*comparisons* (one per compared method and problem); ``quantifier`` says how they combine: ``"all"``
+(every one), ``"all_but_one"`` (every one but at most one: the papers' "almost all"), or
 ``"most_problems"`` (for every compared method, a majority of the problems — the reading of the papers'
 "for most test functions"). Keys and quotes follow the project's claims list (``Key.item.cN``); where a word
 needs a reading (⚠ "most", "similar", "2-3 times"), ``reading`` says which one is used and why.
@@ -40,8 +40,9 @@ STATISTICS = {
 #: How a claim's comparisons combine (see the module docstring).
 QUANTIFIERS = ("all", "all_but_one", "most_problems")
 #: Claim kinds decided here.
-KINDS = ("better", "best", "worse", "similar", "ratio", "trend")
-#: The equivalence margin of a "similar" claim, in pooled standard deviations of the two methods' values.
+KINDS = ("better", "best", "worse", "similar", "no_worse", "ratio", "trend")
+#: The equivalence margin of a "similar" claim (and the non-inferiority margin of a "no_worse" one), in
+#: pooled standard deviations of the two methods' values.
 EQUIVALENCE_MARGIN = 0.5
 
 
@@ -55,11 +56,12 @@ class Claim:
         ``"<Key>.<item>.c<N>"`` as in the project's claims list.
     item : str
         The spec whose runs decide it (e.g. ``"Ha2019.fig3"``).
-    kind : {"better", "best", "worse", "similar", "ratio", "trend"}
+    kind : {"better", "best", "worse", "similar", "no_worse", "ratio", "trend"}
         ``better``/``best``: ``method`` beats every method of ``others``; ``worse``: every method of
         ``others`` beats ``method`` (the same test as ``better`` with the roles swapped, shared with it);
-        ``similar``: within the equivalence margin of each; ``ratio``: ``method``'s statistic over each
-        other's lies in ``interval``;
+        ``similar``: within the equivalence margin of each; ``no_worse``: not worse than each by more than
+        that margin (non-inferiority, the papers' "competitive or better"); ``ratio``: ``method``'s
+        statistic over each other's lies in ``interval``;
         ``trend``: the statistic improves along the order ``(method, *others)`` (worst first), one test per
         problem over all the order's runs.
     quote, location : str
@@ -380,9 +382,76 @@ def _kandasamy_large(statistic: str, suffix: str) -> tuple[Claim, ...]:
     return tuple(out)
 
 
+_SUBSTITUTE = ("substitute data (the spec's surrogate of the paper's experiment), so the decision is about "
+               "the surrogate: labelled substitute")
+_K52, _K53 = "[Kandasamy2015, §5.2]", "[Kandasamy2015, §5.3]"
+_SDSS_ADDS = (_add(2, 10), _add(5, 4), _add(10, 2))
+_VJ_ADDS = (_add(1, 22), _add(6, 4), _add(11, 2))
+_NAMED_ADDS = ("the text names Add-{named} only: read as the spec's three Add-d/M instantiations "
+               "({listed}); ")
+
+
+def _listed(adds) -> str:
+    return ", ".join(a.split("(")[1].rstrip(")") for a in adds)
+
+
+def _kandasamy_real() -> tuple[Claim, ...]:
+    """[Kandasamy2015, §5.2-5.3]'s sentences on Fig. 5 (a: SDSS, b: Viola & Jones), on the surrogates.
+    Fig. 5b's c4 ("we also find a value for the thresholds that outperform the configuration used in
+    OpenCV") is not registered: the surrogate has no OpenCV default to compare with."""
+    sdss, vj = ("SDSS-surrogate",), ("VJ-surrogate",)
+    a, b = "Kandasamy2015.fig5a", "Kandasamy2015.fig5b"
+    bo_a = (*_SDSS_ADDS, _GP, "Kandasamy2015/GP-EI", "Kandasamy2015/REMBO(d=9)")
+    adds_a = _NAMED_ADDS.format(named="5/4", listed=_listed(_SDSS_ADDS))
+    adds_b = _NAMED_ADDS.format(named="1/22 and Add-6/4", listed=_listed(_VJ_ADDS))
+    return (
+        Claim("Kandasamy2015.fig5a.c1", a, "better",
+              "Note that RAND outperforms DiRect here since a random query strategy is effectively searching "
+              "in 9 dimensions.", _K52, "Kandasamy2015/RAND", ("Kandasamy2015/DiRect",), sdss,
+              "final_best_f", reading=_SUBSTITUTE),
+        Claim("Kandasamy2015.fig5a.c2", a, "worse",
+              "Despite this advantage to RAND all BO methods do better.", _K52, "Kandasamy2015/RAND", bo_a,
+              sdss, "final_best_f",
+              reading="'do better' than RAND (the comparator the sentence names); " + adds_a + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5a.c3", a, "worse",
+              "Moreover, despite the fact that the function may not be additive, all Add-d/M methods "
+              "outperform GP-UCB.", _K52, _GP, _SDSS_ADDS, sdss, "final_best_f",
+              reading=adds_a + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5a.c4", a, "worse", "Yet, it is not competitive with the Add-d/M methods.",
+              _K52, "Kandasamy2015/REMBO(d=9)", _SDSS_ADDS, sdss, "final_best_f",
+              reading="'it' is REMBO (the sentence before); 'not competitive' read as worse than each "
+              "Add-d/M; " + adds_a + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5a.c5", a, "best", "Here Add-5/4 performs slightly better than the rest",
+              _K52, _add(5, 4), tuple(m for m in (*bo_a, "Kandasamy2015/RAND", "Kandasamy2015/DiRect")
+                                      if m != _add(5, 4)), sdss, "final_best_f",
+              reading="'the rest' read as every other method of the figure; 'slightly' names no size: the "
+              "effect is reported; " + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5b.c1", b, "worse",
+              "Not surprisingly, REMBO performs worst as it is only searching on a 5 dimensional space.",
+              _K53, "Kandasamy2015/REMBO(d=5)", (*_VJ_ADDS, _GP, "Kandasamy2015/GP-EI"), vj, "final_best_f",
+              reading="'worst' among the BO methods the paragraph names (GP-UCB, GP-EI, the Add-d/M): the "
+              "text does not say whether RAND and DiRect were shown; " + adds_b + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5b.c2", b, "worse",
+              "Barring Add-1/22 all other instantiations perform better than GP-UCB and GP-EI", _K53, _GP,
+              _VJ_ADDS[1:], vj, "final_best_f",
+              reading="for GP-UCB (c2b: GP-EI); 'all other instantiations' read as the spec's Add-6/4 and "
+              "Add-11/2; " + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5b.c2b", b, "worse",
+              "Barring Add-1/22 all other instantiations perform better than GP-UCB and GP-EI", _K53,
+              "Kandasamy2015/GP-EI", _VJ_ADDS[1:], vj, "final_best_f",
+              reading="for GP-EI (c2: GP-UCB); 'all other instantiations' read as the spec's Add-6/4 and "
+              "Add-11/2; " + _SUBSTITUTE),
+        Claim("Kandasamy2015.fig5b.c3", b, "best", "with Add-6/4 performing the best.", _K53, _add(6, 4),
+              (_VJ_ADDS[0], _VJ_ADDS[2], _GP, "Kandasamy2015/GP-EI", "Kandasamy2015/REMBO(d=5)"), vj,
+              "final_best_f",
+              reading="best among the BO methods the paragraph names (as c1); " + _SUBSTITUTE),
+    )
+
+
 _KANDASAMY = (
     _kandasamy_d10("final_simple_regret", "") + _kandasamy_d10("final_average_regret", "_RT")
     + _kandasamy_large("final_simple_regret", "") + _kandasamy_large("final_average_regret", "_RT")
+    + _kandasamy_real()
 )
 
 # ---- [TranThe2020] ---------------------------------------------------------------------------------------
@@ -493,6 +562,49 @@ def _fig1(statistic: str) -> tuple[Claim, ...]:
     )
 
 
+_NN = "[TranThe2020, §Experiments (Neural Network Parameter Search)]"
+_RAMP = "[TranThe2020, §Experiments (Learning Classification Model with Ramp Loss)]"
+_LOSS = ("the final validation loss, read as the best (minus) loss found by the last evaluation (the paper "
+         "plots the loss and names no iteration; T is not stated: the spec's)")
+_RAMP_LOSS = ("'performance' read as the achieved objective (the right panel's loss), as the best (minus) "
+              "objective found by the last evaluation; T is not stated: the spec's")
+_TT_SUBSTITUTE = "substitute data (scikit-learn's digits for MNIST; a Gisette-like set): labelled substitute"
+
+
+def _tranthe_real() -> tuple[Claim, ...]:
+    """The sentences on Fig. 4 (neural network weights) and Fig. 5 (ramp-loss classifier), each on the
+    spec's substitute data; c3 of Fig. 5 is registered once per method it names."""
+    ms4 = "TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0)"
+    nn = ("TranThe2020/REMBO(d=10)", "TranThe2020/LineBO", "TranThe2020/SRE(d=10)", "TranThe2020/HeSBO(d=10)")
+    ms5 = "TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0, n_starts=100)"
+    sre5 = "TranThe2020/SRE(d=10, m=5, n_starts=100)"
+    poor = ("TranThe2020/REMBO(d=10, n_starts=100)", "TranThe2020/LineBO",
+            "TranThe2020/HeSBO(d=10, n_starts=100)")
+    ramp = tuple(f"Gisette-C{C}" for C in (1, 2, 5, 10))
+    out = [
+        Claim("TranThe2020.fig4.c1", "TranThe2020.fig4", "best",
+              "As seen from the figure, MS-UCB clearly outperforms the baselines for both cases.", _NN,
+              ms4, nn, ("DigitsNN-h10", "DigitsNN-h50"), "final_best_f",
+              reading="'clearly' names no size: the effect is reported; " + _LOSS + "; " + _TT_SUBSTITUTE),
+        Claim("TranThe2020.fig5.c1", "TranThe2020.fig5", "best",
+              "has consistently the best performance across different settings of C", _RAMP, ms5,
+              (sre5, *poor), ramp, "final_best_f",
+              reading="'consistently' read as for every C of the figure; " + _RAMP_LOSS + "; "
+              + _TT_SUBSTITUTE),
+        Claim("TranThe2020.fig5.c2", "TranThe2020.fig5", "best", "followed by SRE.", _RAMP, sre5, poor, ramp,
+              "final_best_f",
+              reading="SRE second: better than each of the other three baselines for every C (its place "
+              "behind MS-UCB is c1's); " + _RAMP_LOSS + "; " + _TT_SUBSTITUTE),
+    ]
+    out += [Claim(f"TranThe2020.fig5.c3_{m.split('/')[1].split('(')[0]}", "TranThe2020.fig5", "worse",
+                  "REMBO, LineBO, HESBO perform poorly for this application.", _RAMP, m, (ms5, sre5), ramp,
+                  "final_best_f",
+                  reading="'poorly' names no comparator: read as worse than MS-UCB and SRE (the two methods "
+                  "the sentence before ranks first), for every C, one claim per method; " + _RAMP_LOSS + "; "
+                  + _TT_SUBSTITUTE) for m in poor]
+    return tuple(out)
+
+
 _TRANTHE = (
     *_fig1("last10_log10_regret"),
     *_fig1("final_log10_simple_regret"),
@@ -505,6 +617,7 @@ _TRANTHE = (
           reading="'a higher computational cost' is read as more seconds per iteration along d = 1, 2, 5, 10 "
           "(the order is written fastest-last: d = 10 first); measured on a shared 2-core machine, one BLAS "
           "thread per run"),
+    *_tranthe_real(),
 )
 
 # ---- [Li2016] -------------------------------------------------------------------------------------------
@@ -597,11 +710,76 @@ _TAB3 = {(500, 5): ("win", 1), (500, 10): ("win", 2), (500, 25): ("tie", 3),
          (1000, 5): ("win", 4), (1000, 10): ("win", 5), (1000, 25): ("tie", 6)}
 _TAB4 = {(500, 5): ("tie", 1), (500, 10): ("win", 2), (500, 25): ("win", 3),
          (1000, 5): ("tie", 4), (1000, 10): ("win", 5), (1000, 25): ("tie", 6)}
+_S511 = "[Li2016, §5.1.1]"
+_S52 = "[Li2016, §5.2]"
+_LI_SUBSTITUTE = ("substitute data (the spec's SDSS-surrogate with correlated dummies, the VJ-surrogate): "
+                  "labelled substitute")
+_FIG4_T = "T is not stated: the best value found by the spec's last evaluation"
+
+
+def _li_rpp(d: int, delta: float | None = 0.05) -> str:
+    return f"Li2016/RPP(d={d})" if delta is None else f"Li2016/RPP(d={d}, delta={delta})"
+
+
+def _li_table5() -> tuple[Claim, ...]:
+    """Table 5's sentences ([Li2016, §5.1.1]): δ = 0 is ADD-d, δ = 0.1 is Table 1's RPP-d (the same runs),
+    δ = 0.05 its own column. The printed cells (c1-c9) are values from a seeded f the paper does not give:
+    compared as the text's orderings, not cell by cell."""
+    problems, T = ("D50",), 1000
+    out = [Claim(f"Li2016.tab5.c10_d{d}", "Li2016.table5", "trend",
+                 "In Table 5, larger δ results in better performance because it is more statistically "
+                 "expressive.", _S511, _li("ADD", d), (_li_rpp(d), _li_rpp(d, None)), problems,
+                 "final_simple_regret", at=T,
+                 reading=f"for d = {d}: the simple regret at T = {T} falls along δ = 0 (ADD), 0.05, 0.1 (an "
+                 "ordered trend, not every adjacent pair); as printed it holds for d = 5 and 10 and not for "
+                 "d = 25, which c11 qualifies") for d in (5, 10, 25)]
+    out.append(Claim("Li2016.tab5.c11", "Li2016.table5", "similar",
+                     "When d is large enough, such as d = 25, even the small δ could be statistically "
+                     "expressive.", _S511, _li_rpp(25), (_li_rpp(25, None),), problems,
+                     "final_simple_regret", at=T,
+                     reading="read as δ = 0.05 and δ = 0.1 equivalent at d = 25 (within the equivalence "
+                     "margin), the sense in which a larger δ is then 'less efficient'"))
+    out += [Claim(f"Li2016.tab5.c12_d{d}", "Li2016.table5", "better",
+                  "Note that RPP-GP-UCB is still better than Add-GP-UCB even though we use smaller δ.", _S511,
+                  _li_rpp(d), (_li("ADD", d),), problems, "final_simple_regret", at=T,
+                  reading=f"RPP-{d} with δ = 0.05 beats ADD-{d} at T = {T}, one claim per d (as printed "
+                  "it fails at d = 5 unless the ADD-5 cell, 53.4, is Table 1's 153.4; c13 restates it in "
+                  "§6.1 and is not registered twice)") for d in (5, 10, 25)]
+    return tuple(out)
+
+
+def _li_fig4(item: str, problem: str) -> tuple[Claim, ...]:
+    """Fig. 4's sentences ([Li2016, §5.2]) on one panel; §6's restatement of c1 (c4) is not registered
+    twice."""
+    rpp1, rpp5, add1, add5 = _li_rpp(1), _li_rpp(5), _li("ADD", 1), _li("ADD", 5)
+    tag = problem.split("-")[0]
+    return (
+        *(Claim(f"Li2016.fig4.c1_{tag}_d{d}", item, "better",
+                "we could observe RPP-GP-UCB with small δ significantly outperforms Add-GP-UCB when they use "
+                "the same d.", _S52, rpp, (add,), (problem,), "final_best_f",
+                reading=f"d = {d}, δ = 0.05; 'significantly' is read as the test's decision; {_FIG4_T}; "
+                + _LI_SUBSTITUTE) for d, rpp, add in ((1, rpp1, add1), (5, rpp5, add5))),
+        Claim(f"Li2016.fig4.c2_{tag}", item, "no_worse",
+              "Even when we use d = 1 for RPP-GP-UCB, it could result in competitive or better performance "
+              "than Add-GP-UCB with larger d", _S52, rpp1, (add5,), (problem,), "final_best_f",
+              reading="'competitive or better' read as not worse than ADD-5 (the spec's larger d) by more "
+              "than the equivalence margin (non-inferiority); 'could' names no task: read as on each panel; "
+              f"{_FIG4_T}; " + _LI_SUBSTITUTE),
+        Claim(f"Li2016.fig4.c3_{tag}", item, "worse", "On the other hand, REMBO does not have satisfactory "
+              "performance.", _S52, "Li2016/REMBO", (rpp1, add1, rpp5, add5), (problem,), "final_best_f",
+              reading="'not satisfactory' names no comparator: read as worse than each RPP and ADD variant "
+              f"of the figure; {_FIG4_T}; " + _LI_SUBSTITUTE),
+    )
+
+
 _LI = (
     *_li_tables("Li2016.table1", "tab1", 50, (_T1_500, _T1_1000)),
     *_li_tables("Li2016.table2", "tab2", 100, (_T2_500, _T2_1000)),
     *_li_ttest("Li2016.table3", "tab3", 50, _TAB3),
     *_li_ttest("Li2016.table4", "tab4", 100, _TAB4),
+    *_li_table5(),
+    *_li_fig4("Li2016.fig4a", "SDSS-surrogate-mixed"),
+    *_li_fig4("Li2016.fig4b", "VJ-surrogate"),
 )
 
 #: Every claim decided from runs, by key.

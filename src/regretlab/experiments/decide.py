@@ -6,7 +6,8 @@ rate held at α over every look and every claim of an item.
 1. Every claim (:mod:`regretlab.experiments.claims`) expands into comparisons (method vs one other method
    on one problem). Each comparison carries two one-sided hypotheses: the paper's direction (*confirm*) and
    its opposite (*refute*): for ``better``/``best`` "A beats B" and "B beats A"; for ``similar`` "|Δ| <
-   margin" (two one-sided tests) and "|Δ| > margin"; for ``ratio`` "the median log time ratio lies in
+   margin" (two one-sided tests) and "|Δ| > margin"; for ``no_worse`` "Δ > -margin" and "Δ < -margin"
+   (non-inferiority, one of the two one-sided tests); for ``ratio`` "the median log time ratio lies in
    [log L, log U]" and "it lies outside"; for ``trend`` (one comparison per problem over the whole order)
    "the values rise along the stated order" and "they fall" (Jonckheere–Terpstra in Kendall's form).
 2. Runs come in planned looks (:data:`DEFAULT_LOOKS`, capped at the paper's run count). Look k may spend
@@ -69,8 +70,8 @@ NOT_RUN = "not run yet"
 
 def _attainable_p(comparison, look: int) -> float:
     """The smallest confirm-side p the comparison's test can give with ``look`` runs per method: its own
-    test on perfectly separated data of those sizes. 0 for 'similar' and 'ratio' (no look is skipped on
-    their account)."""
+    test on perfectly separated data of those sizes. 0 for 'similar', 'no_worse' and 'ratio' (no look is
+    skipped on their account)."""
     if comparison.kind == "trend":
         return compare.trend_p([1000.0 * i + np.arange(look) for i in range(len(comparison.order))])[0]
     if comparison.kind in ("better", "best"):
@@ -174,12 +175,15 @@ class Comparison:
                 compare.one_sided_p(a, b, paired=self.paired),
                 compare.one_sided_p(b, a, paired=self.paired),
             )
-        if self.kind == "similar":
+        if self.kind in ("similar", "no_worse"):
             pooled = (
                 np.sqrt(0.5 * (np.var(a, ddof=1) + np.var(b, ddof=1))) if min(a.size, b.size) > 1 else 0.0
             )
             self.margin = float(EQUIVALENCE_MARGIN * pooled) if pooled > 0 else 1e-12
             m = self.margin
+            if self.kind == "no_worse":  # non-inferiority: H0 Δ <= -m against "worse by more than m"
+                return (compare.one_sided_p(a, b, paired=self.paired, shift=-m),
+                        compare.one_sided_p(b, a, paired=self.paired, shift=m))
             differ = min(
                 compare.one_sided_p(a, b, paired=self.paired, shift=m),
                 compare.one_sided_p(b, a, paired=self.paired, shift=m),
@@ -282,8 +286,13 @@ def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
             compare.runs_needed(a, shifted, level=level, paired=comparison.paired),
             compare.runs_needed(shifted, a, level=level, paired=comparison.paired),
         )
-    # similar: the tighter of the two one-sided tests at the observed difference
     margin = comparison.margin or 0.0
+    if comparison.kind == "no_worse":  # the side the observed difference points to
+        return min(
+            compare.runs_needed(a + margin, b, level=level, paired=comparison.paired),
+            compare.runs_needed(b, a + margin, level=level, paired=comparison.paired),
+        )
+    # similar: the tighter of the two one-sided tests at the observed difference
     return min(
         compare.runs_needed(a + margin, b, level=level, paired=comparison.paired),
         compare.runs_needed(b + margin, a, level=level, paired=comparison.paired),
