@@ -127,24 +127,36 @@ def _regret_verdicts(ctx: Context, runs, gram, *, horizon: int, noise_variance: 
         strict = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_low, sigma=sigma, reading=reading)
         lenient = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_high, sigma=sigma,
                                           reading=reading)
-        definite = (regret > lenient).any(axis=1)
-        possible = (regret > strict).any(axis=1)
-        worst, median = slack(np.broadcast_to(lenient, regret.shape), regret)
-        first = None
-        if definite.any():
-            i = int(np.argmax(definite))
-            t = int(np.argmax(regret[i] > lenient))
-            first = {"path": i, "T": t + 1, "R_T": float(regret[i, t]), "bound": float(lenient[t]),
-                     "replay": ctx.replay()}
-        verdicts.append(rate_verdict(
-            ctx.claim_id, reading, violations=int(definite.sum()), trials=len(runs), delta=p.delta,
-            possible=int(possible.sum()), slack_worst=worst, slack_median=median, counterexample=first,
+        verdicts.append(bounded_regret_verdict(
+            ctx, reading, (regret, regret), (strict, lenient), ceiling,
             setting={**setting, "T": horizon, "C1": float(C1(sigma=sigma, reading=reading)),
-                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {horizon} (greedy)"},
-            series={"T": T, "empirical": regret, "bound": lenient, "bound_low": strict, "ceiling": ceiling,
-                    "ylabel": "cumulative regret R_T"},
-        ))
+                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {horizon} (greedy)"}))
     return verdicts
+
+
+def bounded_regret_verdict(ctx: Context, reading: str, regret, bound, ceiling, *, setting: dict):
+    """The rate verdict of "R_T <= bound for every T" over paths: ``regret`` = (lower, upper) cumulative
+    regrets (trials × T; equal when f* is exact), ``bound`` = (strict, lenient) per T (γ_T's lower and
+    upper bracket). A *definite* violation is the lower regret above the lenient bound at some T, a
+    *possible* one the upper regret above the strict bound; ``ceiling`` (T (f* - min f)) feeds the power
+    audit."""
+    (regret_low, regret_high), (strict, lenient) = regret, bound
+    definite = (regret_low > lenient).any(axis=1)
+    possible = (regret_high > strict).any(axis=1)
+    worst, median = slack(np.broadcast_to(lenient, regret_low.shape), regret_low)
+    first = None
+    if definite.any():
+        i = int(np.argmax(definite))
+        t = int(np.argmax(regret_low[i] > lenient))
+        first = {"path": i, "T": t + 1, "R_T": float(regret_low[i, t]), "bound": float(lenient[t]),
+                 "replay": ctx.replay()}
+    return rate_verdict(
+        ctx.claim_id, reading, violations=int(definite.sum()), trials=regret_low.shape[0],
+        delta=ctx.profile.delta, possible=int(possible.sum()), slack_worst=worst, slack_median=median,
+        counterexample=first, setting=setting,
+        series={"T": np.arange(1, regret_low.shape[1] + 1), "empirical": regret_low, "bound": lenient,
+                "bound_low": strict, "ceiling": ceiling, "ylabel": "cumulative regret R_T"},
+    )
 
 
 # ---- the long horizon: Thm 1 where its bound is below what a query rule can reach ------------------------

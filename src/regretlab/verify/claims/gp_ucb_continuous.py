@@ -62,7 +62,7 @@ from regretlab.bounds.gp_ucb import C1, beta_t_srinivas_thm2, cumulative_regret_
 from regretlab.bounds.information_gain import greedy_information_gain
 
 from ..registry import Context, claim
-from ..verdict import rate_verdict, slack
+from .gp_ucb import bounded_regret_verdict
 
 LENGTHSCALE = 0.1
 PERIOD = 2.0
@@ -237,22 +237,9 @@ def gp_ucb_continuous_regret(ctx: Context):
     regret_high = np.array([np.cumsum(top[1] - run["f"]) for _, top, run in runs])
     # what the worst query rule reaches: T (f* - min f), with the certified upper f* and lower min f
     ceiling = np.array([T * (top[1] - top[2]) for _, top, _ in runs])
-    definite = (regret_low > lenient).any(axis=1)
-    possible = (regret_high > strict).any(axis=1)
-    worst, median = slack(np.broadcast_to(lenient, regret_low.shape), regret_low)
-    first = None
-    if definite.any():
-        i = int(np.argmax(definite))
-        t = int(np.argmax(regret_low[i] > lenient))
-        first = {"path": i, "T": t + 1, "R_T": float(regret_low[i, t]), "bound": float(lenient[t]),
-                 "replay": ctx.replay()}
-    return [rate_verdict(
-        ctx.claim_id, "A", violations=int(definite.sum()), trials=len(runs), delta=p.delta,
-        possible=int(possible.sum()), slack_worst=worst, slack_median=median, counterexample=first,
-        setting={**SETTING, "T": T_MAX, "C1": float(C1(sigma=sigma)),
-                 "gamma_T": f"in [{low_gamma[-1]:.4g}, {high_gamma[-1]:.4g}] at T = {T_MAX} (greedy on a "
-                            f"grid; Hadamard)",
-                 "certified gap": f"Σ η_t <= {worst_gap:.3g} (worst run) < 2 - π²/6 = {PROOF_SLACK:.3f}"},
-        series={"T": T, "empirical": regret_low, "bound": lenient, "bound_low": strict, "ceiling": ceiling,
-                "ylabel": "cumulative regret R_T"},
-    )]
+    setting = {**SETTING, "T": T_MAX, "C1": float(C1(sigma=sigma)),
+               "gamma_T": f"in [{low_gamma[-1]:.4g}, {high_gamma[-1]:.4g}] at T = {T_MAX} (greedy on a grid; "
+                          "Hadamard)",
+               "certified gap": f"Σ η_t <= {worst_gap:.3g} (worst run) < 2 - π²/6 = {PROOF_SLACK:.3f}"}
+    return [bounded_regret_verdict(ctx, "A", (regret_low, regret_high), (strict, lenient), ceiling,
+                                   setting=setting)]
