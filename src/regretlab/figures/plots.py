@@ -73,10 +73,17 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
             rows += [(problem, method, int(i), float(c), float(e), curve.n_runs)
                      for i, c, e in zip(curve.iterations, centre, error, strict=True)]
         ax.set_title(problem)
+        label = ylabel
         if log_y:
             ax.set_yscale("log")
+        elif not log10:
+            linthresh = _hidden_final_differences([by_key[(m, problem)] for m in methods
+                                                   if (m, problem) in by_key])
+            if linthresh is not None:
+                ax.set_yscale("symlog", linthresh=linthresh)
+                label = f"{ylabel} (symlog)"
         ax.set_xlabel("iteration")
-        ax.set_ylabel(ylabel)
+        ax.set_ylabel(label)
     for k in range(n, rows_n * cols):
         axes[k // cols][k % cols].axis("off")
     handles, labels = axes[0][0].get_legend_handles_labels()
@@ -86,6 +93,32 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
     if title:                                            # above the legend's band, never on it
         fig.suptitle(title, y=1.0, va="bottom", fontsize=8)
     return fig, rows
+
+
+#: A panel whose values span more than this many times the spread of the curves' final values (their bands
+#: included) hides the final differences on a linear axis: it is drawn on a symmetric log axis.
+HIDDEN_FINAL_RATIO = 20.0
+
+
+def _hidden_final_differences(curves) -> float | None:
+    """The linear threshold of a symmetric log axis for a panel whose final differences a linear axis would
+    hide ([Ha2019, Fig. 3]'s Beale: early values near -1500, final ones within a few units of 0), or None.
+
+    Only for values of one sign (a symlog axis is read about 0) and a spread at the end that is not 0; the
+    threshold is half the final spread, so the final values sit in the logarithmic part or at its edge."""
+    if not curves:
+        return None
+    low = np.concatenate([np.asarray(c.centre - c.error, dtype=float) for c in curves])
+    high = np.concatenate([np.asarray(c.centre + c.error, dtype=float) for c in curves])
+    final_low = min(float(c.centre[-1] - c.error[-1]) for c in curves)
+    final_high = max(float(c.centre[-1] + c.error[-1]) for c in curves)
+    finite = np.isfinite(low) & np.isfinite(high)
+    if not finite.any() or not (np.all(high[finite] <= 0.0) or np.all(low[finite] >= 0.0)):
+        return None
+    spread, final_spread = float(high[finite].max() - low[finite].min()), final_high - final_low
+    if not final_spread > 0.0 or spread <= HIDDEN_FINAL_RATIO * final_spread:
+        return None
+    return 0.5 * final_spread
 
 
 def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = ""):

@@ -1,0 +1,35 @@
+"""A curves panel whose final differences a linear axis would hide is drawn on a symmetric log axis
+([Ha2019, Fig. 3]'s Beale: early best values near -1500, final ones within tens of 0); the data rows are
+the same either way. Constructed curves, deterministic."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from regretlab.experiments.aggregate import Curve  # noqa: E402
+from regretlab.figures.plots import curve_panels  # noqa: E402
+
+ITERATIONS = np.arange(1, 31)
+
+
+def _curve(method, problem, start, end):
+    centre = start + (end - start) * (1.0 - np.exp(-ITERATIONS / 3.0))
+    return Curve(method, problem, ITERATIONS, centre, np.full(ITERATIONS.size, 0.5), 10)
+
+
+def test_hidden_final_differences_get_a_symlog_axis_and_others_stay_linear():
+    curves = [
+        _curve("A", "hidden", -1500.0, -0.5), _curve("B", "hidden", -900.0, -30.0),   # 1500 vs ~31
+        _curve("A", "visible", 1.0, 3.5), _curve("B", "visible", 1.2, 2.0),           # spread ~ final
+        _curve("A", "signs", -1500.0, 0.5), _curve("B", "signs", -900.0, 30.0),       # crosses 0
+    ]
+    fig, rows = curve_panels(curves, ["hidden", "visible", "signs"], ["A", "B"], ylabel="best value found")
+    axes = {ax.get_title(): ax for ax in fig.axes if ax.get_title()}
+    assert axes["hidden"].get_yscale() == "symlog"
+    assert axes["hidden"].get_ylabel() == "best value found (symlog)"
+    assert axes["visible"].get_yscale() == "linear" and axes["signs"].get_yscale() == "linear"
+    assert len(rows) == 6 * ITERATIONS.size       # the plotted data are unchanged by the axis
+    plt.close(fig)
