@@ -193,7 +193,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 def _cmd_reproduce(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
-    from regretlab.experiments.runner import estimate, measured_seconds
+    from regretlab.experiments.cost import estimate, measured_seconds
 
     if args.list and (args.all or args.spec):
         print("regretlab reproduce: --list lists the specs and runs nothing; give it alone (not with "

@@ -693,7 +693,7 @@ def test_reproduce_list_shows_measured_cost_from_archived_runs(tmp_path, monkeyp
     """With the spec's runs archived (their CPU seconds in the manifest), the full-mode cost is measured
     (the sum of the recorded seconds), not the per-evaluation guess."""
     from regretlab.experiments import archive
-    from regretlab.experiments.runner import estimate, measured_seconds
+    from regretlab.experiments.cost import estimate, measured_seconds
 
     _clean_provenance(monkeypatch)
     run_spec(TINY, "quick", out=tmp_path / "r", jobs=1, progress=False)

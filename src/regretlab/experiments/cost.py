@@ -30,7 +30,10 @@ import numpy as np
 
 from regretlab._validate import check_integer, check_number
 
-__all__ = ["CostModel", "cost_model", "measured_points", "price", "run_dimension", "timed_members"]
+from .spec import Spec, canonical_method
+
+__all__ = ["CostModel", "cost_model", "estimate", "measured_points", "measured_seconds", "price",
+           "run_dimension", "timed_members"]
 
 
 def run_dimension(run) -> int | None:
@@ -75,7 +78,6 @@ def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, fl
     """(canonical method, budget B, dimension D, CPU seconds) of every archived run whose manifest records
     its CPU time and its D (``dim``), or whose run key a spec still plans (older manifests have no ``dim``;
     a run of a retired spec then has no known D and is left out)."""
-    from .spec import canonical_method
 
     index = _run_index()
     points = []
@@ -191,8 +193,6 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
     """CPU seconds of ``runs`` and how they were priced: ``"measured"`` (every run has an archived twin of
     the same method, problem and budget), ``"fitted"`` (each run measured or priced by :class:`CostModel`),
     or ``"estimated"`` (some run priced by ``seconds_per_evaluation`` times its budget, the spec's guess)."""
-    from .runner import measured_seconds
-    from .spec import canonical_method
 
     seconds_per_evaluation = check_number("seconds_per_evaluation", seconds_per_evaluation, low=0.0)
     measured = measured_seconds(export_root) if measured is None else measured
@@ -213,3 +213,28 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
         total += run.budget * seconds_per_evaluation
         how = "estimated"
     return total, how
+
+
+def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
+    """Mean CPU seconds of a run per (canonical method, problem content) and budget, measured: read from
+    the manifests of the archived runs (``paper_figures/runs/*.json``), which record each run's CPU time."""
+
+    sums: dict[tuple, list[float]] = {}
+    for m in timed_members(export_root):
+        key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
+        sums.setdefault(key, []).append(float(m["cpu_seconds"]))
+    return {k: sum(v) / len(v) for k, v in sums.items()}
+
+
+def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="paper_figures") -> str:
+    """``'<runs> runs, <evaluations> evaluations, <how> <core-hours> core-h'`` for ``reproduce --list``:
+    ``measured`` (every run has an archived twin: its recorded CPU seconds), ``fitted`` (the rest priced by
+    :class:`regretlab.experiments.cost.CostModel`, fitted on the archives) or ``~`` (some run priced by the
+    spec's per-evaluation estimate)."""
+    runs = spec.runs(mode)
+    seconds, how = (price(runs, export_root, measured, seconds_per_evaluation=spec.seconds_per_evaluation)
+                    if runs else (0.0, "estimated"))
+    hours = seconds / 3600.0
+    shown = f"{hours:.2f} core-h" if hours >= 0.01 else f"{math.ceil(hours * 3600)} core-s"
+    prefix = {"measured": "measured ", "fitted": "fitted "}.get(how, "~")
+    return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {prefix}{shown}"

@@ -11,7 +11,6 @@ stop the others.
 
 from __future__ import annotations
 
-import math
 import os
 import sys
 import time
@@ -27,8 +26,7 @@ from regretlab._validate import check_choice, check_integer
 from . import record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method
 
-__all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer", "estimate",
-           "measured_seconds"]
+__all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer"]
 
 
 @dataclass
@@ -319,32 +317,3 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
     parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
     parent = os.getpid()   # the workers' watchdog ends them when this process is gone
     yield from parallel(delayed(execute_run)(spec, run, str(out), parent, commit) for run in runs)
-
-
-def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
-    """Mean CPU seconds of a run per (canonical method, problem content) and budget, measured: read from
-    the manifests of the archived runs (``paper_figures/runs/*.json``), which record each run's CPU time."""
-    from .cost import timed_members
-    from .spec import canonical_method
-
-    sums: dict[tuple, list[float]] = {}
-    for m in timed_members(export_root):
-        key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
-        sums.setdefault(key, []).append(float(m["cpu_seconds"]))
-    return {k: sum(v) / len(v) for k, v in sums.items()}
-
-
-def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="paper_figures") -> str:
-    """``'<runs> runs, <evaluations> evaluations, <how> <core-hours> core-h'`` for ``reproduce --list``:
-    ``measured`` (every run has an archived twin: its recorded CPU seconds), ``fitted`` (the rest priced by
-    :class:`regretlab.experiments.cost.CostModel`, fitted on the archives) or ``~`` (some run priced by the
-    spec's per-evaluation estimate)."""
-    from .cost import price
-
-    runs = spec.runs(mode)
-    seconds, how = (price(runs, export_root, measured, seconds_per_evaluation=spec.seconds_per_evaluation)
-                    if runs else (0.0, "estimated"))
-    hours = seconds / 3600.0
-    shown = f"{hours:.2f} core-h" if hours >= 0.01 else f"{math.ceil(hours * 3600)} core-s"
-    prefix = {"measured": "measured ", "fitted": "fitted "}.get(how, "~")
-    return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {prefix}{shown}"
