@@ -736,10 +736,20 @@ def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tm
     assert sequential.next_look(decision, out, pf).look is None   # decided, or the paper's n reached
 
 
-def test_every_kind_of_spec_has_one_exporter():
-    """figures.reproduce exports each kind of spec through one function of its table, and the table covers
-    exactly the kinds a spec may have."""
-    from regretlab.experiments.spec import KINDS
-    from regretlab.figures.reproduce import _KIND_EXPORTS
+def test_every_kind_of_spec_is_one_module_of_figures_kinds():
+    """Each kind a spec may have (experiments.spec.KINDS) is exactly one module of figures.kinds, found by
+    listing the package: its exporter, and the verdict rule that reads the provenance key the exporter
+    writes (every kind but 'rendered', whose renderer states its own verdict); an unknown kind is a clear
+    error naming the known ones."""
+    import pkgutil
 
-    assert set(_KIND_EXPORTS) == set(KINDS)
+    from regretlab.experiments.spec import KINDS
+    from regretlab.figures import kinds
+
+    assert set(kinds.KINDS) == set(KINDS)
+    assert sorted(m.name for m in pkgutil.iter_modules(kinds.__path__)) == sorted(KINDS)
+    for name, entry in kinds.KINDS.items():
+        assert callable(entry.export)
+        assert (entry.verdict is None) == (name == "rendered") == (entry.provenance_key is None), name
+    with pytest.raises(ValueError, match="kind='nope' is not one of"):
+        kinds.kind("nope")

@@ -25,7 +25,8 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.experiments.spec import display_name
+
+from .kinds import KINDS
 
 __all__ = ["verdict_of", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
 
@@ -46,73 +47,12 @@ NOT_BUILT = (
 )
 
 
-def _claimed_ordering(provenance: dict, prefix: str) -> tuple[str, str]:
-    """A curves item's stated orderings (quick-mode smoke tests, final iteration)."""
-    tests = provenance["claimed_ordering"]["tests"]
-    counts = {v: sum(t["verdict"] == v for t in tests) for v in ("holds", "not shown", "reversed")}
-    reversed_ = [f"{display_name(t['rival'])} on {t['problem']}" for t in tests if t["verdict"] == "reversed"]
-    pairs = list(dict.fromkeys((display_name(t["claimed_best"]), display_name(t["rival"])) for t in tests))
-    bests = {best for best, _ in pairs}
-    claim = (f"claimed best {pairs[0][0]}" if len(bests) == 1 else
-             "claimed " + ", ".join(f"{a} > {b}" for a, b in pairs))
-    details = (f"{prefix}{claim}: holds in {counts['holds']}, not shown in "
-               f"{counts['not shown']}, reversed in {counts['reversed']} of {len(tests)} comparisons "
-               "(final iteration, one-sided Mann-Whitney at 5 %)")
-    if reversed_:
-        return "not reproduced", details + "; reversed against " + ", ".join(reversed_)
-    if counts["holds"] == len(tests):
-        return "reproduced", details
-    if counts["holds"] == 0:             # nothing shown either way: too few runs to tell
-        return "inconclusive", details
-    return "partly", details
 
 
-def _ttest_comparison(provenance: dict, prefix: str) -> tuple[str, str]:
-    """A t-test table's printed win/tie labels against both t-test readings."""
-    table = provenance["ttest_comparison"]
-    match = table["match"]
-    agree = match["both"] + match["A"] + match["B"]
-    details = (f"{prefix}{agree} of {table['cells']} printed win/tie/loss labels reproduced by one of the "
-               f"t-test's readings ({match['both']} by both, {match['neither']} by neither)")
-    if table["cells"] and match["neither"] == 0:
-        return "reproduced", details
-    return ("partly" if agree else "not reproduced"), details
 
 
-def _table_comparison(provenance: dict, prefix: str) -> tuple[str, str]:
-    """A table's printed cells (within 2 combined s.e.) and its ranking per column."""
-    table = provenance["table_comparison"]
-    holds = sum(r["ranking"] == "holds" for r in table["rankings"])
-    reversed_ = [f"{r['problem']} T={r['T']}" for r in table["rankings"] if r["ranking"] == "reversed"]
-    columns = len(table["rankings"])
-    details = (f"{prefix}{table['cells_within_2se']} of {table['cells']} printed cells within 2 combined "
-               f"s.e.; the paper's ranking of methods holds in {holds} of {columns} columns")
-    if reversed_:
-        return "not reproduced", details + "; reversed in " + ", ".join(reversed_)
-    if table["cells"] and table["cells_within_2se"] == table["cells"] and holds == columns:
-        return "reproduced", details
-    return "partly", details
 
 
-def _timing_ordering(provenance: dict, prefix: str) -> tuple[str, str]:
-    """A timing table's ordering of methods per problem (Kendall τ)."""
-    rows = provenance["timing_ordering"]
-    holds = [r["problem"] for r in rows if r["ordering"] == "holds"]
-    details = (f"{prefix}the paper's ordering of methods by time holds on {len(holds)} of {len(rows)} "
-               f"problems ({', '.join(holds) or 'none'}; Kendall τ, one-sided 5 %); ratios to GPUCB-UBO "
-               "beside the paper's in the CSV")
-    verdict = "reproduced" if len(holds) == len(rows) else ("partly" if holds else "not reproduced")
-    return verdict, details
-
-
-#: The provenance key each kind of export writes its comparison under, and the rule that reads it: one row
-#: per kind (a new kind of comparison adds a row here, beside its renderer's provenance key).
-VERDICT_RULES = (
-    ("claimed_ordering", _claimed_ordering),
-    ("ttest_comparison", _ttest_comparison),
-    ("table_comparison", _table_comparison),
-    ("timing_ordering", _timing_ordering),
-)
 
 
 def verdict_of(provenance: dict) -> tuple[str, str]:
@@ -129,12 +69,9 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
     if "verdict" in provenance:
         verdict, details = provenance["verdict"]
         return verdict, prefix + details
-    for key, rule in VERDICT_RULES:
-        if key in provenance:
-            return rule(provenance, prefix)
-    if provenance.get("kind") == "picture":
-        boxes = provenance.get("expansions", 0)
-        return "qualitative", f"{prefix}one run; {boxes} expansion(s) drawn with the user's box"
+    for entry in KINDS.values():     # each kind's rule reads the comparison its exporter wrote
+        if entry.verdict is not None and entry.provenance_key in provenance:
+            return entry.verdict(provenance, prefix)
     if "(new" in str(provenance.get("reference", "")):
         return "new", prefix + "not in the paper; the figure and its data are exported"
     return "qualitative", prefix + "no stated comparison to test; the figure and its data are exported"

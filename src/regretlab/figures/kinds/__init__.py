@@ -1,0 +1,58 @@
+"""The kinds of exported item, one module each: a new kind is one file here.
+
+A kind's module defines ``KIND = Kind(name, export, provenance_key=…, verdict=…)``:
+
+* ``export(spec, source, mode, results, provenance) -> (figure, CSV header, CSV rows)`` draws the item from
+  its runs and writes what it compared into ``provenance`` under ``provenance_key``;
+* ``verdict(provenance, prefix) -> (verdict, details)`` reads that key back for ``COMPARISON.md``
+  (:func:`regretlab.figures.comparison.verdict_of`); a kind whose exporter writes a ``verdict`` of its own
+  (``rendered``) needs none.
+
+The modules are found by listing this package (:func:`pkgutil.iter_modules`), so adding a file is all a new
+kind takes here; the spec layer (:data:`regretlab.experiments.spec.KINDS`, which cannot import figures)
+lists the names it accepts, and a test ties the two lists together.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = ["Kind", "KINDS", "kind"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of exported item: its exporter and the rule that turns its comparison into a verdict."""
+
+    name: str
+    export: Callable
+    provenance_key: str | None = None
+    verdict: Callable | None = None
+
+
+def _discover() -> dict[str, Kind]:
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        entry = getattr(module, "KIND", None)
+        if not isinstance(entry, Kind):
+            raise TypeError(f"{module.__name__} defines no KIND = Kind(...)")
+        if entry.name in found:
+            raise ValueError(f"kind {entry.name!r} is defined twice ({module.__name__})")
+        found[entry.name] = entry
+    return found
+
+
+#: Every kind, by name (the modules of this package, in name order).
+KINDS: dict[str, Kind] = _discover()
+
+
+def kind(name: str) -> Kind:
+    """The kind called ``name``; a ValueError naming the known ones otherwise."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise ValueError(f"kind={name!r} is not one of {sorted(KINDS)}") from None

@@ -1,0 +1,31 @@
+"""Pictures of one run ([Ha2019, Fig. 2]): the UCB contours, the observations and the search boxes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .. import plots
+from . import Kind
+
+__all__ = ["KIND"]
+
+
+def _export_picture(spec, source, mode, results, provenance):
+    """A picture of one run: the UCB contours, the observations and the search boxes."""
+    from regretlab import objectives
+
+    (result,) = results.values()
+    problem = spec.problem(result["meta"]["problem"])
+    result["meta"]["optimizers"] = np.asarray(objectives.get(problem.name, problem.dim).optimizers).tolist()
+    fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title}")
+    provenance["expansions"] = int(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2)))).shape[0])
+    return fig, ["item", "x1_low", "x1_high", "x2_low", "x2_high"], rows
+
+
+def _qualitative(provenance: dict, prefix: str) -> tuple[str, str]:
+    """A picture is checked by what it shows: how many expansions it draws."""
+    boxes = provenance.get("expansions", 0)
+    return "qualitative", f"{prefix}one run; {boxes} expansion(s) drawn with the user's box"
+
+
+KIND = Kind("picture", _export_picture, provenance_key="expansions", verdict=_qualitative)

@@ -1,0 +1,84 @@
+"""Tables of printed values: ours beside the paper's in combined standard errors, and the rankings per column
+([Li2016, Tables 1-2, 5])."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from regretlab.experiments import aggregate, compare
+from regretlab.experiments.spec import Spec, display_name
+
+from .. import plots
+from . import Kind
+
+__all__ = ["KIND", "side_by_side_table"]
+
+
+def side_by_side_table(spec: Spec, results: dict) -> tuple[list[str], list[tuple], list[dict]]:
+    """A printed table beside ours: per (problem, T, method) the paper's mean ± s.e., ours at
+    :math:`\\min(T, \\text{budget})`, and their difference in combined standard errors; per (problem, T)
+    whether the paper's ranking of the methods holds (Kendall τ of the two orders of means, one-sided 5 %)."""
+    table = spec.paper_values.get("table", {})
+    header = ["problem", "T", "T_ours", "method", "paper_mean", "paper_se", "ours_mean", "ours_se", "n_runs",
+              "difference_in_se"]
+    series: dict[tuple[str, str], list[np.ndarray]] = {}
+    for (method, problem, _repeat), result in sorted(results.items()):
+        series.setdefault((method, problem), []).append(aggregate._metric(result, spec.metric))
+    rows, rankings = [], []
+    for problem, by_method in table.items():
+        for T in spec.paper_values.get("at", ()):
+            paper_means, our_means = [], []
+            for method, printed in by_method.items():
+                runs = series.get((method, problem))
+                if not runs or T not in printed:
+                    continue
+                values = np.vstack(runs)
+                t_ours = min(T, values.shape[1])
+                final = values[:, t_ours - 1]
+                se = float(final.std(ddof=1) / np.sqrt(final.size)) if final.size > 1 else float("nan")
+                p_mean, p_se = printed[T]
+                spread = float(np.hypot(se, p_se))
+                z = (float(final.mean()) - p_mean) / spread if final.size > 1 else float("nan")
+                rows.append((problem, T, t_ours, method, p_mean, p_se, float(final.mean()), se, final.size,
+                             round(z, 2)))
+                paper_means.append(p_mean)
+                our_means.append(float(final.mean()))
+            if len(paper_means) >= 3:
+                tau, p_one = compare.kendall_p(our_means, paper_means)
+                p_reversed = compare.kendall_p(our_means, [-m for m in paper_means])[1]
+                rankings.append({"problem": problem, "T": T, "kendall_tau": round(float(tau), 3),
+                                 "p_value": round(float(p_one), 4),
+                                 "ranking": "holds" if tau > 0 and p_one < 0.05 else (
+                                     "reversed" if tau < 0 and p_reversed < 0.05 else "not shown")})
+    return header, rows, rankings
+
+
+def _export_table(spec, source, mode, results, provenance):
+    """A table of printed values: ours beside the paper's, in combined standard errors, and the rankings."""
+    header, rows, rankings = side_by_side_table(spec, results)
+    provenance["table_comparison"] = {"rankings": rankings,
+                                      "cells_within_2se": sum(abs(r[9]) <= 2 for r in rows),
+                                      "cells": len(rows)}
+    shown = [[r[0], str(r[1]), display_name(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
+              f"{r[6]:.4g} ± {r[7]:.2g}", str(r[9])] for r in rows]
+    fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "Δ / s.e."],
+                             title=f"{spec.reference}: {spec.title}")
+    return fig, header, rows
+
+
+def _table_comparison(provenance: dict, prefix: str) -> tuple[str, str]:
+    """A table's printed cells (within 2 combined s.e.) and its ranking per column."""
+    table = provenance["table_comparison"]
+    holds = sum(r["ranking"] == "holds" for r in table["rankings"])
+    reversed_ = [f"{r['problem']} T={r['T']}" for r in table["rankings"] if r["ranking"] == "reversed"]
+    columns = len(table["rankings"])
+    details = (f"{prefix}{table['cells_within_2se']} of {table['cells']} printed cells within 2 combined "
+               f"s.e.; the paper's ranking of methods holds in {holds} of {columns} columns")
+    if reversed_:
+        return "not reproduced", details + "; reversed in " + ", ".join(reversed_)
+    if table["cells"] and table["cells_within_2se"] == table["cells"] and holds == columns:
+        return "reproduced", details
+    return "partly", details
+
+
+KIND = Kind("table", _export_table, provenance_key="table_comparison", verdict=_table_comparison)

@@ -1,0 +1,68 @@
+"""Timing tables: seconds per iteration beside the paper's ([Ha2019, Table 1]), the ordering per problem."""
+
+from __future__ import annotations
+
+from regretlab.experiments import aggregate, compare
+from regretlab.experiments.spec import Spec, display_name
+
+from .. import plots
+from . import Kind
+
+__all__ = ["KIND", "side_by_side_timing"]
+
+
+def side_by_side_timing(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
+    """Table 1's side-by-side: per (problem, method) our seconds and our ratio to GPUCB-UBO, the paper's
+    seconds and ratio, and per problem whether the paper's ordering of the methods holds (Kendall τ of the
+    two orderings and its one-sided p-value; 'holds' when τ > 0 at p < 0.05)."""
+    ours = {(t.method, t.problem): t for t in aggregate.timings(results)}
+    paper = spec.paper_values
+    reference = "Ha2019/GPUCB-UBO"
+    header = ["problem", "method", "ours_s", "ours_sd", "ours_ratio", "paper_s", "paper_sd", "paper_ratio",
+              "ordering_tau", "ordering_p", "ordering"]
+    rows = []
+    for problem in [p.key for p in spec.problems]:
+        methods = [m for m in spec.methods if (m, problem) in ours and m in paper]
+        if not methods or (reference, problem) not in ours:
+            continue
+        ours_ratio = [ours[(m, problem)].mean / ours[(reference, problem)].mean for m in methods]
+        paper_ratio = [paper[m][problem][0] / paper[reference][problem][0] for m in methods]
+        tau, p_one = compare.kendall_p(ours_ratio, paper_ratio)
+        verdict = "holds" if tau > 0 and p_one < 0.05 else "does not hold"
+        for m, r_ours, r_paper in zip(methods, ours_ratio, paper_ratio, strict=True):
+            t = ours[(m, problem)]
+            rows.append((problem, m, round(t.mean, 4), round(t.sd, 4), round(r_ours, 3),
+                         paper[m][problem][0], paper[m][problem][1], round(r_paper, 3), round(float(tau), 3),
+                         round(float(p_one), 4), verdict))
+    return header, rows
+
+
+def _export_timing(spec, source, mode, results, provenance):
+    """A timing table: seconds per iteration beside the paper's, the ordering per problem."""
+    header, rows = side_by_side_timing(spec, results)
+    provenance["timing_ordering"] = [
+        {"problem": problem, "kendall_tau": tau, "p_value": p, "ordering": verdict}
+        for problem, tau, p, verdict in sorted({(r[0], r[8], r[9], r[10]) for r in rows})]
+    shown = [[row[0], display_name(row[1])]
+             + [str(v) if not isinstance(v, float) else f"{v:.3g}" for v in row[2:8]] + [row[10]]
+             for row in rows]
+    # the CSV keeps the machine names (ours_s, ...); the figure says them in words
+    words = ["problem", "method", "ours (s)", "ours s.d. (s)", "ours / UBO", "paper (s)", "paper s.d. (s)",
+             "paper / UBO", "paper's ordering"]
+    fig = plots.timing_table(shown, words,
+                             title=f"{spec.reference}: seconds per iteration, ratios to GPUCB-UBO")
+    return fig, header, rows
+
+
+def _timing_ordering(provenance: dict, prefix: str) -> tuple[str, str]:
+    """A timing table's ordering of methods per problem (Kendall τ)."""
+    rows = provenance["timing_ordering"]
+    holds = [r["problem"] for r in rows if r["ordering"] == "holds"]
+    details = (f"{prefix}the paper's ordering of methods by time holds on {len(holds)} of {len(rows)} "
+               f"problems ({', '.join(holds) or 'none'}; Kendall τ, one-sided 5 %); ratios to GPUCB-UBO "
+               "beside the paper's in the CSV")
+    verdict = "reproduced" if len(holds) == len(rows) else ("partly" if holds else "not reproduced")
+    return verdict, details
+
+
+KIND = Kind("timing", _export_timing, provenance_key="timing_ordering", verdict=_timing_ordering)

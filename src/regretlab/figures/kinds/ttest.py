@@ -1,0 +1,74 @@
+"""t-test tables: a paper's win / tie / loss labels ([Li2016, Tables 3-4]) beside ours under both readings."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from regretlab.experiments import aggregate
+from regretlab.experiments.spec import Spec, display_name
+
+from .. import plots
+from . import Kind
+
+__all__ = ["KIND", "side_by_side_ttests"]
+
+
+def side_by_side_ttests(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
+    """A paper's win / tie / loss t-tests ([Li2016, Tables 3-4]) on our runs: for each printed (problem, pair,
+    T) the labels of :func:`regretlab.bounds.rpp.ttest` from our means and standard errors at
+    :math:`\\min(T, \\text{budget})` in both of its readings (A two-sided, B one-sided), beside the printed
+    one."""
+    from regretlab.bounds.rpp import ttest
+
+    series: dict[tuple[str, str], list[np.ndarray]] = {}
+    for (method, problem, _repeat), result in sorted(results.items()):
+        series.setdefault((method, problem), []).append(aggregate._metric(result, spec.metric))
+    header = ["problem", "method_a", "method_b", "T", "T_ours", "n_runs", "ours_A", "ours_B", "paper",
+              "match"]
+    rows = []
+    for (problem, method_a, method_b, T), printed in spec.paper_values.get("labels", {}).items():
+        a, b = series.get((method_a, problem)), series.get((method_b, problem))
+        if not a or not b:
+            continue
+        a, b = np.vstack(a), np.vstack(b)
+        t_ours = min(T, a.shape[1])
+        fa, fb = a[:, t_ours - 1], b[:, t_ours - 1]
+        n = min(fa.size, fb.size)
+        if n < 2:
+            continue
+        se_a = max(float(fa.std(ddof=1) / np.sqrt(fa.size)), 1e-300)
+        se_b = max(float(fb.std(ddof=1) / np.sqrt(fb.size)), 1e-300)
+        stats_ = dict(mean_a=float(fa.mean()), se_a=se_a, mean_b=float(fb.mean()), se_b=se_b, n=n)
+        label_a = ttest(**stats_, reading="A").label
+        label_b = ttest(**stats_, reading="B").label
+        match = "both" if label_a == label_b == printed else ("A" if label_a == printed else (
+            "B" if label_b == printed else "neither"))
+        rows.append((problem, method_a, method_b, T, t_ours, n, label_a, label_b, printed, match))
+    return header, rows
+
+
+def _export_ttest(spec, source, mode, results, provenance):
+    """A t-test table: our labels under both readings beside the printed ones."""
+    header, rows = side_by_side_ttests(spec, results)
+    provenance["ttest_comparison"] = {"cells": len(rows),
+                                      "match": {k: sum(r[9] == k for r in rows)
+                                                for k in ("both", "A", "B", "neither")}}
+    shown = [[r[0], display_name(r[1]), display_name(r[2]), str(r[3]), r[6], r[7], r[8], r[9]] for r in rows]
+    columns = ["problem", "a", "b", "T", "ours (A)", "ours (B)", "paper", "match"]
+    fig = plots.timing_table(shown, columns, title=f"{spec.reference}: {spec.title}")
+    return fig, header, rows
+
+
+def _ttest_comparison(provenance: dict, prefix: str) -> tuple[str, str]:
+    """A t-test table's printed win/tie labels against both t-test readings."""
+    table = provenance["ttest_comparison"]
+    match = table["match"]
+    agree = match["both"] + match["A"] + match["B"]
+    details = (f"{prefix}{agree} of {table['cells']} printed win/tie/loss labels reproduced by one of the "
+               f"t-test's readings ({match['both']} by both, {match['neither']} by neither)")
+    if table["cells"] and match["neither"] == 0:
+        return "reproduced", details
+    return ("partly" if agree else "not reproduced"), details
+
+
+KIND = Kind("ttest", _export_ttest, provenance_key="ttest_comparison", verdict=_ttest_comparison)
