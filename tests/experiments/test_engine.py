@@ -753,3 +753,28 @@ def test_every_kind_of_spec_is_one_module_of_figures_kinds():
         assert (entry.verdict is None) == (name == "rendered") == (entry.provenance_key is None), name
     with pytest.raises(ValueError, match="kind='nope' is not one of"):
         kinds.kind("nope")
+
+
+def test_reproduce_validates_the_spec_once_and_reads_each_run_file_once(tmp_path, monkeypatch):
+    """A reproduce of a fresh spec object (6 runs) checks the spec once and reads each result file once,
+    both when it computes the runs and when they are already finished; its export equals `export`'s from
+    the files (the CSV and the plotted data byte for byte)."""
+    from regretlab.figures.reproduce import reproduce
+
+    reads, checks = [], []
+    real_read, real_check = store.read_result, Spec._check
+    monkeypatch.setattr(store, "read_result", lambda path, run=None: reads.append(Path(path).name)
+                        or real_read(path, run))
+    monkeypatch.setattr(Spec, "_check", lambda self: checks.append(self.key) or real_check(self))
+    for attempt in ("computes", "finished"):
+        reads.clear(), checks.clear()
+        fresh = replace(TINY)                   # a new spec object: not validated yet
+        monkeypatch.setitem(registry.SPECS, TINY.key, fresh)
+        done = reproduce(TINY.key, "quick", out=tmp_path / "results", export_root=tmp_path / "pf", jobs=1,
+                         progress=False)
+        assert done.report.ok, attempt
+        assert checks == [TINY.key], (attempt, checks)
+        assert len(reads) == 6 and len(set(reads)) == 6, (attempt, reads)
+    again = export(TINY.key, "quick", out=tmp_path / "results", export_root=tmp_path / "pf2")
+    csv_name = next(p for p in again if p.suffix == ".csv").relative_to(tmp_path / "pf2")
+    assert (tmp_path / "pf2" / csv_name).read_bytes() == (tmp_path / "pf" / csv_name).read_bytes()

@@ -25,9 +25,9 @@ def load_results(spec: Spec, mode: str, out="results") -> dict[tuple[str, str, i
     """The finished results of ``spec`` in ``mode``: ``(method, problem, repeat) -> result``."""
     results = {}
     for run in spec.runs(mode):
-        if store.finished(out, run):
-            path = store.result_path(out, run)
-            results[(run.method, run.problem, run.repeat)] = store.read_result(path, run)
+        result = store.read_finished(out, run)   # each file read once (checked to be this run's)
+        if result is not None:
+            results[(run.method, run.problem, run.repeat)] = result
     return results
 
 

@@ -41,6 +41,9 @@ class RunReport:
     skipped: list[str] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
     seconds: float = 0.0
+    #: With ``keep_results``: every finished run's record, ``(method, problem, repeat) -> result``, each file
+    #: read once (an export can use them without reading the files again).
+    results: dict = field(default_factory=dict, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -221,7 +224,7 @@ def _repeated_queries(x) -> int:
 
 def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None = None,
              scheduler: str | None = None, force: bool = False, progress: bool | None = None,
-             repeats: int | None = None, methods=None) -> RunReport:
+             repeats: int | None = None, methods=None, keep_results: bool = False) -> RunReport:
     """Execute every unfinished run of ``spec`` in ``mode``; see the module docstring.
 
     Parameters
@@ -244,6 +247,9 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
         how many repeats are asked for, so a later stage extends an earlier one).
     methods : collection of str, optional
         Run only these methods of the spec (the ones whose claims are still undecided).
+    keep_results : bool
+        Keep every finished run's record in ``report.results`` (each result file read once: the check that
+        a run is finished reads it anyway); off by default, a sequential study need not hold them all.
     """
     mode = check_choice("mode", mode, MODES)
     spec.validate()
@@ -264,10 +270,13 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
     report = RunReport(spec.key, mode, digest, str(out))
     todo = []
     for run in runs:
-        if force or not store.finished(out, run):
+        result = None if force else store.read_finished(out, run)
+        if result is None:
             todo.append(run)
         else:
             report.skipped.append(run.run_id)
+            if keep_results:
+                report.results[(run.method, run.problem, run.repeat)] = result
     start = time.perf_counter()
     bar = tqdm(total=len(todo), desc=f"{spec.key} [{mode}]", disable=not progress or not todo, leave=False)
     for run_id, error, _seconds in _execute(spec, todo, out, jobs, scheduler):
@@ -275,6 +284,13 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
         bar.update(1)
     bar.close()
     report.seconds = time.perf_counter() - start
+    if keep_results:   # the runs computed here, each read back once; all in the spec's order of runs
+        for run in todo:
+            result = store.read_finished(out, run)
+            if result is not None:
+                report.results[(run.method, run.problem, run.repeat)] = result
+        order = [(run.method, run.problem, run.repeat) for run in runs]
+        report.results = {k: report.results[k] for k in order if k in report.results}
     return report
 
 

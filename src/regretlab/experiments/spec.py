@@ -320,7 +320,15 @@ class Spec:
     def validate(self) -> Spec:
         """Check without running: kind, protocol, summary and modes are known; every method is a setup;
         every problem an objective that builds; every budget a positive integer; every mode's problems are
-        the spec's. Returns the spec; raises ValueError naming what is wrong."""
+        the spec's. Returns the spec; raises ValueError naming what is wrong. The checks run once per spec
+        object (a spec is frozen; ``dataclasses.replace`` makes a new one, checked again)."""
+        if self.__dict__.get("_validated"):
+            return self
+        self._check()
+        object.__setattr__(self, "_validated", True)  # frozen: the flag is not a field (no eq, no hash)
+        return self
+
+    def _check(self) -> None:
         from regretlab import objectives
         from regretlab.algorithms import setups
 
@@ -357,7 +365,6 @@ class Spec:
                 if key not in dict(mode.budgets):
                     raise ValueError(f"spec {self.key}, mode {name}: no budget for problem {key!r}")
                 check_integer(f"{self.key} {name} budget of {key}", mode.budget(key), low=1)
-        return self
 
     def problems_of(self, mode: str) -> tuple[str, ...]:
         """The problem keys run in ``mode``."""

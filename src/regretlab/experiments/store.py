@@ -25,7 +25,7 @@ from regretlab._io import atomic_write
 from . import record
 from .spec import Run
 
-__all__ = ["result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
+__all__ = ["read_finished", "result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
            "TIMING_KEYS", "WrongRunError", "StaleRunError"]
 
 #: Entries that differ between two otherwise identical runs (timings, the machine and the thread pools that
@@ -86,20 +86,25 @@ def read_result(path, run: Run | None = None) -> dict:
     return out
 
 
-def finished(out, run: Run) -> bool:
-    """Whether ``run`` has a complete result file that is its own (the final name exists, reads back and its
-    record names this run). A file under the name that holds another run raises :class:`WrongRunError`:
-    silently recomputing would hide that something copied or renamed result files."""
+def read_finished(out, run: Run) -> dict | None:
+    """``run``'s result if it has a complete result file that is its own (the final name exists, reads back
+    and its record names this run), else None; the file is read once. A file under the name that holds
+    another run raises :class:`WrongRunError`: silently recomputing would hide that something copied or
+    renamed result files."""
     path = result_path(out, run)
     if not path.is_file():
-        return False
+        return None
     try:
-        read_result(path, run)
+        return read_result(path, run)
     except WrongRunError:
         raise
     except Exception:  # a file that does not read back is not a result (cannot happen with atomic writes)
-        return False
-    return True
+        return None
+
+
+def finished(out, run: Run) -> bool:
+    """Whether ``run`` has a complete result file that is its own (:func:`read_finished`)."""
+    return read_finished(out, run) is not None
 
 
 def clean(out) -> int:

@@ -59,9 +59,12 @@ def reproduce(key: str, mode: str = "quick", *, out="results", export_root="pape
     """
     spec = registry.get(key).validate()
     protect_full_export(spec.key, mode, export_root)   # before any run: refuse early, lose nothing
-    report = run_spec(registry.source(spec), mode, out=out, jobs=jobs, scheduler=scheduler, force=force,
-                      progress=progress)
-    paths = export(key, mode, out=out, export_root=export_root) if report.ok else []
+    source = registry.source(spec)
+    substitute_labels(source)   # before any run: a substitute's missing extra is an ImportError naming it
+    report = run_spec(source, mode, out=out, jobs=jobs, scheduler=scheduler, force=force,
+                      progress=progress, keep_results=True)
+    # the runner's records are exported as they are: the spec validated and each run file read once
+    paths = _export_results(spec, source, mode, report.results, out, export_root) if report.ok else []
     return Reproduction(report, paths)
 
 
@@ -150,13 +153,17 @@ def export(key: str, mode: str = "quick", *, out="results", export_root="paper_f
     spec = registry.get(key).validate()
     protect_full_export(spec.key, mode, export_root, overwrite_full)
     source = registry.source(spec)
-    results = aggregate.load_results(source, mode, out)
+    return _export_results(spec, source, mode, aggregate.load_results(source, mode, out), out, export_root)
+
+
+def _export_results(spec: Spec, source: Spec, mode: str, results: dict, out, export_root) -> list[Path]:
+    """:func:`export`'s work on the runs' records already read."""
+    labels = substitute_labels(source)   # first: a substitute's missing extra is an ImportError naming it
     expected = len(source.runs(mode))
     if len(results) < expected:
-        raise ValueError(f"{key} [{mode}]: {expected - len(results)} of {expected} runs have no result in "
-                         f"{out}; run `regretlab reproduce {key} --mode {mode}` first")
+        raise ValueError(f"{spec.key} [{mode}]: {expected - len(results)} of {expected} runs have no result "
+                         f"in {out}; run `regretlab reproduce {spec.key} --mode {mode}` first")
     provenance = _provenance(spec, source, mode, results)
-    labels = substitute_labels(source)
     if labels:
         provenance["substitute"] = "; ".join(labels)
     paper, name = spec.key.split(".", 1)
