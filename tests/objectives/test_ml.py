@@ -10,7 +10,7 @@ from regretlab.objectives import DataObjective, get
 
 CASES = [("digits_nn", 100, {}), ("digits_nn", 500, {}), ("gisette_ramp", 5001, {}),
          ("gisette_ramp", 5001, {"C": 5.0}), ("sdss_surrogate", 20, {}),
-         ("sdss_surrogate", 40, {"mixing": True}), ("vj_surrogate", 22, {})]
+         ("sdss_surrogate", 40, {"mixing": True}), ("vj_surrogate", 22, {}), ("digits_elasticnet", 2, {})]
 IDS = [f"{n}-{d}-{o}" for n, d, o in CASES]
 
 
@@ -98,3 +98,18 @@ def test_vj_surrogate_counts_the_cascade_by_hand():
     assert float(f.evaluate(theta)) == pytest.approx(right / f._labels.size, abs=1e-15)
     values = f.evaluate(_points(f, 100, seed=5))
     assert np.all((values >= 0) & (values <= 1))
+
+
+def test_digits_elastic_net_reads_log_alpha_and_the_l1_ratio():
+    """x = (log10 alpha, l1 ratio): a weak penalty fits the digits (accuracy above 90 %), alpha = 0.1 with a
+    pure L1 penalty zeroes every weight (one class predicted: 10.0 % on the stratified split, whose 540
+    points hold 54 of each digit); beyond the box the L1 ratio is clipped to [0, 1] and log10 alpha to
+    [-10, 4], so far points give the clipped point's value; dim is fixed at 2."""
+    f = get("digits_elasticnet")
+    strong, weak = f.evaluate(np.array([[-1.0, 1.0], [-3.0, 0.5]]))
+    assert strong == pytest.approx(10.0) and weak > 90.0
+    g = get("digits_elasticnet", enforce_bounds=False)
+    far = g.evaluate(np.array([[1e300, 7.0], [-50.0, -3.0]]))
+    np.testing.assert_array_equal(far, g.evaluate(np.array([[4.0, 1.0], [-10.0, 0.0]])))
+    with pytest.raises(ValueError, match="dim=3"):
+        get("digits_elasticnet", 3)

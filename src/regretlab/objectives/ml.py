@@ -161,6 +161,74 @@ class DigitsNN(DataObjective):
         return -np.array([self._loss_one(x) for x in X])
 
 
+# ------------------------------------------------------------------------------------ digits elastic net
+class DigitsElasticNet(DataObjective):
+    r"""[Ha2019, §6.3, Fig. 4 (Elastic net)] on scikit-learn's digits (substitute for MNIST).
+
+    An elastic-net linear classifier, scikit-learn's ``SGDClassifier(penalty="elasticnet")`` (the paper's
+    model; its other settings scikit-learn's defaults, as none is stated), trained on the training split;
+    the value is its accuracy, in percent, on the held-out split. Maximised. The point is
+    :math:`x=(x_lpha, x_l)`: the regularisation strength :math:`lpha=10^{x_lpha}` and the L1 ratio
+    :math:`l=x_l`.
+
+    Box :math:`[-3,-1]	imes[0,1]` ([Ha2019, §6.3]). **The printed scales are swapped** (the claims list's
+    ⚠): the paper tunes α "in the normal space" and l "in an exponent space (base 10)" over that box, which
+    would make α negative and l a number in [1, 10] — neither a valid value. Read as the only valid
+    assignment: α on a log10 scale over [−3, −1], l on a linear scale over [0, 1]. Beyond the box (GPUCB-UBO
+    and the expanding methods search there; not stated in the paper) l is clipped to [0, 1] and
+    :math:`x_lpha` to [−10, 4] (below, α no longer regularises; above, every weight is zero).
+
+    Parameters
+    ----------
+    dim : int, default 2
+        Must be 2.
+    seed : int, default 0
+        The train/validation split (70/30, stratified) and the classifier's ``random_state``.
+
+    Notes
+    -----
+    What differs from the paper: 1,797 8×8 digits instead of MNIST's 60000 28×28 images, and the accuracy
+    on a held-out validation split where the paper tuned on MNIST's test set (catalogue §6).
+    """
+
+    name = "digits_elasticnet"
+    substitute = ("substitute for MNIST (digits elastic net): scikit-learn's 1,797 8×8 digits, accuracy on a "
+                  "held-out validation split")
+    #: The range :math:`x_\alpha` is clipped to beyond the box (module docstring).
+    LOG_ALPHA_RANGE = (-10.0, 4.0)
+
+    def __init__(self, dim=None, *, seed: int = 0, noise_std: float = 0.0, rng=None,
+                 enforce_bounds: bool = True):
+        super().__init__(noise_std=noise_std, rng=rng, enforce_bounds=enforce_bounds)
+        dim = check_count("dim", 2 if dim is None else dim, low=1, high=DIM_LIMIT)
+        if dim != 2:
+            raise ValueError(f"dim={dim} is outside its domain {{2}}: the elastic net has two "
+                             "hyperparameters (log10 alpha, l1 ratio)")
+        self.seed = check_integer("seed", seed, low=0)
+        _, model_selection = _sklearn()
+        X, y = _digits()
+        self._Xtr, self._Xva, self._ytr, self._yva = model_selection.train_test_split(
+            X, y, test_size=0.3, stratify=y, random_state=self.seed)
+        self._set_box([(-3.0, -1.0), (0.0, 1.0)], [[-2.0, 0.5]])
+
+    def _accuracy(self, x: np.ndarray) -> float:
+        import warnings
+
+        from sklearn.exceptions import ConvergenceWarning
+        from sklearn.linear_model import SGDClassifier
+
+        log_alpha = float(np.clip(x[0], *self.LOG_ALPHA_RANGE))
+        model = SGDClassifier(penalty="elasticnet", alpha=10.0**log_alpha,
+                              l1_ratio=float(np.clip(x[1], 0.0, 1.0)), random_state=self.seed)
+        with warnings.catch_warnings():   # a few of the box's corners stop at max_iter: that is the model
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            model.fit(self._Xtr, self._ytr)
+        return 100.0 * float(model.score(self._Xva, self._yva))
+
+    def _evaluate(self, X: np.ndarray) -> np.ndarray:
+        return np.array([self._accuracy(x) for x in X])
+
+
 # ------------------------------------------------------------------------------------- Gisette ramp loss
 @functools.lru_cache(maxsize=2)
 def _gisette_like(seed: int, n_features: int) -> tuple[np.ndarray, np.ndarray]:

@@ -16,7 +16,7 @@ from regretlab._validate import DIM_LIMIT, check_choice, check_count, check_inte
 
 from .base import Objective
 from .instances import Translated
-from .ml import DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
+from .ml import DigitsElasticNet, DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
 from .synthetic import (
     Ackley,
@@ -98,6 +98,8 @@ register("projected_additive", ProjectedAdditive, default_dim=50, source="[Li201
 # data-based substitutes (catalogue §6; scikit-learn needed when built)
 register("digits_nn", DigitsNN, default_dim=100,
          source="[TranThe2020, Fig. 4] on scikit-learn's digits (substitute for MNIST)")
+register("digits_elasticnet", lambda dim=None, **kw: DigitsElasticNet(dim, **kw), fixed_dim=2,
+         source="[Ha2019, §6.3, Fig. 4] (elastic net) on scikit-learn's digits (substitute for MNIST)")
 register("gisette_ramp", GisetteRamp, default_dim=5001,
          source="[TranThe2020, Fig. 5] on a Gisette-like set (substitute for Gisette)")
 register("sdss_surrogate", SDSSSurrogate, default_dim=20,
