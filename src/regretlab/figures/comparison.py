@@ -99,7 +99,8 @@ def write_comparison(root) -> Path:
                          f"~{nl['core_hours']:.2f} core-h ({nl['how']})" if nl else "")
             if record["runs"]:
                 verdict = record["verdict"]
-                details = (f"decided from full-mode runs (`regretlab decide`): claims confirmed "
+                on = "on substitute data, " if provenance.get("substitute") else ""   # labelled, as decided
+                details = (f"{on}decided from full-mode runs (`regretlab decide`): claims confirmed "
                            f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
                            f"{counts_['undecided']}; "
                            f"runs per method and problem {sorted(set(record['runs'].values()))}"
