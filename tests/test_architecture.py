@@ -90,6 +90,14 @@ def _unit(module: str) -> tuple[int, str]:
     return best
 
 
+def _from_module(node: ast.ImportFrom, package: str) -> str:
+    """The module a ``from ... import`` statement in ``package`` names, relative levels resolved."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _references(path: Path, module: str):
     """Every (target module, how) that ``path`` imports or names as an import string."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -99,12 +107,7 @@ def _references(path: Path, module: str):
             for alias in node.names:
                 yield alias.name, f"line {node.lineno}: import"
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            yield target, f"line {node.lineno}: from-import"
+            yield _from_module(node, package), f"line {node.lineno}: from-import"
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             for match in IMPORT_STRING.findall(node.value):
                 yield match.split(":")[0], f"line {node.lineno}: import string {match!r}"
@@ -164,11 +167,7 @@ def _module_graph(root: Path = None) -> dict[str, set[str]]:
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    origin = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    origin = node.module or ""
+                origin = _from_module(node, package)
                 targets = [f"{origin}.{a.name}" if f"{origin}.{a.name}" in modules else origin
                            for a in node.names]
             else:
