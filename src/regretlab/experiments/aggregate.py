@@ -75,12 +75,19 @@ class Curve:
     n_runs: int
 
 
-def curves(spec: Spec, results: dict) -> list[Curve]:
-    """Mean ± standard error (or ± standard deviation, ``spec.summary``) of the metric per iteration, over
-    the repeats of each (method, problem)."""
+def metric_series(spec: Spec, results: dict) -> dict[tuple[str, str], list[np.ndarray]]:
+    """The spec's metric per iteration of every run, grouped by (method, problem), repeats in order: what
+    the curves, the tables and the t-tests each summarise."""
     groups: dict[tuple[str, str], list[np.ndarray]] = {}
     for (method, problem, _repeat), result in sorted(results.items()):
         groups.setdefault((method, problem), []).append(_metric(result, spec.metric))
+    return groups
+
+
+def curves(spec: Spec, results: dict) -> list[Curve]:
+    """Mean ± standard error (or ± standard deviation, ``spec.summary``) of the metric per iteration, over
+    the repeats of each (method, problem)."""
+    groups = metric_series(spec, results)
     out = []
     for (method, problem), series in groups.items():
         values = np.vstack(series)

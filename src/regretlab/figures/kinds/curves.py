@@ -52,9 +52,8 @@ def claimed_ordering(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]
     if not pairs:
         return header, []
     larger_is_better = spec.metric == "best_f"
-    finals: dict[tuple[str, str], list[float]] = {}
-    for (method, problem, _repeat), result in sorted(results.items()):
-        finals.setdefault((method, problem), []).append(float(aggregate._metric(result, spec.metric)[-1]))
+    finals = {key: [float(values[-1]) for values in series]
+              for key, series in aggregate.metric_series(spec, results).items()}
     rows = []
     for problem in sorted({p for _, p in finals}):
         for best, rival in pairs:

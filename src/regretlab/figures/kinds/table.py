@@ -21,9 +21,7 @@ def side_by_side_table(spec: Spec, results: dict) -> tuple[list[str], list[tuple
     table = spec.paper_values.get("table", {})
     header = ["problem", "T", "T_ours", "method", "paper_mean", "paper_se", "ours_mean", "ours_se", "n_runs",
               "difference_in_se"]
-    series: dict[tuple[str, str], list[np.ndarray]] = {}
-    for (method, problem, _repeat), result in sorted(results.items()):
-        series.setdefault((method, problem), []).append(aggregate._metric(result, spec.metric))
+    series = aggregate.metric_series(spec, results)
     rows, rankings = [], []
     for problem, by_method in table.items():
         for T in spec.paper_values.get("at", ()):

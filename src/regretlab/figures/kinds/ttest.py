@@ -20,9 +20,7 @@ def side_by_side_ttests(spec: Spec, results: dict) -> tuple[list[str], list[tupl
     one."""
     from regretlab.bounds.rpp import ttest
 
-    series: dict[tuple[str, str], list[np.ndarray]] = {}
-    for (method, problem, _repeat), result in sorted(results.items()):
-        series.setdefault((method, problem), []).append(aggregate._metric(result, spec.metric))
+    series = aggregate.metric_series(spec, results)
     header = ["problem", "method_a", "method_b", "T", "T_ours", "n_runs", "ours_A", "ours_B", "paper",
               "match"]
     rows = []
