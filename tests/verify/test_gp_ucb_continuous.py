@@ -21,8 +21,8 @@ def test_the_kernel_is_stationary_with_unit_variance():
 
 
 def test_paths_have_the_kernel_as_covariance():
-    """20,000 coefficient draws: the empirical covariance of f at 5 points is the kernel (±0.04, about
-    4 standard errors of a covariance estimate at n = 20,000)."""
+    """2·10^4 coefficient draws: the empirical covariance of f at 5 points is the kernel (±0.04, about
+    4 standard errors of a covariance estimate at n = 2·10^4)."""
     rng = np.random.default_rng(3)
     points = np.array([0.0, 0.1, 0.33, 0.5, 1.0])
     values = rng.standard_normal((20000, 2 * thm2.N_FREQUENCIES)) @ thm2.features(points).T

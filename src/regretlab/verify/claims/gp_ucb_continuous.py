@@ -40,7 +40,7 @@ What makes it checkable exactly here (not from the paper; each choice says why):
   :math:`2-\pi^2/6\approx0.355` of the printed
   :math:`+2` unused, so with :math:`\sum_t\eta_t\le` :data:`GAP_TOTAL` :math:`=0.3` the printed bound
   applies unchanged to the run. Each run records its certified gaps and the check asserts their sum.
-* **f*, certified.** The path's maximum on a 20,001-point grid (attained: a lower bound) and that plus
+* **f*, certified.** The path's maximum on a 20001-point grid (attained: a lower bound) and that plus
   :math:`\sup|f''|h^2/8` (an upper bound): a *definite* violation uses the lower f* against the bound with
   the upper γ_T, a *possible* one the upper f* against the lower γ_T.
 * **Not vacuous** (measured while choosing, σ² = 0.01, seed 0, 30 paths): with the upper γ_T the bound
