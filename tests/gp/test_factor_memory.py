@@ -76,3 +76,14 @@ def test_a_fit_holds_about_one_kernel_matrix():
     fresh = GP(SquaredExponential(lengthscale=2.0), noise_variance=0.1)
     assert _traced_peak(lambda: fresh.fit(X, y).predict(Q)) < 1.5 * kernel_matrix
     assert _traced_peak(lambda: fresh.append(Q[0], 0.0).predict(Q)) < 3.0 * kernel_matrix
+
+
+def test_flags_are_checked():
+    """overwrite (cholesky_with_jitter) and keep_results (run_spec) are bools: anything else is a ValueError
+    naming the flag."""
+    from regretlab.experiments import registry, run_spec
+
+    with pytest.raises(ValueError, match="overwrite='yes'"):
+        cholesky_with_jitter(np.eye(3), overwrite="yes")
+    with pytest.raises(ValueError, match="keep_results=1"):
+        run_spec(registry.get("Ha2019.fig2"), "quick", out="unused", keep_results=1)

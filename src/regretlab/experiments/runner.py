@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm import tqdm
 
-from regretlab._validate import check_choice, check_integer
+from regretlab._validate import check_bool, check_choice, check_integer
 
 from . import record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method
@@ -252,6 +252,7 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
         a run is finished reads it anyway); off by default, a sequential study need not hold them all.
     """
     mode = check_choice("mode", mode, MODES)
+    keep_results = check_bool("keep_results", keep_results)
     spec.validate()
     jobs = (os.cpu_count() or 1) if jobs is None else check_integer("jobs", jobs, low=1)
     progress = sys.stderr.isatty() if progress is None else bool(progress)

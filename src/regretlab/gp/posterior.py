@@ -58,6 +58,7 @@ def cholesky_with_jitter(A: np.ndarray, *, overwrite: bool = False) -> tuple[np.
         When even the largest jitter fails, with advice on how to fix the model.
     """
     A = check_array("A", A, ndim=2)
+    overwrite = check_bool("overwrite", overwrite)
     if A.shape[0] != A.shape[1]:
         raise ValueError(f"A has shape {A.shape}; expected a square matrix")
     scale = float(np.mean(np.diag(A))) if A.size else 1.0
