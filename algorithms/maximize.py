@@ -17,9 +17,17 @@ import numpy as np
 from scipy import optimize
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_array, check_bool, check_bounds, check_count, check_number
+from regretlab._validate import (
+    check_array,
+    check_bool,
+    check_bounds,
+    check_choice,
+    check_count,
+    check_number,
+)
 
 from . import _lockstep
+from ._direct import direct_batched
 
 __all__ = ["MaximizeResult", "maximize_direct", "maximize_lbfgsb", "maximize_lbfgsb_many", "maximize_random"]
 
@@ -125,6 +133,7 @@ def maximize_direct(
     eps: float = 1e-4,
     vol_tol: float = 1e-16,
     len_tol: float = 1e-6,
+    engine: str = "batched",
 ) -> MaximizeResult:
     """Maximise ``func`` on a box with DIRECT (``scipy.optimize.direct``), at most ``max_evaluations`` points.
 
@@ -137,12 +146,20 @@ def maximize_direct(
     Parameters
     ----------
     func : callable
-        Batch function ``X (q, D) -> (q,)`` to maximise; called here with q = 1.
+        Batch function ``X (q, D) -> (q,)`` to maximise.
     bounds : array_like, shape (D, 2)
     max_evaluations : int
         Hard budget (>= 1).
     locally_biased, eps, vol_tol, len_tol
-        Passed to :func:`scipy.optimize.direct` (DIRECT-L by default, as scipy).
+        As for :func:`scipy.optimize.direct` (DIRECT-L by default, as scipy), with ``eps >= 0`` (Jones'
+        update for a negative ε is not carried over).
+    engine : {"batched", "scipy"}
+        ``"batched"`` (default): :func:`regretlab.algorithms._direct.direct_batched`, scipy's DIRECT with each
+        iteration's new points passed to ``func`` in one call; it visits exactly the points scipy visits
+        given the same values (tested point by point). ``"scipy"``: :func:`scipy.optimize.direct` itself,
+        ``func`` called with one point at a time (the reference path). ``func``'s values may differ in the
+        last bits between a batch and single points (matrix-matrix against matrix-vector products), and
+        DIRECT's choices can then part at an exact tie.
 
     Returns
     -------
@@ -157,7 +174,20 @@ def maximize_direct(
     """
     box = check_bounds("bounds", bounds)
     budget = _check_budget("max_evaluations", max_evaluations)
+    engine = check_choice("engine", engine, ("batched", "scipy"))
+    locally_biased = check_bool("locally_biased", locally_biased)
+    eps = check_number("eps", eps, low=0.0)
+    vol_tol = check_number("vol_tol", vol_tol, low=0.0, high=1.0)
+    len_tol = check_number("len_tol", len_tol, low=0.0, high=1.0)
     counted = _BudgetedFunction(func, box[:, 0], box[:, 1], budget)
+    if engine == "batched":
+        outcome = direct_batched(
+            lambda X: -counted.batch(X)[1], box[:, 0], box[:, 1], maxfun=budget, maxiter=max(budget, 1),
+            locally_biased=locally_biased, eps=eps, vol_tol=vol_tol, len_tol=len_tol, budget=budget,
+        )
+        if outcome.budget_stopped or counted.count >= budget:
+            return _result(counted, "budget_exhausted", f"stopped at the budget of {budget} evaluations")
+        return _result(counted, "converged", _direct_message(outcome.status, budget, vol_tol, len_tol))
     try:
         res = optimize.direct(
             counted.negated,
@@ -173,6 +203,19 @@ def maximize_direct(
         return _result(counted, "budget_exhausted", f"stopped at the budget of {budget} evaluations")
     status = "budget_exhausted" if counted.count >= budget else "converged"
     return _result(counted, status, str(res.message))
+
+
+def _direct_message(status: int, budget: int, vol_tol: float, len_tol: float) -> str:
+    """scipy's ``direct`` message for a return code (``scipy/optimize/_direct_py.py``), so both engines
+    report the same text."""
+    return {
+        1: f"Number of function evaluations done is larger than maxfun={budget}",
+        2: f"Number of iterations is larger than maxiter={max(budget, 1)}",
+        4: f"The volume of the hyperrectangle containing the lowest function value found is below "
+           f"vol_tol={vol_tol}",
+        5: f"The side length measure of the hyperrectangle containing the lowest function value found is "
+           f"below len_tol={len_tol}",
+    }.get(status, "Maximum number of levels has been reached.")
 
 
 def maximize_random(func, bounds, *, n_samples: int, rng=None, batch_size: int = 4096) -> MaximizeResult:
