@@ -19,6 +19,10 @@ Sections (the performance issue's):
     2000; the slope of log time against log t.
 (e) **prescreening**: score 1000 uniform candidates by UCB value, then L-BFGS-B from the best 10 (t = 500,
     D = 100), every system on the same candidates.
+(f) **DIRECT engines** (regretlab alone, :mod:`direct_engines`): one ask of each DIRECT-using paper setup at
+    its paper's n (Li2016 ADD, RPP and GP-UCB at D = 50, n = 1000; Kandasamy2015 Add-6/4 at D = 24), with
+    scipy's DIRECT (one point per call) and the batched DIRECT (one call per DIRECT iteration); both must
+    return the same point, bit for bit.
 
 Agreement is checked before anything is timed: posteriors (a) and UCB values and gradients (b, e) agree with
 regretlab's to 1e-8 (scikit-learn's forward-difference gradients to 1e-5), and every (b)/(e) row must find
@@ -28,7 +32,7 @@ one thread; ratios are peer / regretlab (above 1: regretlab is faster). Peak mem
 resident set during one call, in a fresh process. A peer that does not import is skipped, and the reason is
 printed and stored.
 
-Run as ``python benchmarks/suite.py [--quick] [--repeats N] [--sections a b c d e] [--out DIR]
+Run as ``python benchmarks/suite.py [--quick] [--repeats N] [--sections a b c d e f] [--out DIR]
 [--readme README.md]``; writes ``DIR/bench.json`` and ``DIR/bench.md`` (the printed tables) and, with
 ``--readme``, puts the tables between the README's ``<!-- bench:start -->`` and ``<!-- bench:end -->``.
 """
@@ -47,6 +51,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import direct_engines  # noqa: E402
 import measure  # noqa: E402
 import peers  # noqa: E402
 
@@ -558,6 +563,15 @@ def tables(report) -> str:
                 for r in rows
             ],
         )
+    if "f" in report:
+        out += _table(
+            "(f) one ask of each DIRECT-using paper setup at its paper's n: scipy's DIRECT (one point per "
+            "call) against the batched DIRECT (one call per iteration), the same point checked first; "
+            "ratio = scipy / batched",
+            ["case", "D", "n", "DIRECT budget", "scipy CPU s", "batched CPU s", "ratio"],
+            [[r["case"], r["D"], r["n"], r["budget"], f"{r['scipy_cpu_s']:.3f}", f"{r['batched_cpu_s']:.3f}",
+              f"{r['ratio']:.1f}"] for r in report["f"]],
+        )
     return "\n".join(out) + "\n"
 
 
@@ -612,7 +626,7 @@ def run(argv=None) -> dict:
         default=1,
         help="repeats of (b)'s rows that take minutes (one start at a time; finite differences)",
     )
-    parser.add_argument("--sections", nargs="+", default=list("abcde"), choices=list("abcde"))
+    parser.add_argument("--sections", nargs="+", default=list("abcdef"), choices=list("abcdef"))
     parser.add_argument("--peers", nargs="+", default=list(peers.PEERS), choices=list(peers.PEERS))
     parser.add_argument("--no-memory", action="store_true", help="skip the fresh-process memory runs")
     parser.add_argument("--out", type=Path, help="folder for bench.json and bench.md")
@@ -647,6 +661,9 @@ def run(argv=None) -> dict:
     if "e" in args.sections:
         report["e"] = section_e(names, sizes, args.repeats)
         progress("e")
+    if "f" in args.sections:
+        report["f"] = direct_engines.section_f("quick" if args.quick else "full", args.repeats)
+        progress("f")
     if not args.no_memory:
         report["memory_mib"] = memory(report, names, sizes)
     text = tables(report)

@@ -53,6 +53,20 @@ def test_quick_suite_checks_agreement_and_reports_every_section(tmp_path, capsys
     text = readme.read_text(encoding="utf-8")
     assert "old" not in text and "(b) one GP-UCB step" in text and text.endswith("after\n")
     assert "(e) prescreening" in capsys.readouterr().out
+    assert [row["case"] for row in report["f"]] == [case[0] for case in suite.direct_engines.CASES["quick"]]
+    assert "(f) one ask of each DIRECT-using paper setup" in text
+
+
+def test_direct_engine_section_refuses_engines_that_disagree(monkeypatch):
+    """Section (f) compares the two DIRECT engines' points before timing them: a batched engine that
+    returned another point stops the section with an error naming the case."""
+    suite = _load("suite")
+    engines = suite.direct_engines
+    real = engines._ask
+    monkeypatch.setattr(engines, "_ask", lambda opt, engine: (
+        real(opt, engine)[0] + (engine == "batched"), 0.0))
+    with pytest.raises(RuntimeError, match="engines' points differ"):
+        engines.section_f("quick", 1)
 
 
 def test_suite_refuses_a_peer_that_disagrees(monkeypatch):
