@@ -179,9 +179,10 @@ def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None
 def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool):
     """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used)."""
     if eval_gradient:
-        # the kernel keeps what its gradient re-uses (distances, K itself) of this evaluation: K is not ours
+        # the kernel keeps what its gradient re-uses (distances, maybe K itself) of this evaluation: K is
+        # ours to overwrite only when the kernel says it is not part of that state
         K, state = kernel._gram_for_gradient(X)
-        delta = K.copy()
+        delta = K if kernel._gram_owned else K.copy()
     else:
         delta, state = kernel(X), None
     delta[np.diag_indices_from(delta)] += noise_variance

@@ -162,10 +162,14 @@ class Kernel(ABC):
         """
         yield slice(0, self.n_hyperparameters), self.gradient(X)
 
+    #: Whether the ``K`` that :meth:`_gram_for_gradient` returns is an array of its own, not part of its
+    #: ``state`` (the caller may then overwrite it, e.g. factorise it in place, without a copy).
+    _gram_owned = True
+
     def _gram_for_gradient(self, X: np.ndarray):
         """``(K(X, X), state)`` for checked ``X``: ``state`` is what :meth:`_gradient_dot` can re-use of this
-        evaluation (None here: the default re-evaluates). ``K`` may be part of ``state``: the caller must not
-        modify it."""
+        evaluation (None here: the default re-evaluates). Unless :attr:`_gram_owned`, ``K`` is part of
+        ``state`` and the caller must not modify it."""
         return self(X), None
 
     def _gradient_dot(self, X: np.ndarray, W: np.ndarray, state=None) -> np.ndarray:
@@ -514,6 +518,8 @@ class SquaredExponential(Stationary):
         r2 *= -0.5
         return np.exp(r2, out=r2)
 
+    _gram_owned = False  # K is part of the state (r², K)
+
     def _gram_for_gradient(self, X):
         # State (r², K): for the SE kernel dK/d log ℓ_k = K ∘ (x_k - x'_k)²/ℓ_k² (isotropic: K ∘ r²) and
         # dK/d log s² = K, so the profile's g and g' need no arrays of their own.
@@ -718,12 +724,13 @@ class _SumOfMapped(Kernel):
         return np.concatenate([block for _, block in self.iter_gradient(X)], axis=2)
 
     def _gram_for_gradient(self, X):
-        # The total is an array of its own (a component's K may be part of its state), summed in place.
+        # The total is an array of its own (a component's K may be part of its state), summed in place;
+        # a first component's K that is not part of its state is the total itself (the same sums).
         total, states = None, []
         for j, k in enumerate(self._kernels):
             K_j, state_j = k._gram_for_gradient(self._map(X, j))
             if total is None:
-                total = K_j.copy()
+                total = K_j if k._gram_owned else K_j.copy()
             else:
                 total += K_j
             states.append(state_j)
@@ -949,6 +956,10 @@ class Tied(Kernel):
 
     def gradient(self, X) -> np.ndarray:
         return next(self.iter_gradient(X))[1]
+
+    @property
+    def _gram_owned(self):
+        return self._base._gram_owned
 
     def _gram_for_gradient(self, X):
         return self._base._gram_for_gradient(X)
