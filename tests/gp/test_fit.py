@@ -247,3 +247,40 @@ def test_gradient_weights_are_alpha_alpha_minus_the_inverse():
     want = np.outer(terms.alpha, terms.alpha) - np.linalg.inv(delta)
     np.testing.assert_allclose(got, want, rtol=1e-9, atol=1e-9 * np.abs(want).max())
     np.testing.assert_array_equal(got, got.T)
+
+
+@pytest.mark.parametrize("tied", [False, True], ids=["per_group", "tied"])
+def test_a_fits_distance_cache_gives_the_likelihood_and_gradient_of_the_uncached_path(tied):
+    """Within one ML-II fit a sum kernel keeps its isotropic components' unscaled squared distances (the
+    cache of gp.fit._lml) and rescales them per θ: the likelihood and its gradient equal the uncached path's
+    to 1e-12 (relative) at several θ, the distances are computed once (the same stored array on every later
+    evaluation), and an ARD component (not isotropic) is never cached."""
+    from regretlab.gp import Tied
+    from regretlab.gp.fit import _lml
+
+    X, y = _data(n=40, dim=5)
+    base = Additive([[0, 1], [2], [3, 4]],
+                    [SquaredExponential(0.7, 1.1), Matern52(0.9, 0.6), SquaredExponential([0.5, 1.5], 0.8)])
+    kernel = Tied(Additive([[0, 1], [2, 3, 4]], [SquaredExponential(0.7, 1.1)] * 2)) if tied else base
+    cache: dict = {}
+    stored = None
+    for shift in (0.0, 0.4, -0.9):
+        k = kernel.with_theta(kernel.theta + shift)
+        plain = _lml(k, X, y, 0.05, None, True)
+        cached = _lml(k, X, y, 0.05, None, True, cache)
+        assert cached[0] == pytest.approx(plain[0], rel=1e-12)
+        np.testing.assert_allclose(cached[1], plain[1], rtol=1e-10, atol=1e-12)
+        arrays = [store["sqdist"] for store in cache.values()]
+        stored = arrays if stored is None else stored
+        assert all(a is b for a, b in zip(arrays, stored, strict=True))
+    assert sorted(cache) == [0, 1]  # untied: the ARD component (index 2) has no entry
+
+
+def test_fit_reports_the_likelihood_log_marginal_likelihood_computes():
+    """The cache only steers the search: a fitted sum kernel's reported likelihood is the one
+    log_marginal_likelihood gives for the returned kernel, bit for bit."""
+    X, y = _data(n=35, dim=4)
+    kernel = Additive([[0, 1], [2, 3]], [SquaredExponential(0.6, 1.0), SquaredExponential(0.9, 0.7)])
+    fit = fit_hyperparameters(kernel, X, y, noise_variance=0.05, rng=0, n_restarts=1, mean=None)
+    assert fit.log_marginal_likelihood == log_marginal_likelihood(
+        fit.kernel, X, y, noise_variance=fit.noise_variance, mean=None)

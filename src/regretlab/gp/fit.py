@@ -176,12 +176,15 @@ def likelihood_terms(delta: np.ndarray, y: np.ndarray, mean: float | None = None
     return LikelihoodTerms(lml, float(mean), alpha, L)
 
 
-def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool):
-    """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used)."""
-    if eval_gradient:
+def _lml(kernel: Kernel, X, y, noise_variance: float, mean, eval_gradient: bool, cache: dict | None = None):
+    """Unvalidated core of :func:`log_marginal_likelihood`; returns (lml, grad or None, mean used).
+
+    ``cache``: kept by one ML-II fit across its evaluations (the same ``X``, other θ); a sum kernel keeps
+    its components' θ-free distances there (:meth:`~regretlab.gp.kernels.Kernel._gram_for_gradient`)."""
+    if eval_gradient or (cache is not None and kernel._uses_fit_cache):
         # the kernel keeps what its gradient re-uses (distances, maybe K itself) of this evaluation: K is
         # ours to overwrite only when the kernel says it is not part of that state
-        K, state = kernel._gram_for_gradient(X)
+        K, state = kernel._gram_for_gradient(X, cache)
         delta = K if kernel._gram_owned else K.copy()
     else:
         delta, state = kernel(X), None
@@ -318,8 +321,10 @@ def fit_hyperparameters(
         z[free] = z_free
         return z
 
-    def evaluate(z, gradient):
-        return _lml(kernel.with_theta(z[:-1]), X, y, math.exp(z[-1]), mean, gradient)
+    cache: dict = {}  # the same X in every evaluation: sums keep their components' distances here
+
+    def evaluate(z, gradient, cache=cache):
+        return _lml(kernel.with_theta(z[:-1]), X, y, math.exp(z[-1]), mean, gradient, cache)
 
     def objective(z_free):
         nonlocal n_evals
@@ -356,7 +361,7 @@ def fit_hyperparameters(
     else:
         success = True
 
-    best_lml, _, mean_used = evaluate(best_z, False)
+    best_lml, _, mean_used = evaluate(best_z, False, None)  # reported as log_marginal_likelihood computes it
     at_bounds = tuple(
         f"{names[i]}={side}"
         for i in np.flatnonzero(free)

@@ -165,11 +165,15 @@ class Kernel(ABC):
     #: Whether the ``K`` that :meth:`_gram_for_gradient` returns is an array of its own, not part of its
     #: ``state`` (the caller may then overwrite it, e.g. factorise it in place, without a copy).
     _gram_owned = True
+    #: Whether :meth:`_gram_for_gradient` uses its ``cache`` (sums of stationary components do).
+    _uses_fit_cache = False
 
-    def _gram_for_gradient(self, X: np.ndarray):
+    def _gram_for_gradient(self, X: np.ndarray, cache: dict | None = None):
         """``(K(X, X), state)`` for checked ``X``: ``state`` is what :meth:`_gradient_dot` can re-use of this
         evaluation (None here: the default re-evaluates). Unless :attr:`_gram_owned`, ``K`` is part of
-        ``state`` and the caller must not modify it."""
+        ``state`` and the caller must not modify it. ``cache``: a dict a caller keeps across evaluations at
+        the same ``X`` with other θ (one ML-II fit); sums keep their components' θ-free distances in it
+        (:meth:`_SumOfMapped._gram_for_gradient`), other kernels ignore it."""
         return self(X), None
 
     def _gradient_dot(self, X: np.ndarray, W: np.ndarray, state=None) -> np.ndarray:
@@ -237,6 +241,31 @@ def _pair_spread(A: np.ndarray, Xs: np.ndarray) -> np.ndarray:
     Xc = Xs - _midrange(Xs)
     sq = Xc * Xc
     return A.sum(axis=1) @ sq + A.sum(axis=0) @ sq - 2.0 * np.einsum("ik,ik->k", Xc, A @ Xc)
+
+
+def _sqdist(Xs: np.ndarray, Ys: np.ndarray | None, exact_symmetry: bool) -> np.ndarray:
+    """Squared distances of already scaled inputs (see :meth:`Stationary._scaled_sqdist`)."""
+    centre = _midrange(Xs if Ys is None else Ys)
+    Xc = Xs - centre
+    Yc = Xc if Ys is None else Ys - centre
+    norms_x = np.einsum("ij,ij->i", Xc, Xc)
+    norms_y = norms_x if Ys is None else np.einsum("ij,ij->i", Yc, Yc)
+    r2 = Xc @ Yc.T  # numpy's SYRK when Ys is None: exactly symmetric
+    r2 *= -2.0
+    if Ys is None and exact_symmetry:
+        # |x_i|² + |y_j|² in one sum, so symmetric for Y = X too; by blocks of rows, so the temporary is
+        # (block, m) and not a second (n, m) array (the bits are those of one np.add.outer)
+        for i0 in range(0, r2.shape[0], _ROW_BLOCK):
+            r2[i0:i0 + _ROW_BLOCK] += np.add.outer(norms_x[i0:i0 + _ROW_BLOCK], norms_y)
+    else:
+        # added in place: an (n, m) temporary costs more than the sum (at n = 1000 a fresh 8 MB array's
+        # page faults take ~10 times an in-place pass), but r2_ij and r2_ji may differ in the last bit
+        r2 += norms_x[:, None]
+        r2 += norms_y[None, :]
+    np.maximum(r2, 0.0, out=r2)
+    if Ys is None:
+        np.fill_diagonal(r2, 0.0)
+    return r2
 
 
 class Stationary(Kernel):
@@ -354,29 +383,7 @@ class Stationary(Kernel):
         ``exact_symmetry=False`` (the likelihood's path, whose Cholesky reads one triangle), which saves an
         (n, n) temporary."""
         ls = self._lengthscale
-        Xs = X / ls
-        Ys = Xs if Y is None else Y / ls
-        centre = _midrange(Ys)
-        Xc = Xs - centre
-        Yc = Xc if Y is None else Ys - centre
-        norms_x = np.einsum("ij,ij->i", Xc, Xc)
-        norms_y = norms_x if Y is None else np.einsum("ij,ij->i", Yc, Yc)
-        r2 = Xc @ Yc.T  # numpy's SYRK when Y is None: exactly symmetric
-        r2 *= -2.0
-        if Y is None and exact_symmetry:
-            # |x_i|² + |y_j|² in one sum, so symmetric for Y = X too; by blocks of rows, so the temporary is
-            # (block, m) and not a second (n, m) array (the bits are those of one np.add.outer)
-            for i0 in range(0, r2.shape[0], _ROW_BLOCK):
-                r2[i0:i0 + _ROW_BLOCK] += np.add.outer(norms_x[i0:i0 + _ROW_BLOCK], norms_y)
-        else:
-            # added in place: an (n, m) temporary costs more than the sum (at n = 1000 a fresh 8 MB array's
-            # page faults take ~10 times an in-place pass), but r2_ij and r2_ji may differ in the last bit
-            r2 += norms_x[:, None]
-            r2 += norms_y[None, :]
-        np.maximum(r2, 0.0, out=r2)
-        if Y is None:
-            np.fill_diagonal(r2, 0.0)
-        return r2
+        return _sqdist(X / ls, None if Y is None else Y / ls, exact_symmetry)
 
     def __call__(self, X, Y=None) -> np.ndarray:
         X, Y = self._check_XY(X, Y)
@@ -403,8 +410,22 @@ class Stationary(Kernel):
         out[:, :, -1] = self._variance * g  # d K / d log s² = K
         return out
 
-    def _gram_for_gradient(self, X):
+    def _gram_for_gradient(self, X, cache=None):
         r2 = self._scaled_sqdist(X, None, exact_symmetry=False)
+        g, dg = self._profile(r2)
+        return self._variance * g, (r2, g, dg)
+
+    def _cached_r2(self, X, store: dict) -> np.ndarray:
+        r"""The scaled squared distances of ``X`` for an isotropic kernel from the unscaled ones kept in
+        ``store``: :math:`r^2 = \|x - x'\|^2/\ell^2` (one pass instead of a GEMM per evaluation; the same
+        values as :meth:`_scaled_sqdist` to round-off)."""
+        if "sqdist" not in store:
+            store["sqdist"] = _sqdist(X, None, exact_symmetry=False)
+        return store["sqdist"] / self._lengthscale**2
+
+    def _gram_for_gradient_cached(self, X, store: dict):
+        """:meth:`_gram_for_gradient` of an isotropic kernel, its unscaled distances kept in ``store``."""
+        r2 = self._cached_r2(X, store)
         g, dg = self._profile(r2)
         return self._variance * g, (r2, g, dg)
 
@@ -520,14 +541,19 @@ class SquaredExponential(Stationary):
 
     _gram_owned = False  # K is part of the state (r², K)
 
-    def _gram_for_gradient(self, X):
-        # State (r², K): for the SE kernel dK/d log ℓ_k = K ∘ (x_k - x'_k)²/ℓ_k² (isotropic: K ∘ r²) and
-        # dK/d log s² = K, so the profile's g and g' need no arrays of their own.
-        r2 = self._scaled_sqdist(X, None, exact_symmetry=False)
+    def _gram_for_gradient_cached(self, X, store):
+        return self._gram_from_r2(self._cached_r2(X, store))
+
+    def _gram_from_r2(self, r2):
         K = np.multiply(r2, -0.5)
         np.exp(K, out=K)
         K *= self._variance
         return K, (r2, K)
+
+    def _gram_for_gradient(self, X, cache=None):
+        # State (r², K): for the SE kernel dK/d log ℓ_k = K ∘ (x_k - x'_k)²/ℓ_k² (isotropic: K ∘ r²) and
+        # dK/d log s² = K, so the profile's g and g' need no arrays of their own.
+        return self._gram_from_r2(self._scaled_sqdist(X, None, exact_symmetry=False))
 
     def _gradient_dot(self, X, W, state=None):
         r2, K = self._gram_for_gradient(X)[1] if state is None else state
@@ -723,12 +749,23 @@ class _SumOfMapped(Kernel):
     def gradient(self, X) -> np.ndarray:
         return np.concatenate([block for _, block in self.iter_gradient(X)], axis=2)
 
-    def _gram_for_gradient(self, X):
+    @property
+    def _uses_fit_cache(self):
+        return len(self._kernels) > 1
+
+    def _gram_for_gradient(self, X, cache=None):
         # The total is an array of its own (a component's K may be part of its state), summed in place;
-        # a first component's K that is not part of its state is the total itself (the same sums).
+        # a first component's K that is not part of its state is the total itself (the same sums). With a
+        # ``cache`` (one ML-II fit: the same X, the maps fixed, other θ), an isotropic stationary component
+        # scales its unscaled distances, computed once per fit, instead of a GEMM per evaluation. A sum of
+        # one component is that component (one-group Add-GP-UCB is GP-UCB bit for bit): no cache.
         total, states = None, []
+        cache = cache if self._uses_fit_cache else None
         for j, k in enumerate(self._kernels):
-            K_j, state_j = k._gram_for_gradient(self._map(X, j))
+            if cache is not None and isinstance(k, Stationary) and not k.ard:
+                K_j, state_j = k._gram_for_gradient_cached(self._map(X, j), cache.setdefault(j, {}))
+            else:
+                K_j, state_j = k._gram_for_gradient(self._map(X, j))
             if total is None:
                 total = K_j if k._gram_owned else K_j.copy()
             else:
@@ -961,8 +998,12 @@ class Tied(Kernel):
     def _gram_owned(self):
         return self._base._gram_owned
 
-    def _gram_for_gradient(self, X):
-        return self._base._gram_for_gradient(X)
+    @property
+    def _uses_fit_cache(self):
+        return self._base._uses_fit_cache
+
+    def _gram_for_gradient(self, X, cache=None):
+        return self._base._gram_for_gradient(X, cache)
 
     def _gradient_dot(self, X, W, state=None):
         # d/dθ_shared = Σ_j d/dθ_j, as in iter_gradient
