@@ -30,7 +30,7 @@ import numpy as np
 
 from regretlab._validate import check_integer, check_number
 
-from .spec import Spec, canonical_method
+from .spec import Spec, canonical_method, parse_method
 
 __all__ = ["CostModel", "cost_model", "estimate", "measured_points", "measured_seconds", "price",
            "run_dimension", "timed_members"]
@@ -92,8 +92,6 @@ def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, fl
 
 
 def _setup(method: str) -> str:
-    from .spec import parse_method
-
     return parse_method(method)[0]
 
 
