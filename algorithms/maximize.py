@@ -161,6 +161,14 @@ def maximize_direct(
         last bits between a batch and single points (matrix-matrix against matrix-vector products), and
         DIRECT's choices can then part at an exact tie.
 
+    Notes
+    -----
+    scipy's compiled DIRECT-L is not quite Gablonsky's as written: its potentially-optimal test drops a
+    level's best rectangle that lies above the lower convex hull only when a log file is open
+    (``DIRsubrout.c``: ``if (logfile) goto L60;``, the print between them commented out), and scipy passes
+    none; only the dominance and ε tests remove rectangles. Both engines do what scipy does; the paper's
+    authors' Matlab DIRECT (``utils/diRect.m``) is the original DIRECT (``locally_biased=False``).
+
     Returns
     -------
     MaximizeResult
