@@ -1,6 +1,6 @@
-"""Benchmark: does a long run stay affordable? GP-UCB on the six-hump camel (D = 2) for 2,000 iterations.
+"""Benchmark: does a long run stay affordable? GP-UCB on the six-hump camel (D = 2) for 2000 iterations.
 
-The cost issue's check: with BLAS pinned to one thread, a 2,000-iteration GP-UCB run completes, and its last
+The cost issue's check: with BLAS pinned to one thread, a 2000-iteration GP-UCB run completes, and its last
 100 steps past the initial design cost less than 3 times its first 100 (refits amortised: each step's CPU
 seconds include the hyperparameter refit it triggered, every ``n_cyc`` observations). Each step is timed as
 ``ask`` + objective + ``tell`` in CPU (process) seconds. Printed: total CPU seconds, the first and last 100
