@@ -17,14 +17,7 @@ import numpy as np
 from scipy import optimize
 
 from regretlab._rng import as_generator
-from regretlab._validate import (
-    check_array,
-    check_bool,
-    check_bounds,
-    check_choice,
-    check_count,
-    check_number,
-)
+from regretlab._validate import check_array, check_bool, check_bounds, check_choice, check_count, check_number
 
 from . import _lockstep
 from ._direct import direct_batched
