@@ -331,7 +331,6 @@ def direct_batched(func, lower, upper, *, maxfun: int, maxiter: int, locally_bia
     state.divide(new, 0, arrayi, 1)
     state.insert_list(new, len(arrayi), 1)
     numfunc = 2 * len(arrayi) + 1
-    mdeep = maxdeep
     for t in range(2, maxiter):  # DIRect.c: t = 2 .. maxt - 1
         chosen = state.choose(minf, eps)
         if jones == 0:
@@ -340,7 +339,7 @@ def direct_batched(func, lower, upper, *, maxfun: int, maxiter: int, locally_bia
         for help_, deep in chosen:
             if help_ <= 0:
                 continue
-            if deep + 1 >= mdeep:  # scipy: "Maximum number of levels reached"
+            if deep + 1 >= maxdeep:  # scipy: "Maximum number of levels reached"
                 return DirectOutcome(-6, used, t, False)
             div = state.max_deep(help_)
             arrayi = state.longest_sides(help_)
