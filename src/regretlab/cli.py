@@ -191,6 +191,44 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+_PRICED = ("measured", "calibrated", "fitted", "estimated")
+
+
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    """``reproduce SPEC --calibrate``: time each method's blocks, store the calibration, print predicted
+    against measured."""
+    from regretlab.experiments import calibrate, registry
+    from regretlab.experiments.cost import against_measured
+    from regretlab.experiments.spec import short_method
+
+    keys = registry.available() if args.all else [args.spec]
+    for key in keys:
+        try:
+            spec = registry.get(key)
+        except (KeyError, ValueError) as error:
+            print(f"regretlab reproduce --calibrate: {error}", file=sys.stderr)
+            return 2
+        if spec.derived_from or not spec.runs("full"):
+            print(f"{key}: no runs of its own; nothing to calibrate")
+            continue
+        try:
+            entries = calibrate.calibrate_spec(spec, steps=args.steps, methods=args.methods or None,
+                                               progress=lambda text: print(f"  {text}", flush=True))
+        except ImportError as missing:  # an optional dependency (the substitutes' scikit-learn)
+            print(f"skipped {key}: {missing}")
+            continue
+        path = calibrate.save(spec, entries, args.export_dir)
+        rows = calibrate.load(spec, args.export_dir) or []
+        print(f"{key}: wrote {path}")
+        print(f"  {'method':34s} {'D':>5s} {'B':>5s} {'how':9s} {'predicted s':>11s} {'measured s':>10s} "
+              "predicted/measured")
+        for row, got, n in against_measured(rows, args.export_dir):
+            shown = "" if got is None else f"{got:10.1f} {row['seconds'] / got:5.2f} (n = {n})"
+            print(f"  {short_method(row['label']):34s} {row['dim']:5d} {row['budget']:5d} {row['how']:9s} "
+                  f"{row['seconds']:11.1f} {shown}")
+    return 0
+
+
 def _cmd_reproduce(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.cost import estimate, measured_seconds
@@ -201,6 +239,14 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
         return 2
     if args.all and args.spec:
         print(f"regretlab reproduce: give a spec ({args.spec!r}) or --all, not both", file=sys.stderr)
+        return 2
+    if args.calibrate:
+        if args.list or not (args.all or args.spec):
+            print("regretlab reproduce --calibrate: give a spec or --all (and not --list)", file=sys.stderr)
+            return 2
+        return _cmd_calibrate(args)
+    if args.methods or args.steps != 3:
+        print("regretlab reproduce: --methods and --steps go with --calibrate", file=sys.stderr)
         return 2
     if not args.list and (args.all or args.spec) and not _check_folders("reproduce", args):
         return 2
@@ -233,11 +279,19 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
                     else f"{estimate(source, 'quick', measured, args.export_dir)} / "
                          f"{estimate(source, 'full', measured, args.export_dir)}")
             print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
-        from regretlab.experiments.cost import cost_model
+        from regretlab.experiments.cost import cost_model, total_by_source
 
         print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
-              f"'fitted' = the rest from {cost_model(args.export_dir).describe()}; '~' = some run priced "
-              "by its spec's per-evaluation estimate.")
+              f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
+              f"`reproduce SPEC --calibrate`); 'fitted' = from {cost_model(args.export_dir).describe()}; "
+              "'~' = some run priced by its spec's per-evaluation estimate.")
+        totals = total_by_source([registry.get(k) for k in registry.available()], "full", args.export_dir)
+        runs, hours = sum(totals[h][0] for h in _PRICED), sum(totals[h][1] for h in _PRICED) / 3600.0
+        parts = ", ".join(f"{totals[h][0]} {h} {totals[h][1] / 3600.0:.1f}" for h in _PRICED if totals[h][0])
+        done = totals["archived"]
+        print(f"Full mode, every run once (shared runs counted once): {runs} runs, {hours:.1f} core-h "
+              f"({parts}); archived already: {done[0]} runs, {done[1] / 3600.0:.1f} core-h; still to run: "
+              f"{runs - done[0]} runs, {hours - done[1] / 3600.0:.1f} core-h.")
         return 0 if args.list else 2
     from regretlab.figures import reproduce
 
@@ -373,6 +427,14 @@ def build_parser() -> argparse.ArgumentParser:
     p_repro.add_argument("--scheduler", default=None, metavar="ADDRESS",
                          help="a dask.distributed scheduler address (tcp://host:port): run there")
     p_repro.add_argument("--force", action="store_true", help="recompute runs that already have results")
+    p_repro.add_argument("--calibrate", action="store_true",
+                         help="time each method's iterations at a few sizes up to the full budget and store "
+                              "the fitted cost (EXPORT_DIR/calibration/SPEC.json); --list prices from it")
+    p_repro.add_argument("--steps", type=_positive_int("a number of iterations", high=1000), default=3,
+                         metavar="N",
+                         help="with --calibrate: least iterations per timed block (default 3)")
+    p_repro.add_argument("--methods", nargs="+", default=None, metavar="METHOD",
+                         help="with --calibrate: only these methods (as the spec names them)")
     p_repro.add_argument("--out", default="results", metavar="DIR", help="results folder (default ./results)")
     p_repro.add_argument("--export-dir", default="paper_figures", metavar="DIR",
                          help="export folder (default ./paper_figures)")

@@ -1,5 +1,7 @@
-r"""What a run costs, from the CPU seconds of the archived runs: measured where a run has a measured twin,
-else fitted, else the spec's per-evaluation estimate.
+r"""What a run costs, from CPU seconds measured on this project's machines: the run's archived twin where it
+has one, else its method's calibration (:mod:`regretlab.experiments.calibrate`: timed blocks at a few sizes
+up to the budget, ``reproduce --calibrate``), else fitted on the archives, else the spec's per-evaluation
+estimate.
 
 The spec estimates (a flat number of seconds per evaluation) were written before any full-mode run and are
 off by factors of 2-3 either way (Kandasamy2015 Fig. 3 (24, 6, 4): 95 s a run measured on this machine
@@ -30,23 +32,10 @@ import numpy as np
 
 from regretlab._validate import check_integer, check_number
 
-from .spec import Spec, canonical_method, parse_method
+from .spec import Spec, canonical_method, parse_method, run_dimension
 
-__all__ = ["CostModel", "cost_model", "estimate", "measured_points", "measured_seconds", "price",
-           "run_dimension", "timed_members"]
-
-
-def run_dimension(run) -> int | None:
-    """The dimension D of ``run``'s problem: its content's ``dim``, else the objective's own."""
-    content = json.loads(run.problem_content or "{}")
-    if content.get("dim") is not None:
-        return int(content["dim"])
-    from regretlab import objectives
-
-    try:
-        return int(objectives.get(content.get("name", run.problem)).bounds.shape[0])
-    except (KeyError, ValueError, TypeError):
-        return None
+__all__ = ["CostModel", "against_measured", "calibrated_seconds", "cost_model", "estimate", "measured_points",
+           "measured_seconds", "price", "run_dimension", "timed_members", "total_by_source"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -186,47 +175,107 @@ def cost_model(export_root="paper_figures") -> CostModel:
     return _model_for(str(export_root), stamp)
 
 
+@functools.lru_cache(maxsize=4)
+def _calibrated_for(export_root: str, stamp: tuple) -> dict[tuple[str, int, int], float]:
+    from . import calibrate, registry
+
+    prices = {}
+    for path, *_ in stamp:
+        key = Path(path).stem
+        if key not in registry.available():
+            continue
+        for row in calibrate.load(registry.get(key), export_root) or []:
+            prices[(row["method"], int(row["dim"]), int(row["budget"]))] = float(row["seconds"])
+    return prices
+
+
+def calibrated_seconds(export_root="paper_figures") -> dict[tuple[str, int, int], float]:
+    """Predicted CPU seconds of a run per (canonical method, dimension D, budget B), from the calibrations
+    stored under ``<export_root>/calibration`` that still belong to their spec (cached while the files are
+    unchanged)."""
+    files = sorted((Path(export_root) / "calibration").glob("*.json"))
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    return _calibrated_for(str(export_root), stamp)
+
+
+#: How a total was priced, best first: a total is as good as its worst-priced run.
+_HOW = ("measured", "calibrated", "fitted", "estimated")
+
+
+def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
+               seconds_per_evaluation: float) -> tuple[float, int]:
+    """CPU seconds of one run and the index in :data:`_HOW` of how it was priced."""
+    method = canonical_method(run.method)
+    twin = measured.get((method, run.problem, run.budget))
+    if twin is not None:
+        return twin, 0
+    dim = run_dimension(run)
+    timed = calibrated.get((method, dim, run.budget)) if dim is not None else None
+    if timed is not None:
+        return timed, 1
+    fitted = model.seconds(method, run.budget, dim) if dim is not None else None
+    if fitted is not None:
+        return fitted, 2
+    return run.budget * seconds_per_evaluation, 3
+
+
 def price(runs, export_root="paper_figures", measured: dict | None = None, *,
           seconds_per_evaluation: float) -> tuple[float, str]:
     """CPU seconds of ``runs`` and how they were priced: ``"measured"`` (every run has an archived twin of
-    the same method, problem and budget), ``"fitted"`` (each run measured or priced by :class:`CostModel`),
-    or ``"estimated"`` (some run priced by ``seconds_per_evaluation`` times its budget, the spec's guess)."""
+    the same method, problem and budget), ``"calibrated"`` (each run measured or priced by its method's
+    calibration at its D and B), ``"fitted"`` (some run priced by :class:`CostModel`), or ``"estimated"``
+    (some run priced by ``seconds_per_evaluation`` times its budget, the spec's guess)."""
 
     seconds_per_evaluation = check_number("seconds_per_evaluation", seconds_per_evaluation, low=0.0)
     measured = measured_seconds(export_root) if measured is None else measured
-    model = cost_model(export_root)
-    total, how = 0.0, "measured"
+    model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
+    total, worst = 0.0, 0
     for run in runs:
-        method = canonical_method(run.method)
-        twin = measured.get((method, run.problem, run.budget))
-        if twin is not None:
-            total += twin
-            continue
-        dim = run_dimension(run)
-        fitted = model.seconds(method, run.budget, dim) if dim is not None else None
-        if fitted is not None:
-            total += fitted
-            how = "fitted" if how == "measured" else how
-            continue
-        total += run.budget * seconds_per_evaluation
-        how = "estimated"
-    return total, how
+        seconds, how = _price_one(run, measured, model, calibrated, seconds_per_evaluation)
+        total, worst = total + seconds, max(worst, how)
+    return total, _HOW[worst]
+
+
+def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> dict[str, tuple[int, float]]:
+    """(distinct runs, CPU seconds) of every run the ``specs`` plan in ``mode``, each run once (runs are
+    shared between specs by their key), split by how each run is priced (:data:`_HOW`); ``"archived"``
+    counts the runs already in the archives (their measured seconds are in ``"measured"`` too)."""
+    measured = measured_seconds(export_root)
+    model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
+    archived = {m.get("run_key") for m in timed_members(export_root)}
+    runs = {}
+    for spec in specs:
+        for run in spec.runs(mode) if not spec.derived_from else ():
+            runs.setdefault(run.key, (run, spec.seconds_per_evaluation))
+    out = {how: [0, 0.0] for how in (*_HOW, "archived")}
+    for key, (run, per_evaluation) in runs.items():
+        seconds, how = _price_one(run, measured, model, calibrated, per_evaluation)
+        out[_HOW[how]][0] += 1
+        out[_HOW[how]][1] += seconds
+        if key in archived:
+            out["archived"][0] += 1
+            out["archived"][1] += seconds
+    return {how: (n, s) for how, (n, s) in out.items()}
+
+
+def _measured_groups(export_root="paper_figures") -> dict[tuple, list[float]]:
+    sums: dict[tuple, list[float]] = {}
+    for m in timed_members(export_root):
+        key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
+        sums.setdefault(key, []).append(float(m["cpu_seconds"]))
+    return sums
 
 
 def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
     """Mean CPU seconds of a run per (canonical method, problem content) and budget, measured: read from
     the manifests of the archived runs (``paper_figures/runs/*.json``), which record each run's CPU time."""
-
-    sums: dict[tuple, list[float]] = {}
-    for m in timed_members(export_root):
-        key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
-        sums.setdefault(key, []).append(float(m["cpu_seconds"]))
-    return {k: sum(v) / len(v) for k, v in sums.items()}
+    return {k: sum(v) / len(v) for k, v in _measured_groups(export_root).items()}
 
 
 def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="paper_figures") -> str:
     """``'<runs> runs, <evaluations> evaluations, <how> <core-hours> core-h'`` for ``reproduce --list``:
-    ``measured`` (every run has an archived twin: its recorded CPU seconds), ``fitted`` (the rest priced by
+    ``measured`` (every run has an archived twin: its recorded CPU seconds), ``calibrated`` (the rest priced
+    by their methods' calibrations), ``fitted`` (some run priced by
     :class:`regretlab.experiments.cost.CostModel`, fitted on the archives) or ``~`` (some run priced by the
     spec's per-evaluation estimate)."""
     runs = spec.runs(mode)
@@ -234,5 +283,17 @@ def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="p
                     if runs else (0.0, "estimated"))
     hours = seconds / 3600.0
     shown = f"{hours:.2f} core-h" if hours >= 0.01 else f"{math.ceil(hours * 3600)} core-s"
-    prefix = {"measured": "measured ", "fitted": "fitted "}.get(how, "~")
+    prefix = {"measured": "measured ", "calibrated": "calibrated ", "fitted": "fitted "}.get(how, "~")
     return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {prefix}{shown}"
+
+
+def against_measured(rows, export_root="paper_figures") -> list[tuple]:
+    """(row, measured mean s or None, runs measured) per calibrated row (an entry of
+    :func:`regretlab.experiments.calibrate.load`): the prediction against the archived runs of the same
+    method, problem and budget."""
+    groups = _measured_groups(export_root)
+    out = []
+    for row in rows:
+        got = groups.get((row["method"], row["problem"], int(row["budget"])), [])
+        out.append((row, float(np.mean(got)) if got else None, len(got)))
+    return out

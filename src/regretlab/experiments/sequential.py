@@ -71,7 +71,7 @@ def next_look(decision: ItemDecision, out="results", export_root="paper_figures"
     if not todo:
         return NextLook(None, 0, 0.0, "")
     seconds, how = price(todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
-    if how in ("measured", "fitted"):
+    if how in ("measured", "calibrated", "fitted"):
         return NextLook(look, len(todo), seconds / 3600.0, how)
     finished = sum(decision.runs.values())
     if finished:

@@ -23,7 +23,7 @@ from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
            "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
-           "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method"]
+           "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -419,3 +419,16 @@ def rendered_spec(key: str, reference: str, title: str, render: str, *, derived_
     return Spec(key=key, paper=key.split(".", 1)[0], title=title, reference=reference, kind="rendered",
                 methods=(), problems=(), modes=empty, derived_from=derived_from, notes=notes, render=render,
                 metric=metric, paper_values=dict(paper_values or {}))
+
+
+def run_dimension(run) -> int | None:
+    """The dimension D of ``run``'s problem: its content's ``dim``, else the objective's own."""
+    content = json.loads(run.problem_content or "{}")
+    if content.get("dim") is not None:
+        return int(content["dim"])
+    from regretlab import objectives
+
+    try:
+        return int(objectives.get(content.get("name", run.problem)).bounds.shape[0])
+    except (KeyError, ValueError, TypeError):
+        return None

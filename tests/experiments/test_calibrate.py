@@ -1,0 +1,147 @@
+"""The measured cost model (regretlab.experiments.calibrate): the cubic fit recovers known coefficients and
+never goes negative, a run's price is the sum of its iterations, the timed blocks sit where they should and
+each holds exactly one scheduled refit (counted, not timed), a model-free method is timed by a full run, a
+stored calibration is refused when tampered with or stale, and the pricing uses it below a measured twin.
+No assertion here reads a clock's value: only structure, counts and arithmetic."""
+
+import json
+import math
+import warnings
+
+import numpy as np
+import pytest
+
+from regretlab.cli import main
+from regretlab.experiments import calibrate, registry
+from regretlab.experiments.calibrate import Calibration, block_starts, fit_cost, run_seconds
+from regretlab.experiments.cost import price
+from regretlab.experiments.spec import Mode, Problem, Spec, canonical_method
+
+#: GP-UCB (n_init = 10, n_cyc = 25, [Kandasamy2015, §5]) and random search on the 2-D camel, budget 120.
+SMALL = Spec(
+    key="Test.calibrate", paper="Test", reference="[Kandasamy2015, §5]", title="calibration", kind="curves",
+    methods=("Kandasamy2015/GP-UCB", "Kandasamy2015/RAND"), problems=(Problem("camelback", label="Camel"),),
+    modes={"quick": Mode(1, (("Camel", 120),)), "full": Mode(1, (("Camel", 120),))},
+)
+
+
+def test_the_fit_recovers_a_known_polynomial():
+    n = np.array([50.0, 125.0, 250.0, 500.0, 1000.0])
+    truth = np.array([2e-3, 1e-5, 3e-8, 4e-11])
+    cost = truth[0] + n * (truth[1] + n * (truth[2] + n * truth[3]))
+    assert fit_cost(n, cost) == pytest.approx(truth, rel=1e-6)
+
+
+def test_the_fit_is_never_negative_even_when_a_small_size_measured_slow():
+    coef = fit_cost([100, 200, 400, 800], [0.05, 0.02, 0.03, 0.09])
+    assert np.all(coef >= 0.0) and coef.shape == (4,)
+
+
+def test_fewer_sizes_fit_fewer_coefficients():
+    assert fit_cost([300], [0.5]) == pytest.approx([0.5, 0.0, 0.0, 0.0])
+    assert fit_cost([100, 300], [0.1, 0.3])[2:] == pytest.approx([0.0, 0.0])
+
+
+@pytest.mark.parametrize("sizes, costs, word", [([100, 200], [0.1], "equal-length"),
+                                                ([100, 200], [0.1, -1.0], "positive"),
+                                                ([100, 200], [0.1, math.nan], "positive")])
+def test_bad_timings_are_clear_errors(sizes, costs, word):
+    with pytest.raises(ValueError, match=word):
+        fit_cost(sizes, costs)
+
+
+def test_a_runs_price_is_the_sum_of_its_iterations():
+    a = [0.01, 1e-4, 2e-7, 3e-10]
+    explicit = 10 * 0.5 + sum(a[0] + a[1] * t + a[2] * t**2 + a[3] * t**3 for t in range(10, 400))
+    assert run_seconds(a, 10, 400, objective_seconds=0.5) == pytest.approx(explicit, rel=1e-12)
+    with pytest.raises(ValueError, match="budget"):
+        run_seconds(a, 10, 0)
+
+
+@pytest.mark.parametrize("budget, n_init, block", [(1000, 10, 25), (400, 10, 25), (300, 20, 3), (60, 10, 25),
+                                                   (120, 10, 25), (36, 10, 25)])
+def test_blocks_do_not_overlap_start_after_the_design_and_the_last_ends_at_the_budget(budget, n_init, block):
+    starts = block_starts(budget, n_init, block)
+    assert starts and starts[-1] + block == budget and starts[0] >= n_init + 1
+    assert all(b - a >= block for a, b in zip(starts, starts[1:], strict=False))
+
+
+def test_each_timed_block_holds_exactly_one_scheduled_refit(monkeypatch):
+    blocks = []
+    timed = calibrate._timed_block
+
+    def counting(optimizer, objective, iterations):
+        before, start = optimizer.n_refits, optimizer.n_observations
+        seconds = timed(optimizer, objective, iterations)
+        blocks.append((start, iterations, optimizer.n_refits - before, optimizer.n_observations))
+        return seconds
+
+    monkeypatch.setattr(calibrate, "_timed_block", counting)
+    run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/GP-UCB")
+    entry = calibrate.calibrate_run(SMALL, run, rng=np.random.default_rng(3))
+    assert entry.how == "blocks" and (entry.n_init, entry.n_cyc) == (10, 25)
+    assert [b[0] for b in blocks] == block_starts(120, 10, 25) == [30, 60, 95]
+    assert all(length == 25 and refits == 1 and end == start + 25 for start, length, refits, end in blocks)
+    assert [row[:2] for row in entry.blocks] == [[30, 25], [60, 25], [95, 25]]
+    assert len(entry.coefficients) == 4 and min(entry.coefficients) >= 0.0
+    assert math.isfinite(entry.seconds) and entry.seconds > 0.0
+
+
+def test_a_model_free_method_is_timed_by_one_full_run():
+    run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/RAND")
+    entry = calibrate.calibrate_run(SMALL, run)
+    assert entry.how == "full run" and [row[:2] for row in entry.blocks] == [[0, 120]]
+    assert entry.seconds == entry.blocks[0][2]
+
+
+def _entry(spec, method, seconds):
+    run = next(r for r in spec.runs("full") if r.method == method)
+    return Calibration(canonical_method(method), method, run.problem, run.problem_content, 22, run.budget, 10,
+                       25, "blocks", [[100, 25, 1.0]], 0.0, [seconds / run.budget, 0.0, 0.0, 0.0], seconds)
+
+
+def test_a_stored_calibration_prices_runs_without_a_twin_and_is_refused_when_tampered(tmp_path):
+    spec = registry.get("Kandasamy2015.fig5b")
+    path = calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 123.0)], tmp_path)
+    runs = [r for r in spec.runs("full") if r.method == "Kandasamy2015/GP-UCB"]
+    priced = price(runs, tmp_path, seconds_per_evaluation=1.0)
+    assert priced == (pytest.approx(123.0 * len(runs)), "calibrated")
+    twin = {(canonical_method("Kandasamy2015/GP-UCB"), runs[0].problem, runs[0].budget): 7.0}
+    assert price(runs, tmp_path, twin, seconds_per_evaluation=1.0) == (pytest.approx(7.0 * len(runs)),
+                                                                       "measured")
+    document = json.loads(path.read_text())
+    document["entries"][0]["seconds"] = 1.0   # edited by hand: the checksum no longer matches
+    path.write_text(json.dumps(document))
+    with pytest.warns(UserWarning, match="checksum"):
+        assert calibrate.load(spec, tmp_path) is None
+
+
+def test_a_calibration_of_another_spec_or_an_older_spec_is_not_used(tmp_path):
+    spec = registry.get("Kandasamy2015.fig5b")
+    path = calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 50.0)], tmp_path)
+    other = calibrate.path_for(tmp_path, "Kandasamy2015.fig5a")
+    other.write_text(path.read_text())   # a file is not trusted by its name
+    with pytest.warns(UserWarning, match="does not match"):
+        assert calibrate.load(registry.get("Kandasamy2015.fig5a"), tmp_path) is None
+    document = json.loads(path.read_text())
+    document["spec_hash"] = "0" * 64      # measured for a spec that has changed since
+    path.write_text(json.dumps(document))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert calibrate.load(spec, tmp_path) is None
+
+
+def test_saving_merges_methods_and_replaces_a_remeasured_one(tmp_path):
+    spec = registry.get("Kandasamy2015.fig5b")
+    calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 50.0)], tmp_path)
+    calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-EI", 20.0),
+                          _entry(spec, "Kandasamy2015/GP-UCB", 9.0)], tmp_path)
+    rows = {row["label"]: row["seconds"] for row in calibrate.load(spec, tmp_path)}
+    assert rows == {"Kandasamy2015/GP-UCB": 9.0, "Kandasamy2015/GP-EI": 20.0}
+
+
+@pytest.mark.parametrize("argv", [["reproduce", "--calibrate"], ["reproduce", "--list", "--calibrate"],
+                                  ["reproduce", "Kandasamy2015.fig5b", "--steps", "5"]])
+def test_calibrate_usage_errors_exit_2(argv, capsys):
+    assert main(argv) == 2
+    assert "calibrate" in capsys.readouterr().err
