@@ -46,7 +46,7 @@ from .acquisition import Acquisition, Restricted
 from .additive import AdditiveOptimizer
 from .base import LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
-from .groups import GROUP_SIZE_RULES, random_decomposition
+from .groups import GROUP_SIZE_RULES, candidate_count, random_decomposition
 from .groups import group_sizes as _group_sizes
 from .posteriors import ComponentPosterior
 from .priors import data_lengthscale_floor, default_kernel
@@ -102,8 +102,9 @@ class AddGPUCB(AdditiveOptimizer):
         Learned decomposition: number of groups, :math:`\lceil D/d\rceil\le M\le D` (default
         :math:`\lceil D/d\rceil`). Groups are chunks of a random permutation, sizes as equal as possible
         (all equal to d when d divides D and :math:`M=D/d`).
-    n_decompositions : int, optional
-        Random decompositions scored at each refit (>= 1; default D, the :math:`\mathcal O(D)` of §4.4).
+    n_decompositions : int or "M", optional
+        Random decompositions scored at each refit (>= 1; default D, the :math:`\mathcal O(D)` of §4.4);
+        ``"M"``: as many as there are groups ([Li2016, §5]'s protocol for its ADD baseline).
     beta : {"practical", "thm5", "constant"}
         The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
@@ -230,7 +231,7 @@ class AddGPUCB(AdditiveOptimizer):
         self,
         bounds,
         *,
-        n_decompositions: int | None = None,
+        n_decompositions: int | str | None = None,
         delta: float = 0.1,
         budget_fraction: float = 0.9,
         tied: bool = False,
@@ -257,8 +258,8 @@ class AddGPUCB(AdditiveOptimizer):
         self.warmup_iterations = check_count("warmup_iterations", warmup_iterations, low=0)
         D = self.dim
         self.learn_decomposition = self.group_spec.groups is None
-        self.n_decompositions = check_count(
-            "n_decompositions", D if n_decompositions is None else n_decompositions, low=1
+        self.n_decompositions = candidate_count(
+            "n_decompositions", D if n_decompositions is None else n_decompositions, self.n_groups, low=1
         )
         self.delta = check_probability("delta", delta)
         self.budget_fraction = check_number(

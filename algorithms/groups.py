@@ -16,10 +16,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from regretlab._validate import check_integer
+from regretlab._validate import check_count, check_integer
 from regretlab.gp import check_groups
 
-__all__ = ["GroupSpec", "group_spec", "random_decomposition", "consecutive_groups", "canonical"]
+__all__ = ["GroupSpec", "group_spec", "random_decomposition", "consecutive_groups", "canonical",
+           "candidate_count", "PER_GROUP"]
+
+#: A count of candidate decompositions given as "the number of groups M" ([Li2016, §5]: "we create the M
+#: combinations randomly and choose the one maximizing the marginal likelihood, where M is the number of
+#: groups").
+PER_GROUP = "M"
 
 
 @dataclass(frozen=True)
@@ -116,6 +122,21 @@ def group_sizes(dim: int, n_groups: int, d: int, rule: str = "near_equal") -> li
             f"{-(-dim // d)} groups; give M={-(-dim // d)} or use 'near_equal'"
         )
     return [d] * (n_groups - 1) + [dim - d * (n_groups - 1)]
+
+
+def candidate_count(name: str, value, n_groups: int, *, low: int) -> int:
+    """A count of candidate decompositions: ``value`` (an integer >= ``low``), or :data:`PER_GROUP` (``"M"``)
+    for ``n_groups``.
+
+    >>> candidate_count("n_decompositions", "M", 5, low=1), candidate_count("n_decompositions", 7, 5, low=1)
+    (5, 7)
+    """
+    if isinstance(value, str):
+        if value != PER_GROUP:
+            raise ValueError(f"{name}={value!r} is outside its domain: an integer >= {low} or {PER_GROUP!r} "
+                             "(the number of groups)")
+        return int(n_groups)
+    return check_count(name, value, low=low)
 
 
 def random_decomposition(rng: np.random.Generator, dim: int, n_groups: int,

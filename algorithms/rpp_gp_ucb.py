@@ -48,7 +48,7 @@ from .add_gp_ucb import PRACTICAL_BETA, AddGPUCB
 from .additive import AdditiveOptimizer
 from .base import Proposal
 from .beta import BetaOptions
-from .groups import consecutive_groups, random_decomposition
+from .groups import candidate_count, consecutive_groups, random_decomposition
 from .posteriors import ComponentPosterior
 from .priors import default_kernel
 
@@ -215,11 +215,13 @@ class RPPGPUCB(AdditiveOptimizer):
         Half-width p > 0 of the entries of S in the random starts.
     W_maxiter : int
         L-BFGS-B iterations per W start (>= 1).
-    n_group_combinations : int
-        [Li2016, §5]: the groups are "M random combinations, keeping the best by marginal likelihood". With
-        k > 0 and no ``groups=`` given, every refit scores the current groups and k random decompositions
-        of the same sizes by their ML-II log marginal likelihood at the current :math:`\hat W` and keeps the
-        best (record ``group_search``). Default 0: consecutive blocks, never changed.
+    n_group_combinations : int or "M"
+        [Li2016, §5]: "we create the M combinations randomly and choose the one maximizing the marginal
+        likelihood, where M is the number of groups". With k > 0 (``"M"``: k = M) and no ``groups=`` given,
+        every refit scores the current groups and k random decompositions of the same sizes by their ML-II
+        log marginal likelihood at the current :math:`\hat W` and keeps the best (record ``group_search``;
+        keeping the current groups among the candidates is this project's warm start). Default 0:
+        consecutive blocks, never changed.
     ratio_reading : {"A", "B", "C"}
         The δ-ratio constraint of Eq. (8) (:func:`regretlab.bounds.rpp.alpha_search`): ``"A"`` as printed
         (default; forces :math:`\hat{\mathbf W}=\mathbf I` at D = 50, see ERRATA.md), ``"B"`` per dimension,
@@ -281,14 +283,14 @@ class RPPGPUCB(AdditiveOptimizer):
         W_maxiter: int = 50,
         tied: bool = False,
         ratio_reading: str = "A",
-        n_group_combinations: int = 0,
+        n_group_combinations: int | str = 0,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
         self.tied = check_bool("tied", tied)
         self.ratio_reading = check_choice("ratio_reading", ratio_reading, rpp_bounds.RATIO_READINGS)
-        self.n_group_combinations = check_count(
-            "n_group_combinations", n_group_combinations, low=0
+        self.n_group_combinations = candidate_count(
+            "n_group_combinations", n_group_combinations, self.n_groups, low=0
         )
         self._group_record: dict | None = None
         D = self.dim

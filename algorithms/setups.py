@@ -416,6 +416,14 @@ _LI_COMMON = {
                                  "and [Li2016, Thm 2] asks only O(d log t)"),
 }
 _LI_TIED = Setting(True, "[Li2016, §5]: hyperparameters by marginal likelihood, shared across groups")
+#: [Li2016, §5]: "we create the M combinations randomly and choose the one maximizing the marginal
+#: likelihood, where M is the number of groups" (the clause after the line break was missed before
+#: 2026-11-26, when RPP scored 10 random combinations and ADD D of them, Kandasamy2015's O(D); both remain
+#: options: n_group_combinations=10, n_decompositions=D).
+_LI_COMBINATIONS_SOURCE = ("[Li2016, §5]: 'we create the M combinations randomly and choose the one maximizing "
+                           "the marginal likelihood, where M is the number of groups'")
+_LI_COMBINATIONS = Setting("M", _LI_COMBINATIONS_SOURCE + "; the current groups are kept as one more "
+                                "candidate (this project's warm start)")
 
 _RPP = Setup(
     name="Li2016/RPP",
@@ -432,9 +440,7 @@ _RPP = Setup(
                                             "(ERRATA.md), so RPP would be ADD; B keeps δ a per-coordinate "
                                             "enlargement whatever D, while C (per group block) ignores the "
                                             "coupling between groups that W exists to model"),
-              "n_group_combinations": Setting(
-                  10, "not stated; chosen: 10 because [Li2016, §5] keeps the best of 'M random combinations' "
-                      "by marginal likelihood without giving M")},
+              "n_group_combinations": _LI_COMBINATIONS},
     sizes=("d",),
     size_help="d: group size (Tables 1-5: 5, 10, 25)",
     objectives=("projected_additive",),
@@ -462,6 +468,7 @@ _LI_ADD = Setup(
     reference="[Li2016, §5]",
     description="Add-GP-UCB as Li2016's ADD-d baseline (groups of size d learned by marginal likelihood)",
     settings={**_LI_COMMON, "tied": _LI_TIED,
+              "n_decompositions": Setting("M", _LI_COMBINATIONS_SOURCE),
               "budget_fraction": Setting(1.0, "not stated; chosen: the full budget because [Li2016] states "
                                               "no split")},
     sizes=("d",),

@@ -50,3 +50,23 @@ def test_random_decompositions_are_canonical_partitions():
         assert sorted(len(g) for g in groups) == [2, 3, 3, 3]
         assert [g[0] for g in groups] == sorted(g[0] for g in groups) and all(g == sorted(g) for g in groups)
     assert consecutive_groups(5, d=2) == [[0, 1], [2, 3], [4]]
+
+
+def test_li2016s_protocol_scores_as_many_random_decompositions_as_there_are_groups():
+    """[Li2016, §5]: 'we create the M combinations randomly ... where M is the number of groups': ADD-d at
+    D = 50 scores D/d candidates per refit (not Kandasamy2015's D), RPP-d D/d besides its current groups."""
+    from regretlab.algorithms import setups
+
+    box = np.tile([0.0, 1.0], (50, 1))
+    for d, M in ((5, 10), (10, 5), (25, 2)):
+        assert setups.get("Li2016/ADD", box, rng=0, d=d).n_decompositions == M
+        assert setups.get("Li2016/RPP", box, rng=0, d=d).n_group_combinations == M
+    assert setups.get("Li2016/ADD", box, rng=0, d=5, n_decompositions=50).n_decompositions == 50
+
+
+@pytest.mark.parametrize("value", ["D", "m", 0, 2.5, -1])
+def test_a_bad_candidate_count_names_the_parameter_and_its_domain(value):
+    from regretlab.algorithms.groups import candidate_count
+
+    with pytest.raises(ValueError, match="n_decompositions"):
+        candidate_count("n_decompositions", value, 4, low=1)

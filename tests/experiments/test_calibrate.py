@@ -145,3 +145,14 @@ def test_saving_merges_methods_and_replaces_a_remeasured_one(tmp_path):
 def test_calibrate_usage_errors_exit_2(argv, capsys):
     assert main(argv) == 2
     assert "calibrate" in capsys.readouterr().err
+
+
+def test_the_full_mode_total_counts_each_shared_run_once(tmp_path):
+    from regretlab.experiments.cost import total_by_source
+
+    specs = [registry.get("Li2016.table1"), registry.get("Li2016.table5")]   # Table 5 reuses Table 1's runs
+    totals = total_by_source(specs, "full", tmp_path)
+    distinct = {run.key for spec in specs for run in spec.runs("full")}
+    planned = sum(len(spec.runs("full")) for spec in specs)
+    assert sum(totals[how][0] for how in ("measured", "calibrated", "fitted", "estimated")) == len(distinct)
+    assert len(distinct) < planned and totals["archived"] == (0, 0.0)   # nothing archived in tmp_path
