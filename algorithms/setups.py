@@ -420,8 +420,8 @@ _LI_TIED = Setting(True, "[Li2016, §5]: hyperparameters by marginal likelihood,
 #: likelihood, where M is the number of groups" (the clause after the line break was missed before
 #: 2026-11-26, when RPP scored 10 random combinations and ADD D of them, Kandasamy2015's O(D); both remain
 #: options: n_group_combinations=10, n_decompositions=D).
-_LI_COMBINATIONS_SOURCE = ("[Li2016, §5]: 'we create the M combinations randomly and choose the one maximizing "
-                           "the marginal likelihood, where M is the number of groups'")
+_LI_COMBINATIONS_SOURCE = ("[Li2016, §5]: 'we create the M combinations randomly and choose the one "
+                           "maximizing the marginal likelihood, where M is the number of groups'")
 _LI_COMBINATIONS = Setting("M", _LI_COMBINATIONS_SOURCE + "; the current groups are kept as one more "
                                 "candidate (this project's warm start)")
 
