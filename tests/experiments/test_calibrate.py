@@ -156,3 +156,16 @@ def test_the_full_mode_total_counts_each_shared_run_once(tmp_path):
     planned = sum(len(spec.runs("full")) for spec in specs)
     assert sum(totals[how][0] for how in ("measured", "calibrated", "fitted", "estimated")) == len(distinct)
     assert len(distinct) < planned and totals["archived"] == (0, 0.0)   # nothing archived in tmp_path
+
+
+def test_reproduce_calibrate_writes_the_specs_calibration_and_lists_each_method(tmp_path, capsys):
+    """One cheap method of Ha2019 Fig. 3 (its three (D, B) pairs): the file is written, loads back as this
+    spec's, and the table names each pair."""
+    argv = ["reproduce", "Ha2019.fig3", "--calibrate", "--methods", "Ha2019/EI-Vanilla",
+            "--export-dir", str(tmp_path)]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    rows = calibrate.load(registry.get("Ha2019.fig3"), tmp_path)
+    assert rows and {row["label"] for row in rows} == {"Ha2019/EI-Vanilla"}
+    assert sorted((row["dim"], row["budget"]) for row in rows) == [(2, 26), (3, 39), (6, 78)]
+    assert printed.count("EI-Vanilla ") >= 3 and "calibration/Ha2019.fig3.json" in printed
