@@ -217,6 +217,9 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         except ImportError as missing:  # an optional dependency (the substitutes' scikit-learn)
             print(f"skipped {key}: {missing}")
             continue
+        except ValueError as error:      # e.g. --methods naming a method the spec does not run
+            print(f"regretlab reproduce --calibrate: {error}", file=sys.stderr)
+            return 2
         path = calibrate.save(spec, entries, args.export_dir)
         rows = calibrate.load(spec, args.export_dir) or []
         print(f"{key}: wrote {path}")

@@ -50,6 +50,13 @@ def test_bad_timings_are_clear_errors(sizes, costs, word):
         fit_cost(sizes, costs)
 
 
+@pytest.mark.parametrize("bad", [{"budget": 0}, {"n_init": -1}, {"block": 0}, {"budget": 2.5}])
+def test_bad_block_sizes_are_clear_errors(bad):
+    args = {"budget": 100, "n_init": 10, "block": 25, **bad}
+    with pytest.raises(ValueError, match=next(iter(bad))):
+        block_starts(**args)
+
+
 def test_a_runs_price_is_the_sum_of_its_iterations():
     a = [0.01, 1e-4, 2e-7, 3e-10]
     explicit = 10 * 0.5 + sum(a[0] + a[1] * t + a[2] * t**2 + a[3] * t**3 for t in range(10, 400))
@@ -141,7 +148,9 @@ def test_saving_merges_methods_and_replaces_a_remeasured_one(tmp_path):
 
 
 @pytest.mark.parametrize("argv", [["reproduce", "--calibrate"], ["reproduce", "--list", "--calibrate"],
-                                  ["reproduce", "Kandasamy2015.fig5b", "--steps", "5"]])
+                                  ["reproduce", "Kandasamy2015.fig5b", "--steps", "5"],
+                                  ["reproduce", "Kandasamy2015.fig5b", "--calibrate", "--methods",
+                                   "Li2016/RPP"]])
 def test_calibrate_usage_errors_exit_2(argv, capsys):
     assert main(argv) == 2
     assert "calibrate" in capsys.readouterr().err

@@ -164,6 +164,9 @@ def block_starts(budget: int, n_init: int, block: int) -> list[int]:
     >>> block_starts(1000, 10, 25), block_starts(60, 10, 25)
     ([125, 250, 500, 975], [35])
     """
+    budget = check_integer("budget", budget, low=1)
+    n_init = check_integer("n_init", n_init, low=0)
+    block = check_integer("block", block, low=1)
     starts: list[int] = []
     for fraction in sorted(SIZE_FRACTIONS, reverse=True):
         n = min(max(int(fraction * budget), n_init + 1), budget - block)
@@ -263,7 +266,11 @@ def calibrate_spec(spec: Spec, *, mode: str = "full", steps: int = 3, seed: int 
     rng = np.random.default_rng(check_integer("seed", seed, low=0))
     runs = representative_runs(spec, mode)
     if methods is not None:
-        wanted = {canonical_method(m) for m in methods}
+        wanted = {canonical_method(m): m for m in methods}
+        unknown = sorted(m for c, m in wanted.items() if c not in {canonical_method(r.method) for r in runs})
+        if unknown:
+            raise ValueError(f"methods={unknown!r} are not methods of {spec.key}; its methods are "
+                             f"{sorted(set(spec.methods))!r}")
         runs = [r for r in runs if canonical_method(r.method) in wanted]
     return [calibrate_run(spec, run, steps=steps, rng=rng, progress=progress) for run in runs]
 
