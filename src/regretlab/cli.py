@@ -191,9 +191,6 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-_PRICED = ("measured", "calibrated", "fitted", "estimated")
-
-
 def _cmd_calibrate(args: argparse.Namespace) -> int:
     """``reproduce SPEC --calibrate``: time each method's blocks, store the calibration, print predicted
     against measured."""
@@ -282,15 +279,17 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
                     else f"{estimate(source, 'quick', measured, args.export_dir)} / "
                          f"{estimate(source, 'full', measured, args.export_dir)}")
             print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
-        from regretlab.experiments.cost import cost_model, total_by_source
+        from regretlab.experiments.cost import PRICE_SOURCES, cost_model, total_by_source
 
         print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
               f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
               f"`reproduce SPEC --calibrate`); 'fitted' = from {cost_model(args.export_dir).describe()}; "
               "'~' = some run priced by its spec's per-evaluation estimate.")
         totals = total_by_source([registry.get(k) for k in registry.available()], "full", args.export_dir)
-        runs, hours = sum(totals[h][0] for h in _PRICED), sum(totals[h][1] for h in _PRICED) / 3600.0
-        parts = ", ".join(f"{totals[h][0]} {h} {totals[h][1] / 3600.0:.1f}" for h in _PRICED if totals[h][0])
+        runs = sum(totals[h][0] for h in PRICE_SOURCES)
+        hours = sum(totals[h][1] for h in PRICE_SOURCES) / 3600.0
+        parts = ", ".join(f"{totals[h][0]} {h} {totals[h][1] / 3600.0:.1f}"
+                          for h in PRICE_SOURCES if totals[h][0])
         done = totals["archived"]
         print(f"Full mode, every run once (shared runs counted once): {runs} runs, {hours:.1f} core-h "
               f"({parts}); archived already: {done[0]} runs, {done[1] / 3600.0:.1f} core-h; still to run: "

@@ -34,8 +34,9 @@ from regretlab._validate import check_integer, check_number
 
 from .spec import Spec, canonical_method, parse_method, run_dimension
 
-__all__ = ["CostModel", "against_measured", "calibrated_seconds", "cost_model", "estimate", "measured_points",
-           "measured_seconds", "price", "run_dimension", "timed_members", "total_by_source"]
+__all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds", "cost_model", "estimate",
+           "measured_points", "measured_seconds", "price", "run_dimension", "timed_members",
+           "total_by_source"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -199,12 +200,12 @@ def calibrated_seconds(export_root="paper_figures") -> dict[tuple[str, int, int]
 
 
 #: How a total was priced, best first: a total is as good as its worst-priced run.
-_HOW = ("measured", "calibrated", "fitted", "estimated")
+PRICE_SOURCES = ("measured", "calibrated", "fitted", "estimated")
 
 
 def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
                seconds_per_evaluation: float) -> tuple[float, int]:
-    """CPU seconds of one run and the index in :data:`_HOW` of how it was priced."""
+    """CPU seconds of one run and the index in :data:`PRICE_SOURCES` of how it was priced."""
     method = canonical_method(run.method)
     twin = measured.get((method, run.problem, run.budget))
     if twin is not None:
@@ -233,13 +234,14 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
     for run in runs:
         seconds, how = _price_one(run, measured, model, calibrated, seconds_per_evaluation)
         total, worst = total + seconds, max(worst, how)
-    return total, _HOW[worst]
+    return total, PRICE_SOURCES[worst]
 
 
 def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> dict[str, tuple[int, float]]:
     """(distinct runs, CPU seconds) of every run the ``specs`` plan in ``mode``, each run once (runs are
-    shared between specs by their key), split by how each run is priced (:data:`_HOW`); ``"archived"``
-    counts the runs already in the archives (their measured seconds are in ``"measured"`` too)."""
+    shared between specs by their key), split by how each run is priced (:data:`PRICE_SOURCES`);
+    ``"archived"`` counts the runs already in the archives (their measured seconds are in ``"measured"``
+    too)."""
     measured = measured_seconds(export_root)
     model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
     archived = {m.get("run_key") for m in timed_members(export_root)}
@@ -247,11 +249,11 @@ def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> d
     for spec in specs:
         for run in spec.runs(mode) if not spec.derived_from else ():
             runs.setdefault(run.key, (run, spec.seconds_per_evaluation))
-    out = {how: [0, 0.0] for how in (*_HOW, "archived")}
+    out = {how: [0, 0.0] for how in (*PRICE_SOURCES, "archived")}
     for key, (run, per_evaluation) in runs.items():
         seconds, how = _price_one(run, measured, model, calibrated, per_evaluation)
-        out[_HOW[how]][0] += 1
-        out[_HOW[how]][1] += seconds
+        out[PRICE_SOURCES[how]][0] += 1
+        out[PRICE_SOURCES[how]][1] += seconds
         if key in archived:
             out["archived"][0] += 1
             out["archived"][1] += seconds

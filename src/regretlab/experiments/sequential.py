@@ -58,7 +58,7 @@ class NextLook:
 
 def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
-    from .cost import price
+    from .cost import PRICE_SOURCES, price
 
     spec = source_of(decision.item)
     methods = _undecided_methods(decision)
@@ -71,7 +71,7 @@ def next_look(decision: ItemDecision, out="results", export_root="paper_figures"
     if not todo:
         return NextLook(None, 0, 0.0, "")
     seconds, how = price(todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
-    if how in ("measured", "calibrated", "fitted"):
+    if how != PRICE_SOURCES[-1]:   # measured, calibrated or fitted: not the spec's guess
         return NextLook(look, len(todo), seconds / 3600.0, how)
     finished = sum(decision.runs.values())
     if finished:
