@@ -573,6 +573,55 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
         archive.pack("tiny", TINY.runs("quick"), tmp_path / "d", tmp_path / "pf2")
 
 
+def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips(tmp_path, monkeypatch):
+    """With the keep limit below TINY's 16 query values, every archived record leaves out x: the restored
+    record holds every other array bit for bit and meta plus ``x_archived``, whose sha256 is the original
+    x's; the curves from the restored records equal those from the runs; packing the restored records again
+    gives the same archive bytes (slimming is idempotent), a Trace of a slim record is a clear error, and
+    under the default limit TINY's records are archived whole (byte-identical)."""
+    import hashlib
+
+    from regretlab.experiments import archive, record
+    from regretlab.experiments.aggregate import curves, load_results
+
+    _clean_provenance(monkeypatch)
+    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
+    monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 15)
+    path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
+    assert [m["x_kept"] for m in manifest["members"]] == [False] * 6
+    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
+    for run in TINY.runs("quick"):
+        full = store.read_result(store.result_path(tmp_path / "a", run), run)
+        restored = store.read_result(store.result_path(tmp_path / "b", run), run)
+        assert "x" not in restored and set(full) - set(restored) == {"x"}
+        assert all(full[k].dtype == restored[k].dtype and full[k].tobytes() == restored[k].tobytes()
+                   for k in restored if k != "meta")
+        kept = restored["meta"].pop("x_archived")
+        assert restored["meta"] == full["meta"]
+        assert kept["shape"] == [8, 2] and kept["sha256"] == hashlib.sha256(full["x"].tobytes()).hexdigest()
+        with pytest.raises(ValueError, match="archived without its queries x"):
+            record.as_trace(restored)
+    same = [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick", tmp_path / "a"))]
+    assert same == [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick",
+                                                                                        tmp_path / "b"))]
+    again, _ = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf2")
+    assert again.read_bytes() == path.read_bytes()
+    monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 16)
+    _, whole = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf3")
+    assert [m["x_kept"] for m in whole["members"]] == [True] * 6
+
+
+def test_a_record_is_the_same_bytes_when_written_twice():
+    """store.encode_record gives the same bytes for the same record whatever the order of meta's keys (what
+    makes a re-slimmed archive byte-identical), and decode_record reads back what was written."""
+    arrays = {"x": np.arange(6.0).reshape(3, 2), "is_initial": np.array([True, False, False])}
+    first = store.encode_record(arrays, {"run_key": "k", "b": 1})
+    assert store.encode_record(arrays, {"b": 1, "run_key": "k"}) == first
+    back = store.decode_record(first)
+    assert back["meta"] == {"run_key": "k", "b": 1} and np.array_equal(back["x"], arrays["x"])
+    assert back["is_initial"].dtype == bool
+
+
 def test_run_records_carry_provenance_and_a_single_blas_thread(tmp_path):
     """Every record names its run key and identity, beta_scale beside the scaled beta, the versions and the
     BLAS pools, each held at one thread while the run computed."""

@@ -7,6 +7,14 @@ repeat and commit, plus the archive's own sha256. :func:`restore` checks the arc
 member's, and copies into the results folder only the records it does not already hold; a record whose
 checksum does not match is refused (never trusted by its name). Runs made from a tree with uncommitted
 changes are refused by :func:`pack` (their code is not pinned).
+
+An archived record keeps everything a decision, an export or a bound check reads. The one thing it may
+leave out is the queries ``x`` of a large run (more than :data:`MAX_ARCHIVED_X_VALUES` values): at D = 100
+they are 240 of a TranThe2020 record's 257 KB and do not compress (TranThe2020 Figs 2-3's archives were
+54 of the 74 MB of ``paper_figures/runs``), and no statistic or export reads them (only the [Ha2019, Fig. 2]
+picture draws queries, at D = 2, and keeps them). Such a record says so in ``meta["x_archived"]`` with the
+array's shape, dtype and sha256: rerunning its seed at its commit gives ``x`` back bit for bit, and the
+digest checks that it did. Records the results folder holds in full are not touched.
 """
 
 from __future__ import annotations
@@ -17,15 +25,24 @@ import json
 import tarfile
 from pathlib import Path
 
+import numpy as np
+
 from regretlab._io import atomic_write_bytes, atomic_write_text
 
 from . import store
 from .cost import run_dimension
 
-__all__ = ["pack", "restore", "ARCHIVE_FOLDER", "ArchiveError"]
+__all__ = ["pack", "restore", "slim", "ARCHIVE_FOLDER", "MAX_ARCHIVED_X_VALUES", "ArchiveError"]
 
 #: Where archives live, relative to the export root (``paper_figures/``).
 ARCHIVE_FOLDER = "runs"
+
+
+#: The most query values (T x D) an archived record keeps its ``x`` for (16 KiB of float64). Chosen so
+#: that every run of D <= 10 at the papers' budgets keeps its queries (Ha2019: T <= 130 at D <= 10; the
+#: pictures at D = 2) and the high-dimensional ones (Kandasamy2015 D >= 20, Li2016 D >= 22, TranThe2020
+#: D = 100) do not; not a paper's value.
+MAX_ARCHIVED_X_VALUES = 2048
 
 
 class ArchiveError(ValueError):
@@ -34,6 +51,22 @@ class ArchiveError(ValueError):
 
 def _sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def slim(data: bytes) -> bytes:
+    """A record's archived bytes: ``data`` itself, or, when its ``x`` holds more than
+    :data:`MAX_ARCHIVED_X_VALUES` values, the record without ``x`` and with ``meta["x_archived"]`` (shape,
+    dtype, sha256 of the array's bytes in C order). Idempotent; the same record gives the same bytes."""
+    result = store.decode_record(data)
+    x = result.get("x")
+    if x is None or x.size <= MAX_ARCHIVED_X_VALUES:
+        return data
+    meta = result.pop("meta")
+    meta["x_archived"] = {"shape": list(x.shape), "dtype": str(x.dtype),
+                          "sha256": _sha256(np.ascontiguousarray(x).tobytes()),
+                          "reason": f"more than {MAX_ARCHIVED_X_VALUES} values: recompute by rerunning the "
+                                    "run's seed at its commit (regretlab.experiments.archive)"}
+    return store.encode_record({k: v for k, v in result.items() if k != "x"}, meta)
 
 
 def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict]:
@@ -45,8 +78,10 @@ def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict
         if not store.finished(out, run):
             continue
         path = store.result_path(out, run)
-        data = path.read_bytes()
         meta = store.read_result(path, run)["meta"]
+        raw = path.read_bytes()
+        data = slim(raw)
+        meta = {**meta, "x_kept": data is raw and "x_archived" not in meta}
         commit = str(meta.get("commit"))
         if meta.get("dirty") or commit.endswith("+dirty") or commit == "None":
             raise ArchiveError(
@@ -78,6 +113,7 @@ def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict
                 "dim": run_dimension(run),     # the cost model's D (experiments.cost)
                 "commit": meta.get("commit"),
                 "cpu_seconds": meta.get("cpu_seconds"),
+                "x_kept": meta["x_kept"],
             }
             for name, data, run, meta in members
         ],

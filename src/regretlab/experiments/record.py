@@ -1,7 +1,8 @@
 """The run record: what one finished run is, written once by the runner and read by everything after it.
 
 A record is the :class:`regretlab.algorithms.trace.Trace`'s per-query arrays (:data:`RUN_ARRAYS`, the one
-declared list) plus optional per-kind extras (:data:`OPTIONAL_ARRAYS`) and ``meta``: the run's identity (its
+declared list; an archived record of a large run may lack ``x``: :func:`regretlab.experiments.archive.slim`)
+plus optional per-kind extras (:data:`OPTIONAL_ARRAYS`) and ``meta``: the run's identity (its
 key, method, problem, protocol, budget, repeat, seeds), its provenance (commit with ``+dirty`` when the tree
 had uncommitted changes, package and library versions, Python, BLAS threads) and its cost (wall and CPU
 seconds). β is recorded as the algorithm used it (``beta``, scaled) with ``beta_scale`` beside it, so a
@@ -50,10 +51,16 @@ def as_trace(result: dict):
     from regretlab.algorithms.trace import Trace
 
     meta = result["meta"]
+    if "x" not in result:
+        raise ValueError(
+            f"the record of {meta.get('run_key')} was archived without its queries x "
+            f"(shape {meta.get('x_archived', {}).get('shape')}, regretlab.experiments.archive.slim): a "
+            "Trace needs them; rerun the run's seed at its commit (its sha256 of x checks it)"
+        )
     optimum = meta.get("optimum_value")
     return Trace(
         **{name: np.asarray(result[name]) for name in RUN_ARRAYS},
-        records=[{} for _ in range(len(result["x"]))],
+        records=[{} for _ in range(len(result["y"]))],
         bounds=np.asarray(meta.get("final_box", meta.get("user_box")), dtype=float),
         optimum_value=float("nan") if optimum is None else float(optimum),
         algorithm=str(meta.get("algorithm", "")),

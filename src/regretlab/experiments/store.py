@@ -26,7 +26,7 @@ from . import record
 from .spec import Run
 
 __all__ = ["read_finished", "result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
-           "TIMING_KEYS", "WrongRunError", "StaleRunError"]
+           "encode_record", "decode_record", "TIMING_KEYS", "WrongRunError", "StaleRunError"]
 
 #: Entries that differ between two otherwise identical runs (timings, the machine and the thread pools that
 #: happened to be loaded in the process: each was held at one thread while the run computed).
@@ -52,22 +52,36 @@ def result_path(out, run: Run) -> Path:
     return runs_folder(out) / run.key[:2] / f"{run.file_stem}.npz"
 
 
-def write_result(out, run: Run, arrays: dict, meta: dict) -> Path:
-    """Write one run's record atomically; ``arrays`` are numpy-able, ``meta`` JSON-able values (the run's
-    key and identity are added)."""
-    meta = {**meta, "run_key": run.key, "identity": run.identity()}
+def encode_record(arrays: dict, meta: dict) -> bytes:
+    """A record's bytes: ``numpy.savez_compressed`` of ``meta`` (a JSON string with sorted keys) and
+    ``arrays``; the same record gives the same bytes (numpy stamps every member with the zip format's
+    fixed default time)."""
     buffer = io.BytesIO()
     np.savez_compressed(buffer, meta=np.array(json.dumps(meta, sort_keys=True, default=str)),
                         **{k: np.asarray(v) for k, v in arrays.items()})
-    return atomic_write(result_path(out, run), lambda handle: handle.write(buffer.getvalue()))
+    return buffer.getvalue()
+
+
+def decode_record(data) -> dict:
+    """:func:`encode_record`'s inverse (bytes or a path): the arrays, plus ``meta`` decoded."""
+    source = io.BytesIO(data) if isinstance(data, bytes | bytearray) else data
+    with np.load(source, allow_pickle=False) as stored:
+        out = {k: stored[k] for k in stored.files if k != "meta"}
+        out["meta"] = json.loads(str(stored["meta"]))
+    return out
+
+
+def write_result(out, run: Run, arrays: dict, meta: dict) -> Path:
+    """Write one run's record atomically; ``arrays`` are numpy-able, ``meta`` JSON-able values (the run's
+    key and identity are added)."""
+    data = encode_record(arrays, {**meta, "run_key": run.key, "identity": run.identity()})
+    return atomic_write(result_path(out, run), lambda handle: handle.write(data))
 
 
 def read_result(path, run: Run | None = None) -> dict:
     """A result file as a dict: the arrays, plus ``meta`` decoded. Given ``run``, the record must be that
     run's (its key and identity), else :class:`WrongRunError` names both."""
-    with np.load(path, allow_pickle=False) as data:
-        out = {k: data[k] for k in data.files if k != "meta"}
-        out["meta"] = json.loads(str(data["meta"]))
+    out = decode_record(path)
     if run is not None:
         meta = out["meta"]
         recorded = json.dumps(meta.get("identity"), sort_keys=True, default=str)
