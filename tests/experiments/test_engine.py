@@ -577,8 +577,9 @@ def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips
     """With the keep limit below TINY's 16 query values, every archived record leaves out x: the restored
     record holds every other array bit for bit and meta plus ``x_archived``, whose sha256 is the original
     x's; the curves from the restored records equal those from the runs; packing the restored records again
-    gives the same archive bytes (slimming is idempotent), a Trace of a slim record is a clear error, and
-    under the default limit TINY's records are archived whole (byte-identical)."""
+    gives the same archive bytes (slimming is idempotent), a Trace of a slim record is a clear error,
+    recompute_queries gives x back by rerunning the seed (and refuses a record whose digest it does not
+    match), and under the default limit TINY's records are archived whole."""
     import hashlib
 
     from regretlab.experiments import archive, record
@@ -606,6 +607,16 @@ def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips
                                                                                         tmp_path / "b"))]
     again, _ = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf2")
     assert again.read_bytes() == path.read_bytes()
+    # the queries come back by rerunning the seed, checked against the kept digest; a wrong digest is caught
+    run = TINY.runs("quick")[0]
+    full_x = store.read_result(store.result_path(tmp_path / "a", run), run)["x"]
+    assert np.array_equal(archive.recompute_queries(TINY, run, tmp_path / "b"), full_x)
+    slim_record = store.read_result(store.result_path(tmp_path / "b", run), run)
+    slim_record["meta"]["x_archived"]["sha256"] = "0" * 64
+    store.result_path(tmp_path / "b", run).write_bytes(
+        store.encode_record({k: v for k, v in slim_record.items() if k != "meta"}, slim_record["meta"]))
+    with pytest.raises(archive.ArchiveError, match="other queries"):
+        archive.recompute_queries(TINY, run, tmp_path / "b")
     monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 16)
     _, whole = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf3")
     assert [m["x_kept"] for m in whole["members"]] == [True] * 6

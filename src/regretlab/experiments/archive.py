@@ -14,7 +14,8 @@ they are 240 of a TranThe2020 record's 257 KB and do not compress (TranThe2020 F
 54 of the 74 MB of ``paper_figures/runs``), and no statistic or export reads them (only the [Ha2019, Fig. 2]
 picture draws queries, at D = 2, and keeps them). Such a record says so in ``meta["x_archived"]`` with the
 array's shape, dtype and sha256: rerunning its seed at its commit gives ``x`` back bit for bit, and the
-digest checks that it did. Records the results folder holds in full are not touched.
+digest checks that it did (:func:`recompute_queries`). Records the results folder holds in full are not
+touched.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import hashlib
 import io
 import json
 import tarfile
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +34,8 @@ from regretlab._io import atomic_write_bytes, atomic_write_text
 from . import store
 from .cost import run_dimension
 
-__all__ = ["pack", "restore", "slim", "ARCHIVE_FOLDER", "MAX_ARCHIVED_X_VALUES", "ArchiveError"]
+__all__ = ["pack", "restore", "slim", "recompute_queries", "ARCHIVE_FOLDER", "MAX_ARCHIVED_X_VALUES",
+           "ArchiveError"]
 
 #: Where archives live, relative to the export root (``paper_figures/``).
 ARCHIVE_FOLDER = "runs"
@@ -67,6 +70,33 @@ def slim(data: bytes) -> bytes:
                           "reason": f"more than {MAX_ARCHIVED_X_VALUES} values: recompute by rerunning the "
                                     "run's seed at its commit (regretlab.experiments.archive)"}
     return store.encode_record({k: v for k, v in result.items() if k != "x"}, meta)
+
+
+def recompute_queries(spec, run, out) -> np.ndarray:
+    """The queries ``x`` of ``run``'s record in ``out``: read when the record holds them, else recomputed by
+    running the run again (its seeds are in its identity) in a temporary folder and checked against the
+    sha256 the slim record kept; a mismatch (other code than the record's commit, or a changed library)
+    raises :class:`ArchiveError` naming both commits."""
+    from .runner import execute_run
+
+    result = store.read_result(store.result_path(out, run), run)
+    if "x" in result:
+        return result["x"]
+    kept = result["meta"].get("x_archived")
+    if not kept:
+        raise ArchiveError(f"the record of {run.run_id} holds no x and no x_archived digest to check one")
+    with tempfile.TemporaryDirectory() as folder:
+        _, error, _ = execute_run(spec, run, folder)
+        if error:
+            raise ArchiveError(f"rerunning {run.run_id} failed:\n{error}")
+        again = store.read_result(store.result_path(folder, run), run)
+    x = np.ascontiguousarray(again["x"])
+    if list(x.shape) != kept["shape"] or _sha256(x.tobytes()) != kept["sha256"]:
+        raise ArchiveError(
+            f"the rerun of {run.run_id} at {again['meta'].get('commit')} gives other queries than the record "
+            f"made at {result['meta'].get('commit')} (sha256 {kept['sha256'][:16]}...): check out that commit"
+        )
+    return x
 
 
 def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict]:
