@@ -545,7 +545,8 @@ def _clean_provenance(monkeypatch, commit="0123456789abcdef0123456789abcdef01234
 
 def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp_path, monkeypatch):
     """pack -> restore into an empty results folder gives byte-identical records (so a re-export or a
-    re-decision from the archive alone equals the one from the runs); a changed byte in the archive is
+    re-decision from the archive alone equals the one from the runs); packing again from a folder that lacks
+    some archived runs keeps them; a group without runs is refused; a changed byte in the archive is
     refused; runs from a dirty tree are refused by pack."""
     from regretlab.experiments import archive
 
@@ -562,6 +563,13 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
     same = [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick", tmp_path / "a"))]
     assert same == [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick",
                                                                                         tmp_path / "b"))]
+    # packing again from a folder holding only some of the runs keeps the archived ones (restored first)
+    for run in TINY.runs("quick")[1:]:
+        store.result_path(tmp_path / "b", run).unlink()
+    again, kept = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
+    assert kept["members"] == manifest["members"] and again.read_bytes() == path.read_bytes()
+    with pytest.raises(archive.ArchiveError, match="no finished full-mode run"):
+        archive.pack("nothing", TINY.runs("quick"), tmp_path / "empty", tmp_path / "pf_empty")
     blob = bytearray(path.read_bytes())
     blob[len(blob) // 2] ^= 0xFF
     path.write_bytes(bytes(blob))

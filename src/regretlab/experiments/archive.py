@@ -102,7 +102,10 @@ def recompute_queries(spec, run, out) -> np.ndarray:
 def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict]:
     """Archive the finished ``runs`` (:class:`regretlab.experiments.spec.Run`) of ``out`` as ``group``;
     returns the archive's path and its manifest. Members are added in sorted order with fixed metadata, so
-    the same runs give the same bytes."""
+    the same runs give the same bytes. The runs already archived under ``export_root`` are restored into
+    ``out`` first, so packing from a results folder that lacks some of them (a fresh clone) never drops
+    them; a group with no finished run is refused (an empty archive would say nothing)."""
+    restore(out, export_root)
     members = []
     for run in runs:
         if not store.finished(out, run):
@@ -119,6 +122,8 @@ def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict
                 "not pinned, so it is not evidence (rerun it from a clean checkout)"
             )
         members.append((path.relative_to(Path(out)).as_posix(), data, run, meta))
+    if not members:
+        raise ArchiveError(f"{group}: no finished full-mode run in {out}: nothing to archive")
     members.sort(key=lambda m: m[0])
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:xz") as tar:
