@@ -235,6 +235,11 @@ _ALL = (
               "A Simple Sequentially Rejective Multiple Test Procedure", 1979,
               {"journal": "Scandinavian Journal of Statistics", "volume": "6", "pages": "65--70"},
               "Holm's correction over the claims of an item"),
+    Reference("Kruskal1952", "article", ("William H. Kruskal", "W. Allen Wallis"),
+              "Use of Ranks in One-Criterion Variance Analysis", 1952,
+              {"journal": "Journal of the American Statistical Association", "volume": "47",
+               "pages": "583--621"},
+              "the check that runs of one method made at different commits do not differ"),
     Reference("Schuirmann1987", "article", ("Donald J. Schuirmann",),
               "A Comparison of the Two One-Sided Tests Procedure and the Power Approach for Assessing the "
               "Equivalence of Average Bioavailability", 1987,

@@ -244,6 +244,53 @@ def test_a_trend_claim_decides_from_runs_of_every_method_of_its_order():
     assert decide_item(spec, [claim], results(-1.0)).claims[0].decision == "refuted"
 
 
+def test_commit_effect_p_separates_shifted_commits_from_one_distribution():
+    """Kruskal–Wallis across commits: three groups of 10 draws of one normal give p > 0.05 here (seed 0), a
+    group shifted by 3 sd gives p < 1e-3; fewer than two groups of 3, a NaN, or all-equal values are handled
+    (error, error, p = 1)."""
+    from regretlab.experiments.compare import commit_effect_p
+
+    rng = np.random.default_rng(0)
+    same = [rng.standard_normal(10) for _ in range(3)]
+    assert commit_effect_p(same) > 0.05
+    assert commit_effect_p([same[0], same[1] + 3.0]) < 1e-3
+    with pytest.raises(ValueError, match="at least two groups"):
+        commit_effect_p([same[0]])
+    with pytest.raises(ValueError, match="at least two groups"):
+        commit_effect_p([same[0], same[1][:2]])
+    with pytest.raises(ValueError, match="finite"):
+        commit_effect_p([same[0], np.array([1.0, np.nan, 2.0])])
+    assert commit_effect_p([np.ones(3), np.ones(4)]) == 1.0
+
+
+def test_decide_item_reports_whether_runs_of_different_commits_differ():
+    """decide_item's commit check on synthetic records: method A's 10 runs from two commits (5 each) whose
+    final values differ by a wide margin are flagged (effect, Holm p <= 0.05, A named); the same values from
+    one commit give no test (None); equal distributions across the commits are not flagged."""
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import decide_item
+
+    claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=10)}, protocol="domain")
+
+    def results(shift, commits=("c1", "c2")):
+        out = {}
+        for m in ("A", "B"):
+            for r in range(10):
+                commit = commits[r % len(commits)]
+                value = float(r // 2) + (shift if m == "A" and commit == commits[-1] else 0.0)
+                meta = {"optimum_value": 100.0, "commit": commit}
+                out[(m, "p", r)] = {"f": np.array([value]), "meta": meta}
+        return out
+
+    flagged = decide_item(spec, [claim], results(50.0)).commit_check
+    assert flagged["effect"] and flagged["smallest_holm_p"] <= 0.05 and flagged["method"] == "A"
+    assert flagged["tests"] == 2 and flagged["commits"] == 2
+    assert decide_item(spec, [claim], results(50.0, commits=("c1",))).commit_check is None
+    assert not decide_item(spec, [claim], results(0.0)).commit_check["effect"]
+
+
 def test_every_claim_quote_is_in_the_paper_text():
     """Each registered claim's quote appears in its paper's text (case, punctuation and TeX markers
     normalised; the TranThe2020 quotes in the ext copy). The texts interleave figure captions with the body,

@@ -13,6 +13,7 @@ Each function states its reference and its assumptions; each is tested on data w
 * Orders and ratios: :func:`kendall_p`, :func:`trend_p` and :func:`trend_effect` (a stated order of
   several methods), :func:`ratio_interval`.
 * How many runs an undecided comparison needs: :func:`runs_needed`.
+* Whether runs of one method made at different commits differ: :func:`commit_effect_p`.
 
 Conventions: ``a`` and ``b`` hold one number per run, oriented so that **larger is better** (a caller whose
 statistic is a regret or a time passes its negative); "a better than b" is the alternative
@@ -41,6 +42,7 @@ __all__ = [
     "trend_runs_needed",
     "ratio_interval",
     "runs_needed",
+    "commit_effect_p",
     "SPENDING",
 ]
 
@@ -344,3 +346,23 @@ def runs_needed(a, b, *, level: float, power: float = 0.8, paired: bool) -> floa
     z = stats.norm.ppf(1.0 - level) + stats.norm.ppf(power)
     n = (z * scale / mean) ** 2 * (1.0 if paired else 2.0) / 0.864
     return float(max(n, 1.0))
+
+
+def commit_effect_p(groups) -> float:
+    r"""p of the Kruskal–Wallis H test ([Kruskal1952]; ``scipy.stats.kruskal``) that the runs of one method
+    on one problem, grouped by the commit that made them, come from one distribution.
+
+    A diagnostic, not a decision: an item's runs may come from several commits with the same setup values
+    (their settings fingerprint) whose code reaches other points after the first refits; a small p says the
+    commits' runs differ in the statistic. Needs at least two groups of at least three runs each (below
+    that the test has no power worth reporting); groups whose values are all equal give p = 1.
+    """
+    groups = [np.asarray(g, dtype=float).ravel() for g in groups]
+    if len(groups) < 2 or min(g.size for g in groups) < 3:
+        raise ValueError(f"groups must be at least two groups of at least 3 runs; got sizes "
+                         f"{[g.size for g in groups]}")
+    if not all(np.all(np.isfinite(g)) for g in groups):
+        raise ValueError("groups must hold finite numbers (one per run)")
+    if np.ptp(np.concatenate(groups)) == 0.0:
+        return 1.0
+    return float(stats.kruskal(*groups).pvalue)

@@ -56,6 +56,7 @@ __all__ = [
     "run_value",
     "decide_comparisons",
     "decide_item",
+    "commit_check",
     "claim_decision",
     "item_verdict",
 ]
@@ -361,6 +362,7 @@ class ItemDecision:
     alpha: float = ALPHA
     spending: str = "pocock"
     taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
+    commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
 
     def counts(self) -> dict[str, int]:
         return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
@@ -435,8 +437,38 @@ def decide_item(
     taken = looks_taken(flat, looks, alpha, spending)[0] if flat else looks
     return ItemDecision(
         spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending,
-        tuple(taken),
+        tuple(taken), commit_check(results, claims, alpha) if mode == "full" else None,
     )
+
+
+def commit_check(results: dict, claims: list[Claim], alpha: float = ALPHA) -> dict | None:
+    """Whether an item's runs made at different commits differ: for each method and problem whose runs
+    come from at least two commits with at least 3 runs each, and each statistic the claims test, the
+    Kruskal–Wallis p across those commits (:func:`compare.commit_effect_p`), Holm-adjusted over all such
+    tests. Returns the number of tests, the smallest adjusted p with where it is, and whether it is at or
+    below ``alpha`` (a commit effect: the item's evidence mixes runs that differ); None when no test is
+    possible (one commit, or too few runs per commit). A diagnostic beside the decisions, not one of them."""
+    statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
+    cells: dict[tuple[str, str], dict[str, list]] = {}
+    for (method, problem, _repeat), record in results.items():
+        commit = str(record["meta"].get("commit"))
+        cells.setdefault((method, problem), {}).setdefault(commit, []).append(record)
+    tests = []
+    for (method, problem), by_commit in sorted(cells.items()):
+        groups = [records for records in by_commit.values() if len(records) >= 3]
+        if len(groups) < 2:
+            continue
+        for statistic, at in statistics:
+            values = [[run_value(r, statistic, at) for r in records] for records in groups]
+            if all(np.all(np.isfinite(v)) for v in values):
+                tests.append((compare.commit_effect_p(values), method, problem, statistic, len(groups)))
+    if not tests:
+        return None
+    adjusted = compare.holm([t[0] for t in tests])
+    i = int(np.argmin(adjusted))
+    return {"tests": len(tests), "smallest_holm_p": float(adjusted[i]), "method": tests[i][1],
+            "problem": tests[i][2], "statistic": tests[i][3], "commits": tests[i][4], "alpha": alpha,
+            "effect": bool(adjusted[i] <= alpha)}
 
 
 def _values(

@@ -83,6 +83,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
         "runs": decision.runs,
         "core_hours": decision.core_hours,
         "commits": decision.commits,
+        "commit_check": decision.commit_check,
         "counts": decision.counts(),
         "claims": claims,
         "next_look": None if next_look is None or next_look.look is None else {
@@ -108,6 +109,18 @@ def _next_look_text(record: dict) -> str:
         return ""
     return (f" Next look: n = {nl['look']} per method, {nl['runs']} more runs, ~{nl['core_hours']:.2f} "
             f"core-h ({nl['how']}).")
+
+
+def _commit_check_text(check: dict | None) -> str:
+    """' Commits: ...' — the Kruskal–Wallis check that runs of different commits do not differ, or ''."""
+    if not check:
+        return ""
+    where = f"{display_name(check['method'])} on {check['problem']}, {STATISTICS[check['statistic']][0]}"
+    level = f"{100 * check['alpha']:g} %"
+    verdict = (f"**the runs of different commits differ** at {level} (the evidence mixes them)"
+               if check["effect"] else f"no commit effect at {level}")
+    return (f" Commits: Kruskal–Wallis per method and problem across the commits with ≥ 3 of its runs, "
+            f"{check['tests']} tests, smallest Holm p {check['smallest_holm_p']:.2g} ({where}): {verdict}.")
 
 
 def _exp(x):
@@ -169,6 +182,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             + f" (alpha {r['alpha']}, {r['spending']} spending); runs per method and "
             "problem: "
             f"{runs or 'none yet'}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits or '—'}."
+            + _commit_check_text(r.get("commit_check"))
             + _next_look_text(r),
             "",
             "| claim | kind | quote | statistic | decision | comparisons (confirmed / refuted / undecided) |",
