@@ -364,6 +364,12 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         if needed != "none":
             print(f"  the undecided comparisons would need up to {needed} runs per method at their observed "
                   f"effects (~{hours:.1f} core-h more at {per_run * 3600:.0f} s a run)")
+        check = decision.commit_check
+        if check:
+            print(f"  commits: {check['tests']} Kruskal-Wallis tests across the commits of its runs, "
+                  f"smallest Holm p {check['smallest_holm_p']:.2g} ({check['method']} on {check['problem']}, "
+                  f"{check['statistic']}): " + ("the runs of different commits differ" if check["effect"]
+                                                 else "no commit effect"))
         coming = next_look(decision, args.out, args.export_dir)
         print(f"  {coming.describe()}")
         if not args.no_write:
