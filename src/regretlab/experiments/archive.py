@@ -108,19 +108,19 @@ def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict
     restore(out, export_root)
     members = []
     for run in runs:
-        if not store.finished(out, run):
+        result = store.read_finished(out, run)
+        if result is None:
             continue
-        path = store.result_path(out, run)
-        meta = store.read_result(path, run)["meta"]
-        raw = path.read_bytes()
-        data = slim(raw)
-        meta = {**meta, "x_kept": data is raw and "x_archived" not in meta}
+        path, meta = store.result_path(out, run), result["meta"]
         commit = str(meta.get("commit"))
         if meta.get("dirty") or commit.endswith("+dirty") or commit == "None":
             raise ArchiveError(
                 f"{path.name} was computed from {commit!r}, not a committed tree: its code is "
                 "not pinned, so it is not evidence (rerun it from a clean checkout)"
             )
+        raw = path.read_bytes()
+        data = slim(raw)
+        meta = {**meta, "x_kept": data is raw and "x_archived" not in meta}
         members.append((path.relative_to(Path(out)).as_posix(), data, run, meta))
     if not members:
         raise ArchiveError(f"{group}: no finished full-mode run in {out}: nothing to archive")
