@@ -625,6 +625,8 @@ def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips
         store.encode_record({k: v for k, v in slim_record.items() if k != "meta"}, slim_record["meta"]))
     with pytest.raises(archive.ArchiveError, match="other queries"):
         archive.recompute_queries(TINY, run, tmp_path / "b")
+    with pytest.raises(archive.ArchiveError, match="holds no record"):
+        archive.recompute_queries(TINY, run, tmp_path / "nowhere")
     monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 16)
     _, whole = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf3")
     assert [m["x_kept"] for m in whole["members"]] == [True] * 6

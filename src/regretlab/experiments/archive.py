@@ -79,7 +79,11 @@ def recompute_queries(spec, run, out) -> np.ndarray:
     raises :class:`ArchiveError` naming both commits."""
     from .runner import execute_run
 
-    result = store.read_result(store.result_path(out, run), run)
+    path = store.result_path(out, run)
+    if not path.is_file():
+        raise ArchiveError(f"out={str(out)!r} holds no record of {run.run_id} (looked for {path}): restore "
+                           "the archive into it first (archive.restore)")
+    result = store.read_result(path, run)
     if "x" in result:
         return result["x"]
     kept = result["meta"].get("x_archived")
