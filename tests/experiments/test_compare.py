@@ -437,3 +437,40 @@ def test_a_no_worse_claim_is_non_inferiority_on_constructed_data():
     (similar,) = decide_comparisons([Comparison("X.y.c1", "similar", "A", "B", "P", True)],
                                     {0: (cases["far better"], b)}, (30,), describe=False)
     assert similar.decision != "confirmed"
+
+
+def test_the_cpu_time_statistic_is_the_runs_cpu_seconds_over_its_bo_iterations():
+    """cpu_seconds_per_iteration reads the run's CPU seconds (meta) over its non-initial iterations, negated
+    (smaller is better): 6 CPU s over the 3 BO steps of a run with 2 initial points is -2, whatever the
+    wall-clock seconds say (they are 10 times larger here: another process's load). A whole-run total cannot
+    be cut at an earlier T, and a record without CPU time is refused by name, not read as 0."""
+    from regretlab.experiments.decide import run_value
+
+    result = {
+        "f": np.zeros(5),
+        "is_initial": np.array([True, True, False, False, False]),
+        "seconds": np.array([0.0, 0.0, 20.0, 20.0, 20.0]),
+        "meta": {"optimum_value": 1.0, "cpu_seconds": 6.0, "method": "A", "problem": "p", "repeat": 3},
+    }
+    assert run_value(result, "cpu_seconds_per_iteration") == -2.0
+    assert run_value(result, "cpu_seconds_per_iteration", at=5) == -2.0
+    assert run_value(result, "seconds_per_iteration") == -20.0
+    with pytest.raises(ValueError, match="whole-run statistic"):
+        run_value(result, "cpu_seconds_per_iteration", at=4)
+    del result["meta"]["cpu_seconds"]
+    with pytest.raises(ValueError, match="'A' on 'p' repeat 3 records no cpu_seconds"):
+        run_value(result, "cpu_seconds_per_iteration")
+
+
+def test_every_timing_claim_is_read_on_both_clocks():
+    """A claim about computation time is decided twice, side by side: on wall-clock seconds per iteration
+    (what the papers' tables report) and, as '<key>_cpu', on CPU seconds per iteration (not inflated by
+    other processes on a shared machine) — same quote, comparisons, interval and kind."""
+    timing = [c for c in CLAIMS.values() if c.statistic == "seconds_per_iteration"]
+    assert {c.key for c in timing} == {"Ha2019.tab1.c31", "TranThe2020.fig3.c2"}
+    for claim in timing:
+        twin = CLAIMS[claim.key + "_cpu"]
+        assert twin.statistic == "cpu_seconds_per_iteration"
+        assert (twin.quote, twin.kind, twin.method, twin.others, twin.problems, twin.interval, twin.item) == (
+            claim.quote, claim.kind, claim.method, claim.others, claim.problems, claim.interval, claim.item)
+        assert "CPU" in twin.reading and "wall-clock" in claim.reading

@@ -23,8 +23,14 @@ STATISTICS = {
     "final_simple_regret": ("the simple regret S_T at the last query", False),
     "final_average_regret": ("the average regret R_T / T at the last query", False),
     "seconds_per_iteration": (
-        "the mean seconds of a BO iteration (select the next input and update the "
+        "the mean wall-clock seconds of a BO iteration (select the next input and update the "
         "model; the initial design excluded)",
+        False,
+    ),
+    "cpu_seconds_per_iteration": (
+        "the run's CPU seconds (its own process, BLAS at one thread) over its BO iterations: set-up, initial "
+        "design and objective evaluations included, which for the synthetic objectives of the timing claims "
+        "cost microseconds; unlike wall-clock seconds, not inflated by other processes on the machine",
         False,
     ),
     "last10_log10_regret": (
@@ -131,6 +137,17 @@ class Claim:
         return [(other, problem) for other in self.others for problem in self.problems]
 
 
+#: The two clocks a timing claim is read on, side by side (suffix, statistic, reading): the per-iteration
+#: wall-clock seconds the paper's tables report, and the run's CPU seconds, which other processes on a
+#: shared machine do not inflate (claims '_cpu').
+_TIMING_READINGS = (
+    ("", "seconds_per_iteration", "wall-clock seconds of each iteration, measured on a shared 2-core machine "
+     "with one BLAS thread per run (another process's load inflates them; the '_cpu' claim reads CPU time)"),
+    ("_cpu", "cpu_seconds_per_iteration", "the run's CPU seconds over its BO iterations (one BLAS thread "
+     "per run; set-up and the initial design included), not inflated by other processes' load; the claim "
+     "without '_cpu' reads wall-clock seconds per iteration"),
+)
+
 # ---- [Ha2019] ------------------------------------------------------------------------------------------
 _UBO, _FBO = "Ha2019/GPUCB-UBO", "Ha2019/GPUCB-FBO"
 _SIX = (
@@ -227,21 +244,23 @@ _HA2019 = (
         reading="'significantly' is read as the test's decision; on the spec's substitute (digits, "
         "validation accuracy) — labelled substitute",
     ),
-    Claim(
-        "Ha2019.tab1.c31",
-        "Ha2019.table1",
-        "ratio",
-        "Note that the computation time of GPUCB-FBO is 2-3 times slower than our method and other "
-        "approaches (see Table 1)",
-        "[Ha2019, §6.2]",
-        _FBO,
-        (_UBO, "Ha2019/EI-H", "Ha2019/EI-Q", "Ha2019/EI-Volx2", "Ha2019/GPUCB-Volx2"),
-        _FIVE,
-        "seconds_per_iteration",
-        interval=(2.0, 3.0),
-        reading="'2-3 times slower' is read as FBO's seconds per iteration over the other's in [2, 3], "
-        "tested on the median per-repeat log ratio (two one-sided signed-rank tests); measured on "
-        "a shared 2-core machine, one BLAS thread per run",
+    *(
+        Claim(
+            f"Ha2019.tab1.c31{suffix}",
+            "Ha2019.table1",
+            "ratio",
+            "Note that the computation time of GPUCB-FBO is 2-3 times slower than our method and other "
+            "approaches (see Table 1)",
+            "[Ha2019, §6.2]",
+            _FBO,
+            (_UBO, "Ha2019/EI-H", "Ha2019/EI-Q", "Ha2019/EI-Volx2", "Ha2019/GPUCB-Volx2"),
+            _FIVE,
+            statistic,
+            interval=(2.0, 3.0),
+            reading="'2-3 times slower' is read as FBO's seconds per iteration over the other's in [2, 3], "
+            "tested on the median per-repeat log ratio (two one-sided signed-rank tests); " + clock,
+        )
+        for suffix, statistic, clock in _TIMING_READINGS
     ),
     Claim(
         "Ha2019.fig5.c1",
@@ -637,13 +656,12 @@ _TRANTHE = (
     *_fig1("final_log10_simple_regret"),
     *_tranthe_variants("last10_log10_regret"),
     *_tranthe_variants("final_log10_simple_regret"),
-    Claim("TranThe2020.fig3.c2", "TranThe2020.fig3", "trend",
-          "It clearly indicates there is a faster convergence rate for a larger d, though at a higher "
-          "computational cost.", _FIG3, _D_ORDER[-1], _D_ORDER[-2::-1], _VARIANTS_D100,
-          "seconds_per_iteration",
-          reading="'a higher computational cost' is read as more seconds per iteration along d = 1, 2, 5, 10 "
-          "(the order is written fastest-last: d = 10 first); measured on a shared 2-core machine, one BLAS "
-          "thread per run"),
+    *(Claim(f"TranThe2020.fig3.c2{suffix}", "TranThe2020.fig3", "trend",
+            "It clearly indicates there is a faster convergence rate for a larger d, though at a higher "
+            "computational cost.", _FIG3, _D_ORDER[-1], _D_ORDER[-2::-1], _VARIANTS_D100, statistic,
+            reading="'a higher computational cost' is read as more seconds per iteration along d = 1, 2, 5, "
+            "10 (the order is written fastest-last: d = 10 first); " + clock)
+      for suffix, statistic, clock in _TIMING_READINGS),
     *_tranthe_real(),
 )
 

@@ -130,6 +130,22 @@ def run_value(result: dict, statistic: str, at: int | None = None) -> float:
         initial = np.asarray(result["is_initial"], dtype=bool)[:n]
         seconds = np.asarray(result["seconds"], dtype=float)[:n][~initial]
         return -float(np.mean(seconds))
+    if statistic == "cpu_seconds_per_iteration":
+        # a whole-run total: it cannot be cut at an earlier evaluation
+        meta = result["meta"]
+        total = np.asarray(result["f"]).size
+        if at is not None and at != total:
+            raise ValueError(f"at={at!r}: cpu_seconds_per_iteration is a whole-run statistic; the run has "
+                             f"{total} evaluations")
+        cpu = meta.get("cpu_seconds")
+        if cpu is None or not math.isfinite(float(cpu)):
+            raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} repeat "
+                             f"{meta.get('repeat')!r} records no cpu_seconds; cpu_seconds_per_iteration needs "
+                             "the run's CPU time (made by regretlab.experiments.runner)")
+        iterations = int(np.count_nonzero(~np.asarray(result["is_initial"], dtype=bool)))
+        if iterations == 0:
+            raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} has no BO iteration")
+        return -float(cpu) / iterations
     if statistic == "last10_log10_regret":
         last = f[-max(1, int(math.ceil(0.1 * f.size))):]
         return -float(np.mean(np.log10(np.maximum(optimum - last, REGRET_FLOOR))))
