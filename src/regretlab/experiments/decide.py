@@ -140,8 +140,8 @@ def run_value(result: dict, statistic: str, at: int | None = None) -> float:
         cpu = meta.get("cpu_seconds")
         if cpu is None or not math.isfinite(float(cpu)):
             raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} repeat "
-                             f"{meta.get('repeat')!r} records no cpu_seconds; cpu_seconds_per_iteration needs "
-                             "the run's CPU time (made by regretlab.experiments.runner)")
+                             f"{meta.get('repeat')!r} records no cpu_seconds; cpu_seconds_per_iteration "
+                             "needs the run's CPU time (made by regretlab.experiments.runner)")
         iterations = int(np.count_nonzero(~np.asarray(result["is_initial"], dtype=bool)))
         if iterations == 0:
             raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} has no BO iteration")
