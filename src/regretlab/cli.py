@@ -334,6 +334,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.claims import CLAIMS, claims_of
+    from regretlab.experiments.decide import commit_caveat
     from regretlab.experiments.sequential import decide_from_runs, next_look, run_until_decided, still_needed
     from regretlab.figures.decisions import write_decision
 
@@ -358,7 +359,8 @@ def _cmd_decide(args: argparse.Namespace) -> int:
               f"{counts['refuted']}, undecided {counts['undecided']}; runs per method and problem "
               f"{sorted(set(decision.runs.values()))}, {decision.core_hours:.2f} core-h)")
         for claim in decision.claims:
-            print(f"  {claim.claim.key:28s} {claim.decision}")
+            caveat = commit_caveat(decision.commit_check, claim.claim.statistic)
+            print(f"  {claim.claim.key:28s} {claim.decision}" + (f" ({caveat})" if caveat else ""))
         per_run = decision.core_hours / max(1, sum(decision.runs.values()))
         needed, hours = still_needed(decision, per_run)
         if needed != "none":

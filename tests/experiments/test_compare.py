@@ -287,8 +287,22 @@ def test_decide_item_reports_whether_runs_of_different_commits_differ():
     flagged = decide_item(spec, [claim], results(50.0)).commit_check
     assert flagged["effect"] and flagged["smallest_holm_p"] <= 0.05 and flagged["method"] == "A"
     assert flagged["tests"] == 2 and flagged["commits"] == 2
+    assert flagged["flagged_statistics"] == ["final_best_f"]
     assert decide_item(spec, [claim], results(50.0, commits=("c1",))).commit_check is None
     assert not decide_item(spec, [claim], results(0.0)).commit_check["effect"]
+
+
+def test_a_claim_on_a_statistic_that_differs_between_commits_carries_a_caveat():
+    """commit_caveat: a claim whose statistic the commit check flagged (Holm p <= alpha on it) is marked,
+    one on another statistic or with no check is not — the flag follows the statistic, not the item."""
+    from regretlab.experiments.decide import commit_caveat
+
+    check = {"tests": 4, "smallest_holm_p": 0.001, "effect": True, "alpha": 0.05,
+             "flagged_statistics": ["cpu_seconds_per_iteration"]}
+    assert "differs between the commits" in commit_caveat(check, "cpu_seconds_per_iteration")
+    assert commit_caveat(check, "final_best_f") == ""
+    assert commit_caveat(None, "cpu_seconds_per_iteration") == ""
+    assert commit_caveat({**check, "flagged_statistics": []}, "cpu_seconds_per_iteration") == ""
 
 
 def test_every_claim_quote_is_in_the_paper_text():

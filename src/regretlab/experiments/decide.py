@@ -461,8 +461,10 @@ def commit_check(results: dict, claims: list[Claim], alpha: float = ALPHA) -> di
     """Whether an item's runs made at different commits differ: for each method and problem whose runs
     come from at least two commits with at least 3 runs each, and each statistic the claims test, the
     Kruskal–Wallis p across those commits (:func:`compare.commit_effect_p`), Holm-adjusted over all such
-    tests. Returns the number of tests, the smallest adjusted p with where it is, and whether it is at or
-    below ``alpha`` (a commit effect: the item's evidence mixes runs that differ); None when no test is
+    tests. Returns the number of tests, the smallest adjusted p with where it is, whether it is at or
+    below ``alpha`` (a commit effect: the item's evidence mixes runs that differ) and the statistics with
+    an adjusted p at or below ``alpha`` (``flagged_statistics``: a claim tested on one carries
+    :func:`commit_caveat`); None when no test is
     possible (one commit, or too few runs per commit). A diagnostic beside the decisions, not one of them."""
     statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
     cells: dict[tuple[str, str], dict[str, list]] = {}
@@ -482,9 +484,19 @@ def commit_check(results: dict, claims: list[Claim], alpha: float = ALPHA) -> di
         return None
     adjusted = compare.holm([t[0] for t in tests])
     i = int(np.argmin(adjusted))
+    flagged = sorted({t[3] for t, p in zip(tests, adjusted, strict=True) if p <= alpha})
     return {"tests": len(tests), "smallest_holm_p": float(adjusted[i]), "method": tests[i][1],
             "problem": tests[i][2], "statistic": tests[i][3], "commits": tests[i][4], "alpha": alpha,
-            "effect": bool(adjusted[i] <= alpha)}
+            "effect": bool(adjusted[i] <= alpha), "flagged_statistics": flagged}
+
+
+def commit_caveat(check: dict | None, statistic: str) -> str:
+    """'' or the caveat a claim's decision carries when the commit check found its runs of different commits
+    to differ on the claim's own statistic (the decision may reflect the code versions as much as the
+    methods: a timing claim whose arms were run at commits with different speed-ups)."""
+    if not check or statistic not in check.get("flagged_statistics", ()):
+        return ""
+    return "its statistic differs between the commits of its runs"
 
 
 def _values(

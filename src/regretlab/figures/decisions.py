@@ -12,7 +12,7 @@ from pathlib import Path
 
 from regretlab._io import atomic_write_text
 from regretlab.experiments.claims import STATISTICS
-from regretlab.experiments.decide import ItemDecision
+from regretlab.experiments.decide import ItemDecision, commit_caveat
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "write_decision", "write_decisions_md"]
@@ -196,7 +196,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                 f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
                 f"{reading} | {STATISTICS[c['statistic']][0]}"
                 + (f" (of the first {c['at']} evaluations)" if c.get("at") else "")
-                + f" | **{c['decision']}** | {counts} |"
+                + f" | **{c['decision']}**"
+                + (f" ⚠ {caveat}" if (caveat := commit_caveat(r.get("commit_check"), c["statistic"])) else "")
+                + f" | {counts} |"
             )
         lines += [
             "",
