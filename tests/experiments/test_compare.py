@@ -379,9 +379,16 @@ def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_
     (tmp_path / "X").mkdir()
     (tmp_path / "X" / "y.json").write_text(json.dumps(
         {"spec": "X.y", "mode": "quick", "runs": 4, "kind": "curves", "reference": "[X, §1]"}))
+    # a cost calibration beside the exports names its spec too: it is not an export and makes no row
+    (tmp_path / "calibration").mkdir()
+    calibration = {"spec": "X.y", "mode": "full", "entries": []}
+    (tmp_path / "calibration" / "X.y.json").write_text(json.dumps(calibration))
     lines = write_comparison(tmp_path).read_text().splitlines()
-    row = next(line for line in lines if line.startswith("| X.y"))
+    rows = [line for line in lines if line.startswith("| X.y")]
+    assert len(rows) == 1, rows
+    row = rows[0]
     assert "smoke run: no verdict" in row and "1 claims registered" in row and "~0.25 core-h" in row
+    assert "Counts: smoke run: no verdict 1" in lines
 
 
 def test_a_worse_claim_is_the_better_test_with_the_roles_swapped_and_shares_it():

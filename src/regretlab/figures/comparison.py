@@ -37,6 +37,9 @@ NOT_APPLICABLE = (
     ("Ha2019.fig1", "[Ha2019, Fig. 1]", "a diagram of the expanded region when the acquisition's argmax "
                                        "is at infinity or on the boundary"),
 )
+#: Folders of the export root that hold no export: cost calibrations, decisions, run archives, verify's
+#: reports.
+NOT_EXPORT_FOLDERS = frozenset({"calibration", "decisions", "runs", "verification"})
 #: Experimental items with no spec yet, and why.
 NOT_BUILT = (
     ("Ha2019.fig4 (MLP, CNN panels)", "[Ha2019, §6.3, Fig. 4]",
@@ -78,7 +81,8 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
 
 
 def write_comparison(root) -> Path:
-    """Rebuild ``<root>/COMPARISON.md`` from every ``<root>/<paper>/<item>.json``."""
+    """Rebuild ``<root>/COMPARISON.md`` from every ``<root>/<paper>/<item>.json`` (an export's provenance:
+    it names a spec and a kind; the folders of :data:`NOT_EXPORT_FOLDERS` are not read)."""
     root = Path(root)
     rows = []
     for path in sorted(root.glob("*/*.json")):
@@ -86,7 +90,9 @@ def write_comparison(root) -> Path:
             provenance = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if "spec" not in provenance:
+        # an export's provenance names its spec and its kind; the calibrations beside the exports name a spec
+        # too, and each became a row (with the counts) until 2026-11-26
+        if path.parent.name in NOT_EXPORT_FOLDERS or "spec" not in provenance or "kind" not in provenance:
             continue
         verdict, details = verdict_of(provenance)
         mode = provenance.get("mode", "") if provenance.get("runs", 1) else "— (no runs)"
