@@ -105,6 +105,12 @@ class AddGPUCB(AdditiveOptimizer):
     n_decompositions : int or "M", optional
         Random decompositions scored at each refit (>= 1; default D, the :math:`\mathcal O(D)` of §4.4);
         ``"M"``: as many as there are groups ([Li2016, §5]'s protocol for its ADD baseline).
+    candidate_start : {"prior", "warm"}
+        Where each candidate decomposition's ML-II starts (not stated in [Kandasamy2015, §4.4] or [Li2016,
+        §5]): ``"prior"`` (default) from the prior, with the loop's ``n_restarts``; ``"warm"`` from the last
+        fit's hyperparameters with no restarts, the current groups kept as one more candidate (the rule of
+        :class:`~regretlab.algorithms.rpp_gp_ucb.RPPGPUCB`'s group search; about a third of the
+        likelihood evaluations per refit).
     beta : {"practical", "thm5", "constant"}
         The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
@@ -243,9 +249,11 @@ class AddGPUCB(AdditiveOptimizer):
         lengthscale_floor: str = "box",
         noise_rule: str = "fitted",
         perturb_repeats: bool = False,
+        candidate_start: str = "prior",
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
+        self.candidate_start = check_choice("candidate_start", candidate_start, ("prior", "warm"))
         self.lengthscale_floor = check_choice("lengthscale_floor", lengthscale_floor, ("box", "data"))
         self.noise_rule = check_choice("noise_rule", noise_rule, ("fitted", "code"))
         self.perturb_repeats = check_bool("perturb_repeats", perturb_repeats)
@@ -286,6 +294,7 @@ class AddGPUCB(AdditiveOptimizer):
             "learn_decomposition", "n_decompositions", "delta", "budget_fraction", "group_budget", "tied",
             "group_budget_rule", "group_beta", "group_sizes",
             "warmup_bandwidth", "warmup_iterations", "lengthscale_floor", "noise_rule", "perturb_repeats",
+            "candidate_start",
         )
 
     # ---- the additive model -----------------------------------------------------------------------------
@@ -393,16 +402,26 @@ class AddGPUCB(AdditiveOptimizer):
             self.last_fit.message.startswith("warm-up")
 
     def _search_decomposition(self, X, y_n) -> None:
-        """Draw the candidates from ``rng``, fit each (or score it as it is), keep the best in ``groups``."""
+        """Draw the candidates from ``rng``, fit each (or score it as it is), keep the best in ``groups``.
+
+        ``candidate_start="prior"``: each candidate's ML-II starts from the prior with the loop's restarts.
+        ``"warm"`` (RPP-GP-UCB's rule, :meth:`RPPGPUCB._search_groups`): once a fit exists, the current
+        groups are one more candidate, and every candidate starts from the last fit's hyperparameters
+        (component j's θ for group j, clipped to the group's bounds) with no restarts; the same random
+        candidates are drawn either way."""
         candidates = [
             random_decomposition(self.rng, self.dim, self.n_groups, self._sizes)
             for _ in range(self.n_decompositions)
         ]
+        warm = (self.candidate_start == "warm" and self.fit_hyperparameters and self.kernel is not None
+                and self.last_fit is not None and not self._was_warmup())
+        if warm:
+            candidates = [[list(g) for g in self.groups], *candidates]
         scores, fitted = [], []
         for groups in candidates:
-            kernel = self.make_kernel(groups)
+            kernel = self._warm_kernel(groups) if warm else self.make_kernel(groups)
             if self.fit_hyperparameters:
-                fit = self._ml2(kernel, X, y_n)
+                fit = self._ml2(kernel, X, y_n, **({"n_restarts": 0} if warm else {}))
                 scores.append(float(fit.log_marginal_likelihood))
                 fitted.append((fit.kernel, fit.noise_variance))
             else:
@@ -413,6 +432,17 @@ class AddGPUCB(AdditiveOptimizer):
         self.groups = candidates[best]
         self.kernel, self.noise_variance = fitted[best]
         self._search_record = {"candidates": candidates, "log_marginal_likelihoods": scores, "chosen": best}
+
+    def _warm_kernel(self, groups) -> Additive:
+        """The prior over ``groups`` with each component's θ taken from the current kernel's component of the
+        same index (clipped to the new component's bounds): a warm start for a candidate decomposition."""
+        components = []
+        for group, previous in zip(groups, self.kernel.kernels, strict=True):
+            prior = self.group_kernel(group)
+            bounds = prior.theta_bounds
+            components.append(prior.with_theta(np.clip(previous.theta, bounds[:, 0], bounds[:, 1]))
+                              if previous.theta.shape == prior.theta.shape else prior)
+        return Additive(groups, components, dim=self.dim)
 
     def _update_model(self, x, y):
         records = super()._update_model(x, y)

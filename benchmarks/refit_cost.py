@@ -1,6 +1,6 @@
 """Benchmark: what one hyperparameter refit costs (the cost issue's "refits" item), run at any commit.
 
-Two measurements, CPU (process) seconds with BLAS pinned to one thread:
+Three measurements, CPU (process) seconds with BLAS pinned to one thread:
 
 (1) **ML-II fit against scikit-learn** (the issue's anchor): an isotropic SE kernel with signal and noise
     variance on ``n`` uniform points in D dimensions (targets: a fixed smooth function plus noise), fitted
@@ -12,6 +12,10 @@ Two measurements, CPU (process) seconds with BLAS pinned to one thread:
     ``n - 25`` uniform points, refit (untimed, the previous refit of a run), tell 25 more, and time the
     refit; reported with its log marginal likelihood, α and the learnt W's likelihood, so that two commits'
     numbers can be checked for "same fit" before their times are compared.
+(3) **Li2016/ADD's refit with each ``candidate_start``** (``--parts add``; d = 5): the decomposition search
+    fits M random candidates from the prior with the loop's restarts (``"prior"``, the setup's value) or
+    warm from the last fit with none, the current groups one more candidate (``"warm"``, RPP's rule);
+    reported: CPU s and the best candidate's log marginal likelihood, on the same points.
 
 Nothing is asserted against a time. To compare code paths, run this script at both commits (for instance
 from two ``git worktree`` checkouts) on the same machine, one after the other::
@@ -96,11 +100,45 @@ def rpp_refit(n: int, dim: int) -> dict:
             "alpha": float(opt.alpha), "W_lml": float(opt.W_log_marginal_likelihood)}
 
 
+def add_refit(n: int, dim: int, d: int = 5) -> dict:
+    """Part (3): Li2016/ADD(d)'s refit after ``n`` uniform points (the decomposition search over M random
+    candidates, then the polish) with each ``candidate_start``, on the same points: the first refit (at
+    ``n - 25``, untimed) is the same in both (there is no fit to start from), so both draw the same random
+    candidates at the timed one; ``"warm"`` adds the current groups as one more."""
+    objective = objectives.get("projected_additive", dim=dim, instance=0)
+    X = objective.bounds[:, 0] + np.random.default_rng(1).random((n, dim)) * np.ptp(objective.bounds, axis=1)
+    y = np.array([float(objective(x)) for x in X])
+    row = {"n": n, "dim": dim, "d": d}
+    for start_rule in ("prior", "warm"):
+        opt = setups.get("Li2016/ADD", objective.bounds, rng=0, d=d, candidate_start=start_rule)
+        n_init = opt.n_init
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for stop in (n - 25, n):
+                opt.n_init = 10**9  # tell without the schedule's refits
+                for x, value in zip(X[opt.n_observations:stop], y[opt.n_observations:stop], strict=True):
+                    opt.tell(x, value)
+                opt.n_init = n_init
+                start = time.process_time()
+                opt.refit()
+                seconds = time.process_time() - start
+        search = opt._search_record
+        row[start_rule] = {"cpu_s": seconds, "chosen_lml": max(search["log_marginal_likelihoods"]),
+                           "final_lml": float(opt.last_fit.log_marginal_likelihood),
+                           "candidates": len(search["candidates"])}
+    return row
+
+
+def _numbers(row: dict):
+    for value in row.values():
+        yield from (_numbers(value) if isinstance(value, dict) else [value])
+
+
 def main(argv=None) -> dict:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--dim", type=int, default=50)
-    parser.add_argument("--parts", nargs="+", choices=("sklearn", "rpp"), default=["sklearn", "rpp"])
+    parser.add_argument("--parts", nargs="+", choices=("sklearn", "rpp", "add"), default=["sklearn", "rpp"])
     args = parser.parse_args(argv)
     report = {}
     with threadpool_limits(1):
@@ -113,7 +151,14 @@ def main(argv=None) -> dict:
             report["rpp"] = row = rpp_refit(args.n, args.dim)
             print(f"(2) warm Li2016/RPP refit, n = {args.n}, D = {args.dim}: {row['cpu_s']:.2f} s "
                   f"(lml {row['lml']:.8f}, alpha {row['alpha']:g}, W lml {row['W_lml']:.4f})")
-    assert all(math.isfinite(v) for part in report.values() for v in part.values())
+        if "add" in args.parts:
+            report["add"] = row = add_refit(args.n, args.dim)
+            for rule in ("prior", "warm"):
+                r = row[rule]
+                print(f"(3) Li2016/ADD(d=5) refit, candidate_start={rule!r}, n = {args.n}, D = {args.dim}: "
+                      f"{r['cpu_s']:.2f} s, {r['candidates']} candidates, best candidate lml "
+                      f"{r['chosen_lml']:.4f}, after the polish {r['final_lml']:.4f}")
+    assert all(math.isfinite(v) for part in report.values() for v in _numbers(part))
     print(json.dumps(report))
     return report
 

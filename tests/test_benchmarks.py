@@ -125,6 +125,18 @@ def test_refit_cost_script_agrees_with_sklearn_at_a_tiny_size():
     assert report["rpp"]["n"] == 60 and 0.0 <= report["rpp"]["alpha"] <= 1.0
 
 
+def test_refit_cost_script_compares_the_add_candidate_starts_on_the_same_points():
+    """``benchmarks/refit_cost.py --parts add`` at n = 60, D = 10 (two groups of 5): both candidate_start
+    rules refit on the same points; 'warm' scores the M = 2 random candidates plus the current groups, and
+    each reports the best candidate's likelihood and the polished fit's (not below it: the polish starts
+    there). Nothing is timed against a threshold."""
+    report = _load("refit_cost").main(["--n", "60", "--dim", "10", "--parts", "add"])["add"]
+    assert report["prior"]["candidates"] == 2 and report["warm"]["candidates"] == 3
+    for rule in ("prior", "warm"):
+        best = report[rule]["chosen_lml"]
+        assert report[rule]["final_lml"] >= best - 1e-6 * abs(best)
+
+
 def test_gp_memory_script_reports_each_call_against_the_kernel_matrix(capsys):
     """``benchmarks/gp_memory.py`` at n = 40, D = 3: one row per call, each with a measured peak (a fresh
     process per call) and its multiple of the kernel matrix."""

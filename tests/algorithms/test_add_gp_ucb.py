@@ -222,6 +222,7 @@ def test_beta_schedule_is_the_bounds_formula_times_scale(schedule, expected):
         ({"d": 2, "acq_optimizer": "newton"}, "acq_optimizer"),
         ({"d": 2, "n_cyc": 0}, "n_cyc"),
         ({"d": 2, "n_init": 0}, "n_init"),
+        ({"d": 2, "candidate_start": "cold"}, "candidate_start"),
     ],
 )
 def test_invalid_parameters_name_themselves(kwargs, name):
@@ -319,3 +320,42 @@ def test_code_setup_sizes_groups_as_the_authors_getDecompForParams(D, d, sizes):
         assert max(expected) <= d and sum(expected) == D
     with pytest.raises(ValueError, match=r"group_sizes='code' with d=3, M=5 at D=10"):
         setups.get("Kandasamy2015/Add-d/M-code", [[0.0, 1.0]] * 10, rng=0, d=3, M=5)
+
+
+@pytest.mark.parametrize("start", ["prior", "warm"])
+def test_candidate_decompositions_start_from_the_prior_or_warm_from_the_last_fit(start, monkeypatch):
+    """candidate_start: every ML-II of a candidate decomposition is intercepted. 'prior' (the default): every
+    refit fits its n_decompositions random candidates from the prior θ with the loop's restarts. 'warm'
+    (RPP-GP-UCB's rule): the first refit is the prior's (no fit yet); at later ones the current groups are the
+    first candidate and every candidate starts from the last fit's θ with no restarts — the chosen one is
+    still the candidate of largest likelihood."""
+    opt = small(BOX4, d=2, rng=5, n_init=6, n_cyc=3, n_restarts=2, n_decompositions=3, tied=True,
+                candidate_start=start)
+    calls = []
+    fit = type(opt)._ml2
+
+    def spy(self, kernel, X, y_n, **options):
+        calls.append((self.n_observations, [list(g) for g in kernel.groups], kernel.theta.copy(), options))
+        return fit(self, kernel, X, y_n, **options)
+
+    monkeypatch.setattr(type(opt), "_ml2", spy)
+    trace = opt.run(box4_function, 15, progress=False)
+    searches = [(t, r["decomposition_search"]) for t, r in enumerate(trace.records, 1)
+                if "decomposition_search" in r]
+    assert len(searches) >= 3
+    groups_before = None
+    for t, search in searches:
+        assert search["chosen"] == int(np.argmax(search["log_marginal_likelihoods"]))
+        fits = [c for c in calls if c[0] == t][: len(search["candidates"])]
+        assert [f[1] for f in fits] == search["candidates"]
+        warm = start == "warm" and groups_before is not None
+        assert len(search["candidates"]) == 3 + warm
+        if warm:
+            assert search["candidates"][0] == groups_before
+        for _n_obs, groups, theta, options in fits:
+            assert (options == {"n_restarts": 0}) == warm
+            if not warm:
+                np.testing.assert_array_equal(theta, opt.make_kernel(groups).theta)
+        if warm:   # the current groups start from the last fit's θ, not their prior
+            assert not np.array_equal(fits[0][2], opt.make_kernel(fits[0][1]).theta)
+        groups_before = [list(g) for g in search["candidates"][search["chosen"]]]
