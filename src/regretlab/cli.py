@@ -386,12 +386,16 @@ def _cmd_archive(args: argparse.Namespace) -> int:
     for key in args.items:
         try:
             spec = registry.source(key)
-            path, manifest = archive.pack(spec.key, spec.runs("full"), args.out, args.export_dir)
+            path, manifest = archive.pack(spec.key, spec.runs("full"), args.out, args.export_dir,
+                                          drop_stale=args.drop_stale)
         except ValueError as error:
             print(f"regretlab archive: {error}", file=sys.stderr)
             status = 2
             continue
-        print(f"wrote {path} ({len(manifest['members'])} runs, {manifest['archive_bytes'] / 2**20:.2f} MiB)")
+        dropped = manifest.get("dropped_stale", [])
+        print(f"wrote {path} ({len(manifest['members'])} runs, {manifest['archive_bytes'] / 2**20:.2f} MiB)"
+              + (f"; left out {len(dropped)} stale run(s) made from other setup values (renamed *.stale in "
+                 f"{args.out})" if dropped else ""))
     return status
 
 
@@ -469,6 +473,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                "paper_figures/runs/ (tar.xz + sha256 manifest)")
     p_archive.add_argument("items", nargs="+", metavar="ITEM",
                            help="spec keys (a derived spec packs its source)")
+    p_archive.add_argument("--drop-stale", action="store_true",
+                           help="leave out runs made from other setup values than the current ones (a "
+                                "setup value changed since; their files are renamed *.stale) instead of "
+                                "refusing to pack")
     _add_folders(p_archive)
     p_archive.set_defaults(handler=_cmd_archive)
 

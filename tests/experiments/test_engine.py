@@ -581,6 +581,44 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
         archive.pack("tiny", TINY.runs("quick"), tmp_path / "d", tmp_path / "pf2")
 
 
+def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkeypatch):
+    """After a setup value changes, the archived runs of that method are stale: packing the group is refused
+    with an ArchiveError naming the method (restoring the archive brings them back, so deleting files cannot
+    help); with drop_stale the archive keeps the other method's runs only, lists the dropped runs, renames
+    their files *.stale (kept, not read as results), and a second pack is the same archive."""
+    from dataclasses import replace as dc_replace
+
+    from regretlab.algorithms import setups
+    from regretlab.experiments import archive, record
+
+    _clean_provenance(monkeypatch)
+    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
+    archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
+    original = setups.SETUPS["Ha2019/EI-Vanilla"]
+    changed = dict(original.settings)
+    changed["n_init"] = dc_replace(changed["n_init"], value=changed["n_init"].resolve(2) + 1, shown="",
+                                   per_dimension=False)
+    monkeypatch.setitem(setups.SETUPS, "Ha2019/EI-Vanilla", dc_replace(original, settings=changed))
+    record.settings_fingerprint.cache_clear()
+    try:
+        with pytest.raises(archive.ArchiveError, match="Ha2019/EI-Vanilla.*drop-stale"):
+            archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
+        path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf",
+                                      drop_stale=True)
+        stale = [r for r in TINY.runs("quick") if r.method == "Ha2019/EI-Vanilla"]
+        assert len(manifest["members"]) == 6 - len(stale) and len(stale) > 0
+        assert manifest["dropped_stale"] == sorted(r.run_id for r in stale)
+        assert {m["method"] for m in manifest["members"]} == {"Kandasamy2015/RAND"}
+        for run in stale:
+            file = store.result_path(tmp_path / "b", run)
+            assert not file.exists() and file.with_name(file.name + ".stale").is_file()
+            assert not store.finished(tmp_path / "b", run)
+        again, _ = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
+        assert again.read_bytes() == path.read_bytes()
+    finally:
+        record.settings_fingerprint.cache_clear()
+
+
 def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips(tmp_path, monkeypatch):
     """With the keep limit below TINY's 16 query values, every archived record leaves out x: the restored
     record holds every other array bit for bit and meta plus ``x_archived``, whose sha256 is the original

@@ -103,16 +103,31 @@ def recompute_queries(spec, run, out) -> np.ndarray:
     return x
 
 
-def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict]:
+def pack(group: str, runs, out, export_root="paper_figures", *,
+         drop_stale: bool = False) -> tuple[Path, dict]:
     """Archive the finished ``runs`` (:class:`regretlab.experiments.spec.Run`) of ``out`` as ``group``;
     returns the archive's path and its manifest. Members are added in sorted order with fixed metadata, so
     the same runs give the same bytes. The runs already archived under ``export_root`` are restored into
     ``out`` first, so packing from a results folder that lacks some of them (a fresh clone) never drops
-    them; a group with no finished run is refused (an empty archive would say nothing)."""
+    them; a group with no finished run is refused (an empty archive would say nothing).
+
+    A record made from other setup values than the current ones (:class:`store.StaleRunError`: a setup
+    value changed since) is refused, naming it; with ``drop_stale`` it is left out of the archive instead
+    and its file in ``out`` renamed to ``<name>.stale`` (kept, no longer read as a result, so the run is
+    recomputed with the current values); the manifest lists the dropped runs under ``"dropped_stale"``."""
     restore(out, export_root)
-    members = []
+    members, dropped = [], []
     for run in runs:
-        result = store.read_finished(out, run)
+        try:
+            result = store.read_finished(out, run)
+        except store.StaleRunError as error:
+            if not drop_stale:
+                raise ArchiveError(f"{group}: {error} (or pack with drop_stale=True, `regretlab archive "
+                                   "--drop-stale`, to leave it out)") from None
+            path = store.result_path(out, run)
+            path.replace(path.with_name(path.name + ".stale"))
+            dropped.append(run.run_id)
+            continue
         if result is None:
             continue
         path, meta = store.result_path(out, run), result["meta"]
@@ -157,6 +172,8 @@ def pack(group: str, runs, out, export_root="paper_figures") -> tuple[Path, dict
             for name, data, run, meta in members
         ],
     }
+    if dropped:
+        manifest["dropped_stale"] = sorted(dropped)
     folder = Path(export_root) / ARCHIVE_FOLDER
     target = atomic_write_bytes(folder / f"{group}.tar.xz", blob)
     atomic_write_text(folder / f"{group}.json", json.dumps(manifest, indent=1, sort_keys=True) + "\n")
