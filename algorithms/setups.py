@@ -469,6 +469,14 @@ _LI_ADD = Setup(
     description="Add-GP-UCB as Li2016's ADD-d baseline (groups of size d learned by marginal likelihood)",
     settings={**_LI_COMMON, "tied": _LI_TIED,
               "n_decompositions": Setting("M", _LI_COMBINATIONS_SOURCE),
+              "candidate_start": Setting(
+                  "warm", "not stated; chosen: warm from the last fit with no restarts, the current groups "
+                  "one more candidate ([Li2016, §5] and [Kandasamy2015, §4.4] do not say how a candidate is "
+                  "fitted), because that is Li2016/RPP's group search, so both arms of Li2016's ADD-vs-RPP "
+                  "comparisons choose their groups by one rule; on the same points it reached an equal or "
+                  "higher best likelihood at a fifth of the CPU of fitting each candidate from the prior "
+                  "with 2 restarts (benchmarks/refit_cost.py --parts add; 'prior' was the value before "
+                  "2026-11-26)"),
               "budget_fraction": Setting(1.0, "not stated; chosen: the full budget because [Li2016] states "
                                               "no split")},
     sizes=("d",),
