@@ -219,9 +219,6 @@ def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
     setup after the runs (EI-Vanilla's n_init): the stored runs of that method are refused (StaleRunError
     naming the method, both digests and the commit), the other method's are still used, and a record
     without a digest (made before digests were recorded) is read as before."""
-    from dataclasses import replace as dc_replace
-
-    from regretlab.algorithms import setups
     from regretlab.experiments import record
 
     run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
@@ -231,12 +228,7 @@ def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
     meta = store.read_result(store.result_path(tmp_path, ei), ei)["meta"]
     assert meta["settings_fingerprint"] == record.run_settings_fingerprint(ei)
 
-    original = setups.SETUPS["Ha2019/EI-Vanilla"]
-    changed = dict(original.settings)
-    changed["n_init"] = dc_replace(changed["n_init"], value=changed["n_init"].resolve(2) + 1, shown="",
-                                   per_dimension=False)
-    monkeypatch.setitem(setups.SETUPS, "Ha2019/EI-Vanilla", dc_replace(original, settings=changed))
-    record.settings_fingerprint.cache_clear()
+    _change_a_setup_value(monkeypatch)
     with pytest.raises(store.StaleRunError, match="Ha2019/EI-Vanilla.*settings fingerprint"):
         store.finished(tmp_path, ei)
     assert store.finished(tmp_path, rand)
@@ -247,6 +239,21 @@ def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
     arrays = {k: v for k, v in data.items() if k != "meta"}
     store.write_result(tmp_path, ei, arrays, data["meta"])
     assert store.finished(tmp_path, ei)
+    record.settings_fingerprint.cache_clear()
+
+
+def _change_a_setup_value(monkeypatch) -> None:
+    """Ha2019/EI-Vanilla's n_init one more than its value (monkeypatched): its stored runs become stale."""
+    from dataclasses import replace as dc_replace
+
+    from regretlab.algorithms import setups
+    from regretlab.experiments import record
+
+    original = setups.SETUPS["Ha2019/EI-Vanilla"]
+    changed = dict(original.settings)
+    changed["n_init"] = dc_replace(changed["n_init"], value=changed["n_init"].resolve(2) + 1, shown="",
+                                   per_dimension=False)
+    monkeypatch.setitem(setups.SETUPS, "Ha2019/EI-Vanilla", dc_replace(original, settings=changed))
     record.settings_fingerprint.cache_clear()
 
 
@@ -586,20 +593,12 @@ def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkey
     with an ArchiveError naming the method (restoring the archive brings them back, so deleting files cannot
     help); with drop_stale the archive keeps the other method's runs only, lists the dropped runs, renames
     their files *.stale (kept, not read as results), and a second pack is the same archive."""
-    from dataclasses import replace as dc_replace
-
-    from regretlab.algorithms import setups
     from regretlab.experiments import archive, record
 
     _clean_provenance(monkeypatch)
     run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
     archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
-    original = setups.SETUPS["Ha2019/EI-Vanilla"]
-    changed = dict(original.settings)
-    changed["n_init"] = dc_replace(changed["n_init"], value=changed["n_init"].resolve(2) + 1, shown="",
-                                   per_dimension=False)
-    monkeypatch.setitem(setups.SETUPS, "Ha2019/EI-Vanilla", dc_replace(original, settings=changed))
-    record.settings_fingerprint.cache_clear()
+    _change_a_setup_value(monkeypatch)
     try:
         with pytest.raises(archive.ArchiveError, match="Ha2019/EI-Vanilla.*drop-stale"):
             archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
