@@ -297,7 +297,7 @@ def test_a_claim_on_a_statistic_that_differs_between_commits_carries_a_caveat():
     one on another statistic or with no check is not — the flag follows the statistic, not the item."""
     from regretlab.experiments.decide import commit_caveat
 
-    check = {"tests": 4, "smallest_holm_p": 0.001, "effect": True, "alpha": 0.05,
+    check = {"tests": 4, "smallest_holm_p": 1e-3, "effect": True, "alpha": 0.05,
              "flagged_statistics": ["cpu_seconds_per_iteration"]}
     assert "differs between the commits" in commit_caveat(check, "cpu_seconds_per_iteration")
     assert commit_caveat(check, "final_best_f") == ""
