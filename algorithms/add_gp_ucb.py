@@ -109,8 +109,8 @@ class AddGPUCB(AdditiveOptimizer):
         Where each candidate decomposition's ML-II starts (not stated in [Kandasamy2015, §4.4] or [Li2016,
         §5]): ``"prior"`` (default) from the prior, with the loop's ``n_restarts``; ``"warm"`` from the last
         fit's hyperparameters with no restarts, the current groups kept as one more candidate (the rule of
-        :class:`~regretlab.algorithms.rpp_gp_ucb.RPPGPUCB`'s group search; about a third of the
-        likelihood evaluations per refit).
+        :class:`~regretlab.algorithms.rpp_gp_ucb.RPPGPUCB`'s group search; a fifth of the CPU of a refit
+        for an equal or higher likelihood in ``benchmarks/refit_cost.py --parts add``).
     beta : {"practical", "thm5", "constant"}
         The :math:`\beta_t` schedule (:mod:`regretlab.algorithms.beta`):
 
