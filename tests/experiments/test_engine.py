@@ -600,6 +600,8 @@ def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkey
     archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
     _change_a_setup_value(monkeypatch)
     try:
+        with pytest.raises(ValueError, match="drop_stale"):
+            archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf", drop_stale="yes")
         with pytest.raises(archive.ArchiveError, match="Ha2019/EI-Vanilla.*drop-stale"):
             archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
         path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf",

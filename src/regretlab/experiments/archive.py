@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from regretlab._io import atomic_write_bytes, atomic_write_text
+from regretlab._validate import check_bool
 
 from . import store
 from .cost import run_dimension
@@ -115,6 +116,7 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
     value changed since) is refused, naming it; with ``drop_stale`` it is left out of the archive instead
     and its file in ``out`` renamed to ``<name>.stale`` (kept, no longer read as a result, so the run is
     recomputed with the current values); the manifest lists the dropped runs under ``"dropped_stale"``."""
+    drop_stale = check_bool("drop_stale", drop_stale)   # at the boundary: a string would be truthy
     restore(out, export_root)
     members, dropped = [], []
     for run in runs:
