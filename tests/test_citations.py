@@ -55,6 +55,22 @@ def test_no_author_year_citations_outside_the_references():
     assert not _hits(AUTHOR_YEAR, skip={"references.py", "CATALOGUE.md"})
 
 
+CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
+
+
+def test_no_control_characters_in_the_sources():
+    """No tab, bell or other control character (newlines only; read over the whole text, since splitting
+    into lines would swallow form feeds): a LaTeX docstring written through a non-raw string turns
+    ``\\alpha`` into a bell and ``\\times`` into a tab, and the rendered docs lose the symbol (found in the
+    digits elastic net's docstring)."""
+    hits = []
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8")
+        hits += [f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, m.start()) + 1}: {m[0]!r}"
+                 for m in CONTROL.finditer(text)]
+    assert not hits
+
+
 def test_every_cited_key_resolves():
     """Every [Key] and [Key, location] in the sources names a key of REFERENCES (no typo, no missing work)."""
     cited: dict[str, str] = {}

@@ -168,15 +168,15 @@ class DigitsElasticNet(DataObjective):
     An elastic-net linear classifier, scikit-learn's ``SGDClassifier(penalty="elasticnet")`` (the paper's
     model; its other settings scikit-learn's defaults, as none is stated), trained on the training split;
     the value is its accuracy, in percent, on the held-out split. Maximised. The point is
-    :math:`x=(x_lpha, x_l)`: the regularisation strength :math:`lpha=10^{x_lpha}` and the L1 ratio
+    :math:`x=(x_\alpha, x_l)`: the regularisation strength :math:`\alpha=10^{x_\alpha}` and the L1 ratio
     :math:`l=x_l`.
 
-    Box :math:`[-3,-1]	imes[0,1]` ([Ha2019, §6.3]). **The printed scales are swapped** (the claims list's
+    Box :math:`[-3,-1]\times[0,1]` ([Ha2019, §6.3]). **The printed scales are swapped** (the claims list's
     ⚠): the paper tunes α "in the normal space" and l "in an exponent space (base 10)" over that box, which
     would make α negative and l a number in [1, 10] — neither a valid value. Read as the only valid
     assignment: α on a log10 scale over [−3, −1], l on a linear scale over [0, 1]. Beyond the box (GPUCB-UBO
     and the expanding methods search there; not stated in the paper) l is clipped to [0, 1] and
-    :math:`x_lpha` to [−10, 4] (below, α no longer regularises; above, every weight is zero).
+    :math:`x_\alpha` to [−10, 4] (below, α no longer regularises; above, every weight is zero).
 
     Parameters
     ----------
