@@ -422,13 +422,14 @@ def rendered_spec(key: str, reference: str, title: str, render: str, *, derived_
 
 
 def run_dimension(run) -> int | None:
-    """The dimension D of ``run``'s problem: its content's ``dim``, else the objective's own."""
+    """The dimension D of ``run``'s problem: its content's ``dim``, else the registry's (not built: pricing
+    thousands of runs must not train a data-based objective for each)."""
     content = json.loads(run.problem_content or "{}")
     if content.get("dim") is not None:
         return int(content["dim"])
-    from regretlab import objectives
+    from regretlab.objectives import registry
 
     try:
-        return int(objectives.get(content.get("name", run.problem)).bounds.shape[0])
-    except (KeyError, ValueError, TypeError):
+        return registry.dimension(content.get("name", run.problem))
+    except ValueError:
         return None

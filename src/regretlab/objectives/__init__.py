@@ -8,7 +8,7 @@ seeded translate (instance 0 the paper's form). See ``available()`` and ``descri
 
 from .base import Objective
 from .instances import Translated, translate
-from .ml import DataObjective, DigitsElasticNet, DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
+from .ml import DataObjective, DigitsElasticNet, DigitsMLP, DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
 from .registry import available, describe, get, register
 from .rescale import Rescaled, rescale
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
@@ -51,6 +51,7 @@ __all__ = [
     "Embedded",
     "DataObjective",
     "DigitsElasticNet",
+    "DigitsMLP",
     "DigitsNN",
     "GisetteRamp",
     "SDSSSurrogate",

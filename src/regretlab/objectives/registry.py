@@ -16,7 +16,7 @@ from regretlab._validate import DIM_LIMIT, check_choice, check_count, check_inte
 
 from .base import Objective
 from .instances import Translated
-from .ml import DigitsElasticNet, DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
+from .ml import DigitsElasticNet, DigitsMLP, DigitsNN, GisetteRamp, SDSSSurrogate, VJSurrogate
 from .structured import AdditiveTrimodal, Embedded, ProjectedAdditive, Trimodal
 from .synthetic import (
     Ackley,
@@ -31,7 +31,7 @@ from .synthetic import (
     SixHumpCamel,
 )
 
-__all__ = ["get", "available", "describe", "register"]
+__all__ = ["get", "available", "describe", "dimension", "register"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,8 @@ register("digits_nn", DigitsNN, default_dim=100,
          source="[TranThe2020, Fig. 4] on scikit-learn's digits (substitute for MNIST)")
 register("digits_elasticnet", lambda dim=None, **kw: DigitsElasticNet(dim, **kw), fixed_dim=2,
          source="[Ha2019, §6.3, Fig. 4] (elastic net) on scikit-learn's digits (substitute for MNIST)")
+register("digits_mlp", lambda dim=None, **kw: DigitsMLP(dim, **kw), fixed_dim=3,
+         source="[Ha2019, §6.3, Fig. 4] (MLP) on scikit-learn's digits (substitute for MNIST)")
 register("gisette_ramp", GisetteRamp, default_dim=5001,
          source="[TranThe2020, Fig. 5] on a Gisette-like set (substitute for Gisette)")
 register("sdss_surrogate", SDSSSurrogate, default_dim=20,
@@ -111,6 +113,14 @@ register("vj_surrogate", lambda dim=None, **kw: VJSurrogate(**kw), fixed_dim=22,
 def available() -> list[str]:
     """Sorted names of the registered objectives."""
     return sorted(_REGISTRY)
+
+
+def dimension(name: str) -> int | None:
+    """The dimension ``get(name)`` builds, read from the registry without building the objective (a
+    data-based objective trains a model to build): the fixed dimension, else the default, else None."""
+    check_choice("name", name, available())
+    entry = _REGISTRY[name]
+    return entry.fixed_dim if entry.fixed_dim is not None else entry.default_dim
 
 
 def get(name: str, dim: int | None = None, *, instance: int = 0, **kwargs) -> Objective:
@@ -147,6 +157,8 @@ def get(name: str, dim: int | None = None, *, instance: int = 0, **kwargs) -> Ob
                 f"dim={dim} is not allowed for {name!r}, whose dimension is fixed at {entry.fixed_dim}"
             )
     instance = check_integer("instance", instance, low=0)
+    if dim is None:
+        dim = entry.default_dim   # the registered default (a factory's own may differ: trimodal_code's 2)
     if instance == 0:
         return entry.factory(dim, **kwargs)
     outer = {key: kwargs.pop(key) for key in ("noise_std", "rng", "enforce_bounds") if key in kwargs}
