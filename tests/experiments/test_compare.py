@@ -177,6 +177,74 @@ def test_trend_p_and_effect_on_constructed_orders():
         compare.trend_p([[1.0, 2.0]])
 
 
+def test_stratified_trend_p_with_one_stratum_is_scipys_kendall_test():
+    """The stratified test's S and tie-corrected variance, with every run in one stratum, give exactly
+    scipy's Kendall p (positions tied within a method, values rounded to one decimal so they tie too): five
+    seeded draws of four methods of 7 runs, both directions, to 1e-12."""
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        samples = [np.round(rng.normal(0.3 * i, 1.0, 7), 1) for i in range(4)]
+        pooled = compare.trend_p(samples)
+        one_stratum = compare.trend_p(samples, strata=[["c"] * 7] * 4)
+        np.testing.assert_allclose(one_stratum, pooled, rtol=1e-12, atol=0)
+    with pytest.raises(ValueError, match="one label per run"):
+        compare.trend_p([[1.0, 2.0], [3.0, 4.0]], strata=[["a"], ["a", "b"]])
+
+
+def test_stratified_trend_reads_only_pairs_within_a_stratum():
+    """Two commits, three methods of 6 runs: the first method's runs all at the slow commit, the second's
+    half at each, the third's all at the fast one, whose values are +10. Pooled, the order looks clear
+    (p < 0.01); within each commit the methods there have the same values (S = 0: p = 0.5 both ways). With
+    the order present inside each commit too (+1 per method), the stratified test confirms it (p < 1e-3);
+    a stratum holding one method only adds nothing."""
+    noise = np.array([0.3, -0.2, 0.1])
+    strata = [["slow"] * 6, ["slow"] * 3 + ["fast"] * 3, ["fast"] * 6]
+
+    def methods(step):
+        return [np.tile(noise, 2), np.concatenate([noise + step, noise + 10.0 + step]),
+                np.tile(noise, 2) + 10.0 + 2 * step]
+
+    assert compare.trend_p(methods(0.0))[0] < 0.01
+    assert compare.trend_p(methods(0.0), strata=strata) == pytest.approx((0.5, 0.5))
+    up, down = compare.trend_p(methods(1.0), strata=strata)
+    assert up < 1e-3 and down > 0.999
+    alone = [*methods(1.0), np.array([99.0])]
+    assert compare.trend_p(alone, strata=[*strata, ["solo"]]) == pytest.approx((up, down))
+
+
+def test_a_timing_trend_is_decided_within_commits():
+    """decide_item on a trend claim over CPU seconds per iteration (methods d1 < d2 < d3 in the claim's
+    order, worst first): the cheaper methods' runs were made at a faster commit, and within each commit the
+    three cost the same. Pooled, that would confirm the order; decided within commits (STRATIFIED_STATISTICS)
+    it is not confirmed, and the comparison says it was stratified over 2 commits. The same claim on the
+    best value found (not a timing statistic) is tested pooled (strata 0)."""
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import decide_item
+
+    order = ("d1", "d2", "d3")
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=20)}, protocol="domain")
+    results = {}
+    for i, m in enumerate(order):
+        for r in range(20):
+            commit = "slow" if r < 20 - 6 * i else "fast"     # later methods: more runs at the fast commit
+            cpu = (10.0 if commit == "slow" else 1.0) * (1.0 + 0.01 * (r % 5))
+            meta = {"optimum_value": 0.0, "commit": commit, "cpu_seconds": cpu}
+            results[(m, "p", r)] = {"f": np.array([-1.0, -float(r % 5)]), "meta": meta,
+                                    "is_initial": np.array([True, False])}
+    timing = Claim("X.y.c1", "X.y", "trend", "q", "[X, §1]", "d1", ("d2", "d3"), ("p",),
+                   "cpu_seconds_per_iteration")
+    (decided,) = decide_item(spec, [timing], results, looks=(20,)).claims
+    (comparison,) = decided.comparisons
+    assert comparison.strata == 2 and decided.decision != "confirmed"
+    cpu = [[-results[(m, "p", r)]["meta"]["cpu_seconds"] for r in range(20)] for m in order]
+    pooled = compare.trend_p(cpu)
+    assert pooled[0] < 1e-3                           # what an unstratified test would have concluded
+    value = Claim("X.y.c2", "X.y", "trend", "q", "[X, §1]", "d1", ("d2", "d3"), ("p",), "final_best_f")
+    (other,) = decide_item(spec, [value], results, looks=(20,)).claims[0].comparisons
+    assert other.strata == 0
+
+
 def test_trend_runs_needed_scales_with_the_observed_z():
     """At a fixed observed z the runs needed grow as ((z_level + z_power) / z)^2 · n: a trend at p ≈ 0.1 with
     5 runs a method needs more than 5 runs for level 0.01; a trend already at p < 1e-6 needs fewer than it

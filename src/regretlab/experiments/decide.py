@@ -23,7 +23,10 @@ rate held at α over every look and every claim of an item.
    looks. By the union bound over looks and Holm within a look, the probability of any false decision in an
    item is at most α (the simulation test measures it).
 4. Paired tests (Wilcoxon signed-rank, pairs = repeats) when the methods of a repeat share its initial box
-   (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise; a trend is always tested unpaired.
+   (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise; a trend is always tested unpaired, and on a
+   timing statistic (:data:`STRATIFIED_STATISTICS`) within commits: the stratified Jonckheere–Terpstra test,
+   pairs of runs of the same commit only (a code speed-up between the commits of two methods' runs is not
+   evidence of an order). Its effect and runs needed are still read pooled.
 5. A claim is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no longer can,
    else *undecided*. An item is *reproduced* (all claims confirmed), *not reproduced* (one refuted),
    *partly* (some confirmed, none refuted) or *undecided* (none decided). Quick mode gets no verdict.
@@ -48,6 +51,7 @@ __all__ = [
     "DEFAULT_LOOKS",
     "ALPHA",
     "NOT_RUN",
+    "STRATIFIED_STATISTICS",
     "Comparison",
     "ClaimDecision",
     "ItemDecision",
@@ -67,6 +71,10 @@ DEFAULT_LOOKS = (5, 10, 20)
 ALPHA = 0.05
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"
+#: Statistics a trend is tested on within commits (:func:`compare.trend_p` with ``strata``): a run's time
+#: depends on the code that made it (issue 26's speed-ups), its regret does not (a setup change is a new
+#: settings fingerprint, its runs stale), so a trend in time is read only between runs of one commit.
+STRATIFIED_STATISTICS = ("seconds_per_iteration", "cpu_seconds_per_iteration")
 
 
 def _attainable_p(comparison, look: int) -> float:
@@ -176,17 +184,19 @@ class Comparison:
     margin: float | None = None
     runs_needed: float | None = None
     order: tuple[str, ...] = ()  # a trend's methods, worst first
+    strata: int = 0  # commits a trend was stratified over (0: not stratified)
 
     @property
     def methods(self) -> tuple[str, ...]:
         """Every method whose runs the comparison reads."""
         return self.order or (self.method, self.other)
 
-    def hypotheses(self, a: np.ndarray, b: np.ndarray, *rest: np.ndarray) -> tuple[float, float]:
+    def hypotheses(self, a: np.ndarray, b: np.ndarray, *rest: np.ndarray, strata=None) -> tuple[float, float]:
         """(p of the paper's direction, p of its opposite) on values ``a`` (method) and ``b`` (other), both
-        larger-is-better; a trend passes the values of every method of its order."""
+        larger-is-better; a trend passes the values of every method of its order (and, stratified, each
+        run's stratum label aligned with them)."""
         if self.kind == "trend":
-            return compare.trend_p((a, b, *rest))
+            return compare.trend_p((a, b, *rest), strata)
         if self.kind in ("better", "best"):
             return (
                 compare.one_sided_p(a, b, paired=self.paired),
@@ -229,10 +239,13 @@ def decide_comparisons(
     spending: str = "pocock",
     rng=0,
     describe: bool = True,
+    strata: dict | None = None,
 ) -> list[Comparison]:
     """Run the procedure of the module docstring over ``comparisons``; ``data[i]`` = (values of the method,
     values of the other) in repeat order, larger is better (a trend: the values of every method of its order).
+    ``strata[i]``, where given (a trend only): each run's stratum label, aligned with ``data[i]``.
     Decisions are written into the comparisons."""
+    strata = strata or {}
     looks, levels = looks_taken(comparisons, looks, alpha, spending)
     for look, level in zip(looks, levels, strict=True):
         raw = []
@@ -241,7 +254,8 @@ def decide_comparisons(
             if min(x.size for x in arrays) < look:
                 raw.append((1.0, 1.0))  # this look is not reached: no evidence spent
                 continue
-            raw.append(comparison.hypotheses(*(x[:look] for x in arrays)))
+            labels = tuple(x[:look] for x in strata[i]) if i in strata else None
+            raw.append(comparison.hypotheses(*(x[:look] for x in arrays), strata=labels))
         adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
         for i, comparison in enumerate(comparisons):
             if comparison.decision != "undecided":
@@ -412,6 +426,7 @@ def decide_item(
     shared: dict[tuple, int] = {}
     flat: list[Comparison] = []
     flat_data: dict[int, tuple[np.ndarray, ...]] = {}
+    flat_strata: dict[int, tuple[np.ndarray, ...]] = {}
     decisions = []
     for claim in claims:
         indices = []
@@ -424,8 +439,12 @@ def decide_item(
                     flat_data[len(flat)] = tuple(
                         _values(results, m, problem, claim.statistic, False, m, claim.at) for m in claim.order
                     )
+                    strata = 0
+                    if claim.statistic in STRATIFIED_STATISTICS:
+                        flat_strata[len(flat)] = tuple(_commits(results, m, problem) for m in claim.order)
+                        strata = len({c for labels in flat_strata[len(flat)] for c in labels})
                     flat.append(Comparison(claim.key, kind, claim.method, other, problem, False,
-                                           order=claim.order))
+                                           order=claim.order, strata=strata))
                 indices.append(shared[key])
                 continue
             first, second = (other, claim.method) if kind == "worse" else (claim.method, other)
@@ -440,7 +459,8 @@ def decide_item(
             indices.append(shared[key])
         decisions.append((claim, [flat[i] for i in indices]))
     if mode == "full":
-        decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng)
+        decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng,
+                           strata=flat_strata)
     claim_decisions = [
         ClaimDecision(claim, claim_decision(claim, comps) if mode == "full" else "smoke run", comps)
         for claim, comps in decisions
@@ -496,7 +516,16 @@ def commit_caveat(check: dict | None, statistic: str) -> str:
     methods: a timing claim whose arms were run at commits with different speed-ups)."""
     if not check or statistic not in check.get("flagged_statistics", ()):
         return ""
-    return "its statistic differs between the commits of its runs"
+    caveat = "its statistic differs between the commits of its runs"
+    if statistic in STRATIFIED_STATISTICS:
+        caveat += "; a trend on it is decided within commits"
+    return caveat
+
+
+def _commits(results: dict, method: str, problem: str) -> np.ndarray:
+    """The commit of each of the method's runs on ``problem``, in repeat order (as :func:`_values`)."""
+    repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
+    return np.array([str(results[(method, problem, r)]["meta"].get("commit")) for r in repeats], dtype=object)
 
 
 def _values(
