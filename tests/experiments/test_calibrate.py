@@ -139,12 +139,17 @@ def test_a_calibration_of_another_spec_or_an_older_spec_is_not_used(tmp_path):
 
 
 def test_saving_merges_methods_and_replaces_a_remeasured_one(tmp_path):
+    """A second save adds a method and replaces a re-measured one; each entry names the commit it was
+    measured at (the kept entry its first save's, the file's top-level commit the latest save's)."""
     spec = registry.get("Kandasamy2015.fig5b")
-    calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 50.0)], tmp_path)
-    calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-EI", 20.0),
-                          _entry(spec, "Kandasamy2015/GP-UCB", 9.0)], tmp_path)
-    rows = {row["label"]: row["seconds"] for row in calibrate.load(spec, tmp_path)}
-    assert rows == {"Kandasamy2015/GP-UCB": 9.0, "Kandasamy2015/GP-EI": 20.0}
+    calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 50.0),
+                          _entry(spec, "Kandasamy2015/RAND", 5.0)], tmp_path, commit="a" * 40)
+    path = calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-EI", 20.0),
+                                 _entry(spec, "Kandasamy2015/GP-UCB", 9.0)], tmp_path, commit="b" * 40)
+    rows = {row["label"]: (row["seconds"], row["commit"]) for row in calibrate.load(spec, tmp_path)}
+    assert rows == {"Kandasamy2015/GP-UCB": (9.0, "b" * 40), "Kandasamy2015/GP-EI": (20.0, "b" * 40),
+                    "Kandasamy2015/RAND": (5.0, "a" * 40)}
+    assert json.loads(path.read_text())["commit"] == "b" * 40
 
 
 @pytest.mark.parametrize("argv", [["reproduce", "--calibrate"], ["reproduce", "--list", "--calibrate"],

@@ -92,6 +92,10 @@ class Calibration:
         :math:`a_0..a_3` of :func:`fit_cost` (empty for a full run).
     seconds : float
         Predicted (or, for a full run, measured) CPU seconds of the run.
+    commit, created : str
+        The commit it was measured at and when (set by :func:`save`; a file's top-level ``commit`` is its
+        latest save's, and entries kept from earlier saves keep theirs; entries saved before this field
+        existed have none).
     """
 
     method: str
@@ -107,6 +111,8 @@ class Calibration:
     objective_seconds: float = 0.0
     coefficients: list = field(default_factory=list)
     seconds: float = math.nan
+    commit: str = ""
+    created: str = ""
 
 
 def fit_cost(sizes, per_iteration) -> np.ndarray:
@@ -287,19 +293,21 @@ def _digest(entries: list[dict]) -> str:
 def save(spec: Spec, entries: list[Calibration], export_root="paper_figures", *, mode: str = "full",
          commit: str | None = None) -> Path:
     """Write ``entries`` (merged with the file's entries of other methods, a re-measured one replaced) with
-    the spec's hash, the commit, the machine and a sha256 of the entries."""
+    the spec's hash, the commit, the machine and a sha256 of the entries; each new entry records this
+    commit and time, an entry kept from an earlier save keeps its own."""
     from .record import provenance
 
-    old = {(e["method"], e["dim"], e["budget"]): e for e in (load(spec, export_root, mode=mode) or [])}
-    old.update({(e.method, e.dim, e.budget): asdict(e) for e in entries})
-    rows = [old[k] for k in sorted(old)]
     info = provenance(commit)
+    created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    old = {(e["method"], e["dim"], e["budget"]): e for e in (load(spec, export_root, mode=mode) or [])}
+    old.update({(e.method, e.dim, e.budget): {**asdict(e), "commit": info["commit"], "created": created}
+                for e in entries})
+    rows = [old[k] for k in sorted(old)]
     document = {"format": FORMAT, "spec": spec.key, "mode": mode, "spec_hash": spec.hash(mode),
                 "commit": info["commit"], "dirty": info["dirty"], "python": info["python"],
                 "numpy": info["numpy"], "scipy": info["scipy"],
                 "machine": {"host": info["host"], "processor": platform.processor() or platform.machine()},
-                "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                "entries": rows, "sha256": _digest(rows)}
+                "created": created, "entries": rows, "sha256": _digest(rows)}
     return atomic_write_text(path_for(export_root, spec.key), json.dumps(document, indent=1) + "\n")
 
 
