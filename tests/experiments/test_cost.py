@@ -63,3 +63,32 @@ def test_a_negative_per_evaluation_guess_is_a_clear_error(tmp_path):
 
     with pytest.raises(ValueError, match="seconds_per_evaluation"):
         price([], tmp_path, {}, seconds_per_evaluation=-1.0)
+
+
+def test_a_run_of_an_objective_the_archives_never_timed_is_not_priced_by_the_fit(tmp_path):
+    """With the manifests of Ha2019 Fig. 3's and Fig. 4's elastic-net runs only (copied from the
+    repository's archives, when present): Ha2019's methods are fitted from runs on synthetic functions and
+    the digits elastic net, so a run on the digits MLP (a network trained per evaluation) is priced by its
+    spec's per-evaluation guess ('estimated'), not by the fit, which would price it as one of those cheap
+    objectives (0.09 core-h for the MLP panel instead of ~2); the same methods on the elastic net are
+    fitted."""
+    import shutil
+
+    from regretlab.experiments import registry
+    from regretlab.experiments.cost import measured_objectives, price
+
+    root = Path(__file__).resolve().parents[2] / "paper_figures" / "runs"
+    names = ("Ha2019.fig3.json", "Ha2019.fig4a.json")
+    if not all((root / name).is_file() for name in names):
+        pytest.skip("no archived Ha2019 runs in this checkout (paper_figures/runs)")
+    (tmp_path / "runs").mkdir()
+    for name in names:
+        shutil.copy(root / name, tmp_path / "runs" / name)
+    assert {"digits_elasticnet", "beale"} <= measured_objectives(tmp_path)
+    assert "digits_mlp" not in measured_objectives(tmp_path)
+    mlp = registry.get("Ha2019.fig4b")
+    runs = mlp.runs("full")[:8]
+    seconds, how = price(runs, tmp_path, {}, seconds_per_evaluation=mlp.seconds_per_evaluation)
+    assert how == "estimated" and seconds == pytest.approx(sum(r.budget for r in runs) * 1.3)
+    net = registry.get("Ha2019.fig4a")
+    assert price(net.runs("full")[:8], tmp_path, {}, seconds_per_evaluation=10.0)[1] == "fitted"

@@ -35,8 +35,8 @@ from regretlab._validate import check_integer, check_number
 from .spec import Spec, canonical_method, parse_method, run_dimension
 
 __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds", "cost_model", "estimate",
-           "measured_points", "measured_seconds", "price", "run_dimension", "timed_members",
-           "total_by_source"]
+           "measured_objectives", "measured_points", "measured_seconds", "price", "run_dimension",
+           "timed_members", "total_by_source"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -83,6 +83,21 @@ def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, fl
 
 def _setup(method: str) -> str:
     return parse_method(method)[0]
+
+
+def _objective(run) -> str:
+    """The registered objective a run evaluates (its problem content's name)."""
+    return json.loads(run.problem_content or "{}").get("name", run.problem)
+
+
+def measured_objectives(export_root="paper_figures") -> frozenset[str]:
+    """The objectives of the archived timed runs a spec still plans: the only objectives whose evaluation
+    cost :class:`CostModel` has seen. Its fit has no term for an objective's own cost (a trained network
+    costs a second an evaluation, a synthetic function microseconds), so a run of another objective is not
+    priced by it."""
+    index = _run_index()
+    return frozenset(_objective(index[m["run_key"]]) for m in timed_members(export_root)
+                     if m.get("run_key") in index)
 
 
 @dataclass
@@ -204,7 +219,7 @@ PRICE_SOURCES = ("measured", "calibrated", "fitted", "estimated")
 
 
 def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
-               seconds_per_evaluation: float) -> tuple[float, int]:
+               seconds_per_evaluation: float, objectives: frozenset | None = None) -> tuple[float, int]:
     """CPU seconds of one run and the index in :data:`PRICE_SOURCES` of how it was priced."""
     method = canonical_method(run.method)
     twin = measured.get((method, run.problem, run.budget))
@@ -214,7 +229,8 @@ def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
     timed = calibrated.get((method, dim, run.budget)) if dim is not None else None
     if timed is not None:
         return timed, 1
-    fitted = model.seconds(method, run.budget, dim) if dim is not None else None
+    seen = objectives is None or _objective(run) in objectives
+    fitted = model.seconds(method, run.budget, dim) if dim is not None and seen else None
     if fitted is not None:
         return fitted, 2
     return run.budget * seconds_per_evaluation, 3
@@ -230,9 +246,10 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
     seconds_per_evaluation = check_number("seconds_per_evaluation", seconds_per_evaluation, low=0.0)
     measured = measured_seconds(export_root) if measured is None else measured
     model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
+    objectives = measured_objectives(export_root)
     total, worst = 0.0, 0
     for run in runs:
-        seconds, how = _price_one(run, measured, model, calibrated, seconds_per_evaluation)
+        seconds, how = _price_one(run, measured, model, calibrated, seconds_per_evaluation, objectives)
         total, worst = total + seconds, max(worst, how)
     return total, PRICE_SOURCES[worst]
 
@@ -245,13 +262,14 @@ def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> d
     measured = measured_seconds(export_root)
     model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
     archived = {m.get("run_key") for m in timed_members(export_root)}
+    objectives = measured_objectives(export_root)
     runs = {}
     for spec in specs:
         for run in spec.runs(mode) if not spec.derived_from else ():
             runs.setdefault(run.key, (run, spec.seconds_per_evaluation))
     out = {how: [0, 0.0] for how in (*PRICE_SOURCES, "archived")}
     for key, (run, per_evaluation) in runs.items():
-        seconds, how = _price_one(run, measured, model, calibrated, per_evaluation)
+        seconds, how = _price_one(run, measured, model, calibrated, per_evaluation, objectives)
         out[PRICE_SOURCES[how]][0] += 1
         out[PRICE_SOURCES[how]][1] += seconds
         if key in archived:
