@@ -233,7 +233,8 @@ def test_a_timing_trend_is_decided_within_commits():
     """decide_item on a trend claim over CPU seconds per iteration (methods d1 < d2 < d3 in the claim's
     order, worst first): the cheaper methods' runs were made at a faster commit, and within each commit the
     three cost the same. Pooled, that would confirm the order; decided within commits (STRATIFIED_STATISTICS)
-    it is not confirmed, and the comparison says it was stratified over 2 commits. The same claim on the
+    it is not confirmed, the comparison says it was stratified over 2 commits, and the runs it would need
+    are read within commits too (hundreds, where the pooled z says fewer than 20). The same claim on the
     best value found (not a timing statistic) is tested pooled (strata 0)."""
     from types import SimpleNamespace
 
@@ -257,6 +258,8 @@ def test_a_timing_trend_is_decided_within_commits():
     cpu = [[-results[(m, "p", r)]["meta"]["cpu_seconds"] for r in range(20)] for m in order]
     pooled = compare.trend_p(cpu)
     assert pooled[0] < 1e-3                           # what an unstratified test would have concluded
+    # runs needed: read within commits too (hundreds), not from the pooled z (fewer than the 20 at hand)
+    assert comparison.runs_needed > 100 and compare.trend_runs_needed(cpu, level=comparison.level / 2) < 20
     value = Claim("X.y.c2", "X.y", "trend", "q", "[X, §1]", "d1", ("d2", "d3"), ("p",), "final_best_f")
     (other,) = decide_item(spec, [value], results, looks=(20,)).claims[0].comparisons
     assert other.strata == 0

@@ -332,16 +332,17 @@ def trend_effect(samples, *, rng=None, confidence: float = 0.95) -> Effect:
     return Effect(shift, low, high, float(np.mean(adjacent)), int(min(sizes)), int(max(sizes)))
 
 
-def trend_runs_needed(samples, *, level: float, power: float = 0.8) -> float:
+def trend_runs_needed(samples, *, level: float, power: float = 0.8, strata=None) -> float:
     r"""Runs per method for :func:`trend_p` to reach ``level`` with ``power`` at the observed τ: the trend's
     z-score grows as :math:`\sqrt n` at a fixed effect, so :math:`n'=n\,((z_{1-\text{level}}+
     z_{\text{power}})/z_{obs})^2` with :math:`z_{obs}` the observed one-sided z of the direction τ points
-    (n the smallest run count of a method). ``inf`` when τ is zero."""
+    (n the smallest run count of a method). ``inf`` when τ is zero. ``strata``: as :func:`trend_p` (the z of
+    the stratified test, which grows the same way with more runs in every stratum)."""
     for name, value in (("level", level), ("power", power)):
         if not (isinstance(value, int | float) and 0.0 < value < 1.0):
             raise ValueError(f"{name}={value!r} is outside its domain (0, 1)")
     groups = [np.asarray(x, dtype=float).ravel() for x in samples]
-    up, down = trend_p(groups)
+    up, down = trend_p(groups, strata)
     p = min(up, down)
     z_obs = stats.norm.isf(p) if p < 0.5 else 0.0
     if z_obs <= 0:

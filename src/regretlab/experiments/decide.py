@@ -26,7 +26,7 @@ rate held at α over every look and every claim of an item.
    (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise; a trend is always tested unpaired, and on a
    timing statistic (:data:`STRATIFIED_STATISTICS`) within commits: the stratified Jonckheere–Terpstra test,
    pairs of runs of the same commit only (a code speed-up between the commits of two methods' runs is not
-   evidence of an order). Its effect and runs needed are still read pooled.
+   evidence of an order); so are the runs it would need (its effect is still read pooled).
 5. A claim is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no longer can,
    else *undecided*. An item is *reproduced* (all claims confirmed), *not reproduced* (one refuted),
    *partly* (some confirmed, none refuted) or *undecided* (none decided). Quick mode gets no verdict.
@@ -280,7 +280,8 @@ def decide_comparisons(
             if min(x.size for x in arrays):
                 comparison.effect = compare.trend_effect(arrays, rng=rng)
                 if comparison.decision == "undecided" and min(x.size for x in arrays) >= 2:
-                    comparison.runs_needed = compare.trend_runs_needed(arrays, level=final)
+                    comparison.runs_needed = compare.trend_runs_needed(arrays, level=final,
+                                                                       strata=strata.get(i))
             continue
         a, b = arrays
         if not (a.size and b.size):
