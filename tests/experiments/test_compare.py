@@ -213,7 +213,7 @@ def test_stratified_trend_reads_only_pairs_within_a_stratum():
 
 
 def test_stratified_trend_holds_its_level_when_commits_shift_the_values():
-    """1,000 simulated studies (seed 5) of three methods with 12 runs each and no order between them, whose
+    """1000 simulated studies (seed 5) of three methods with 12 runs each and no order between them, whose
     runs come from two commits that differ by 2 s.d. (the later methods' runs more often at the faster
     commit: 3, 6, 9 of 12): the stratified test rejects "no order" at 5 % in at most 5 % + 3 Monte Carlo
     s.e. of the studies, while the pooled test, fooled by the shift, rejects in more than half."""
