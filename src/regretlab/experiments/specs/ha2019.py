@@ -47,46 +47,49 @@ FIG3 = Spec(
            "the objectives are evaluated beyond their domain where a method searches there, as in the paper"),
 )
 
-FIG4A = Spec(
-    key="Ha2019.fig4a", paper="Ha2019", reference="[Ha2019, §6.3, Fig. 4] (elastic net panel)",
-    title="Elastic net on digits: best validation accuracy (%) vs iteration, eight methods (mean ± s.e.)",
-    kind="curves", methods=METHODS, problems=(Problem("digits_elasticnet", label="ElasticNet"),),
-    protocol="ha2019_initial_box", metric="best_f", summary="mean_se",
-    modes={"full": Mode(20, _budgets(10, {"ElasticNet": 2}),
-                        note="the paper's: 20 repeats, 3d + 10d evaluations"),
-           "quick": Mode(2, _budgets(5, {"ElasticNet": 2}), note="quick: 2 repeats, 3d + 5d evaluations")},
-    seconds_per_evaluation=0.1,   # one SGDClassifier fit on 1,257 digits ~0.05 s, plus the method's step
-    paper_values={"claimed_best": "Ha2019/GPUCB-UBO",
-                  "claim": "[Ha2019, §6.3]: on the elastic net GPUCB-UBO performs similar to GPUCB-FBO and "
-                           "outperforms the other six significantly"},
-    notes=("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsElasticNet), "
-           "accuracy on a held-out validation split (the paper used MNIST's test set)",
-           "the printed scales of the box [-3, -1] x [0, 1] are swapped (alpha 'normal', l 'exponent'): "
-           "read as log10(alpha) in [-3, -1] and the L1 ratio in [0, 1] (see DigitsElasticNet)",
-           "the MLP panel is Ha2019.fig4b; the CNN panel is not built: see COMPARISON.md"),
-)
+def _fig4_panel(panel: str, model: str, objective: str, label: str, d: int, quick_per_dim: int, title: str,
+                seconds_per_evaluation: float, claim: str, notes: tuple[str, ...]) -> Spec:
+    """Panel ``panel`` (the ``model``'s) of [Ha2019, §6.3, Fig. 4] on digits: the eight methods, 20 repeats of
+    3d + 10d evaluations from a randomly placed initial box (the paper's); quick mode 2 repeats of
+    3d + ``quick_per_dim`` d."""
+    return Spec(
+        key=f"Ha2019.fig4{panel}", paper="Ha2019", reference=f"[Ha2019, §6.3, Fig. 4] ({model} panel)",
+        title=title, kind="curves", methods=METHODS, problems=(Problem(objective, label=label),),
+        protocol="ha2019_initial_box", metric="best_f", summary="mean_se",
+        modes={"full": Mode(20, _budgets(10, {label: d}),
+                            note="the paper's: 20 repeats, 3d + 10d evaluations"),
+               "quick": Mode(2, _budgets(quick_per_dim, {label: d}),
+                             note=f"quick: 2 repeats, 3d + {quick_per_dim}d evaluations")},
+        seconds_per_evaluation=seconds_per_evaluation,
+        paper_values={"claimed_best": "Ha2019/GPUCB-UBO", "claim": claim}, notes=notes)
 
-FIG4B = Spec(
-    key="Ha2019.fig4b", paper="Ha2019", reference="[Ha2019, §6.3, Fig. 4] (MLP panel)",
-    title="MLP (512-512) on digits: best validation accuracy (%) vs iteration, eight methods (mean ± s.e.)",
-    kind="curves", methods=METHODS, problems=(Problem("digits_mlp", label="MLP"),),
-    protocol="ha2019_initial_box", metric="best_f", summary="mean_se",
-    modes={"full": Mode(20, _budgets(10, {"MLP": 3}), note="the paper's: 20 repeats, 3d + 10d evaluations"),
-           "quick": Mode(2, _budgets(2, {"MLP": 3}), note="quick: 2 repeats, 3d + 2d evaluations")},
+
+FIG4A = _fig4_panel(
+    "a", "elastic net", "digits_elasticnet", "ElasticNet", 2, 5,
+    "Elastic net on digits: best validation accuracy (%) vs iteration, eight methods (mean ± s.e.)",
+    0.1,   # one SGDClassifier fit on 1,257 digits ~0.05 s, plus the method's step
+    "[Ha2019, §6.3]: on the elastic net GPUCB-UBO performs similar to GPUCB-FBO and outperforms the other "
+    "six significantly",
+    ("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsElasticNet), "
+     "accuracy on a held-out validation split (the paper used MNIST's test set)",
+     "the printed scales of the box [-3, -1] x [0, 1] are swapped (alpha 'normal', l 'exponent'): "
+     "read as log10(alpha) in [-3, -1] and the L1 ratio in [0, 1] (see DigitsElasticNet)",
+     "the MLP panel is Ha2019.fig4b; the CNN panel is not built: see COMPARISON.md"))
+
+FIG4B = _fig4_panel(
+    "b", "MLP", "digits_mlp", "MLP", 3, 2,
+    "MLP (512-512) on digits: best validation accuracy (%) vs iteration, eight methods (mean ± s.e.)",
     # measured: one training (20 epochs of 10 batches, 512-512, float32, one thread) ~1.2 CPU s on a loaded
     # 2-core machine; the method's step at n <= 39 adds little
-    seconds_per_evaluation=1.3,
-    paper_values={"claimed_best": "Ha2019/GPUCB-UBO",
-                  "claim": "[Ha2019, §6.3]: on the MLP GPUCB-UBO performs far better than the other "
-                           "approaches"},
-    notes=("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsMLP: 64 inputs, "
-           "1,257 training images, numpy instead of TensorFlow), accuracy on a held-out validation split "
-           "(the paper used MNIST's test set)",
-           "the box [-6, -1]^3 (log10 of the learning rate and of the two hidden layers' L2 weights) and the "
-           "initial box, a unit cube (20 % of the side), as printed",
-           "the paper's numbers (97.8 % after 12 iterations, others after more than 24) are MNIST's: on "
-           "digits only the ordering of methods is compared"),
-)
+    1.3,
+    "[Ha2019, §6.3]: on the MLP GPUCB-UBO performs far better than the other approaches",
+    ("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsMLP: 64 inputs, "
+     "1,257 training images, numpy instead of TensorFlow), accuracy on a held-out validation split "
+     "(the paper used MNIST's test set)",
+     "the box [-6, -1]^3 (log10 of the learning rate and of the two hidden layers' L2 weights) and the "
+     "initial box, a unit cube (20 % of the side), as printed",
+     "the paper's numbers (97.8 % after 12 iterations, others after more than 24) are MNIST's: on "
+     "digits only the ordering of methods is compared"))
 
 TABLE1 = Spec(
     key="Ha2019.table1", paper="Ha2019", reference="[Ha2019, §6, Table 1]",
