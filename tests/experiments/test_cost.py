@@ -84,7 +84,7 @@ def test_a_run_of_an_objective_the_archives_never_timed_is_not_priced_by_the_fit
     (tmp_path / "runs").mkdir()
     for name in names:
         shutil.copy(root / name, tmp_path / "runs" / name)
-    assert {"digits_elasticnet", "beale"} <= measured_objectives(tmp_path)
+    assert {"digits_elasticnet", "beale"} <= measured_objectives(tmp_path)   # tags: names without D
     assert "digits_mlp" not in measured_objectives(tmp_path)
     mlp = registry.get("Ha2019.fig4b")
     runs = mlp.runs("full")[:8]

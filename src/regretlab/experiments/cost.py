@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,19 +86,20 @@ def _setup(method: str) -> str:
     return parse_method(method)[0]
 
 
-def _objective(run) -> str:
-    """The registered objective a run evaluates (its problem content's name)."""
-    return json.loads(run.problem_content or "{}").get("name", run.problem)
+def _objective_tag(file_stem: str) -> str:
+    """The objective part of a result file's stem (:attr:`~.spec.Run.file_stem`: the problem's name and
+    dimension) without the dimension's digits: one tag per objective at every D (``ackley`` at D = 100
+    and ``ackley10``), read the same way from a planned run and from an archived one."""
+    return re.sub(r"\d+$", "", file_stem.split("__")[1])
 
 
 def measured_objectives(export_root="paper_figures") -> frozenset[str]:
-    """The objectives of the archived timed runs a spec still plans: the only objectives whose evaluation
-    cost :class:`CostModel` has seen. Its fit has no term for an objective's own cost (a trained network
-    costs a second an evaluation, a synthetic function microseconds), so a run of another objective is not
-    priced by it."""
-    index = _run_index()
-    return frozenset(_objective(index[m["run_key"]]) for m in timed_members(export_root)
-                     if m.get("run_key") in index)
+    """The objective tags (:func:`_objective_tag`) of the archived timed runs: the only objectives whose
+    evaluation cost :class:`CostModel` has seen. Its fit has no term for an objective's own cost (a trained
+    network costs a second an evaluation, a synthetic function microseconds), so a run of another objective
+    is not priced by it."""
+    return frozenset(_objective_tag(Path(m["path"]).stem) for m in timed_members(export_root)
+                     if m.get("path"))
 
 
 @dataclass
@@ -229,7 +231,7 @@ def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
     timed = calibrated.get((method, dim, run.budget)) if dim is not None else None
     if timed is not None:
         return timed, 1
-    seen = objectives is None or _objective(run) in objectives
+    seen = objectives is None or _objective_tag(run.file_stem) in objectives
     fitted = model.seconds(method, run.budget, dim) if dim is not None and seen else None
     if fitted is not None:
         return fitted, 2
