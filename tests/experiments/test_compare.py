@@ -583,3 +583,16 @@ def test_every_timing_claim_is_read_on_both_clocks():
         assert (twin.quote, twin.kind, twin.method, twin.others, twin.problems, twin.interval, twin.item) == (
             claim.quote, claim.kind, claim.method, claim.others, claim.problems, claim.interval, claim.item)
         assert "CPU" in twin.reading and "wall-clock" in claim.reading
+
+
+def test_a_comparison_before_its_first_look_reports_the_runs_its_effect_is_read_from():
+    """Twelve comparisons at 5 runs a side: look 5 is not taken (above), so no test is made, but the effect
+    and the runs needed are read from the 5 + 5 runs and n says so (it said 0, 0 beside an effect with an
+    interval, as if the effect had no runs behind it). The Holm p stays unset: no look was reached."""
+    rng = np.random.default_rng(3)
+    twelve = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
+    data = {i: (rng.normal(1.0, 1.0, 5), rng.normal(0.0, 1.0, 7)) for i in range(12)}
+    decide_comparisons(twelve, data, (5, 10, 20, 30))
+    for comparison in twelve:
+        assert comparison.n == (5, 7) and all(math.isnan(p) for p in comparison.adjusted)
+        assert comparison.decision == "undecided" and comparison.effect is not None

@@ -276,6 +276,8 @@ def decide_comparisons(
     final = float(levels[-1]) / max(1, 2 * len(comparisons))  # Holm's most stringent level at the last look
     for i, comparison in enumerate(comparisons):
         arrays = data[i]
+        if comparison.n == (0, 0):  # no look reached: n is the runs the effect below is computed from
+            comparison.n = _counts(arrays, max(x.size for x in arrays))
         if comparison.kind == "trend":
             if min(x.size for x in arrays):
                 comparison.effect = compare.trend_effect(arrays, rng=rng)
@@ -523,10 +525,19 @@ def commit_caveat(check: dict | None, statistic: str) -> str:
     return caveat
 
 
+def _repeats(results: dict, method: str, problem: str, partner: str | None = None) -> list:
+    """The method's repeats on ``problem`` in repeat order; with ``partner``: only those it also has."""
+    repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
+    if partner is not None:
+        partners = {r for (m, p, r) in results if m == partner and p == problem}
+        repeats = [r for r in repeats if r in partners]
+    return repeats
+
+
 def _commits(results: dict, method: str, problem: str) -> np.ndarray:
     """The commit of each of the method's runs on ``problem``, in repeat order (as :func:`_values`)."""
-    repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
-    return np.array([str(results[(method, problem, r)]["meta"].get("commit")) for r in repeats], dtype=object)
+    return np.array([str(results[(method, problem, r)]["meta"].get("commit"))
+                     for r in _repeats(results, method, problem)], dtype=object)
 
 
 def _values(
@@ -534,8 +545,5 @@ def _values(
     at: int | None = None,
 ) -> np.ndarray:
     """The method's values on ``problem`` in repeat order; paired: only repeats the partner also has."""
-    repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
-    if paired:
-        partners = {r for (m, p, r) in results if m == partner and p == problem}
-        repeats = [r for r in repeats if r in partners]
+    repeats = _repeats(results, method, problem, partner if paired else None)
     return np.array([run_value(results[(method, problem, r)], statistic, at) for r in repeats], dtype=float)
