@@ -309,16 +309,23 @@ class DigitsMLP(DataObjective):
         self._set_box([(-6.0, -1.0)] * 3, [[-3.5, -3.5, -3.5]])
 
     @staticmethod
+    def _forward(params: list, X: np.ndarray) -> tuple[list, np.ndarray]:
+        """The forward pass: the activations [X, H1, H2] (ReLU hidden layers) and the output logits."""
+        W, b = params[:3], params[3:]
+        acts = [X]
+        for k in range(2):
+            acts.append(np.maximum(acts[-1] @ W[k] + b[k], 0.0))
+        return acts, acts[-1] @ W[2] + b[2]
+
+    @staticmethod
     def _loss_and_gradients(params: list, X: np.ndarray, Y: np.ndarray, l2: list) -> tuple[float, list]:
         r"""The batch's mean cross-entropy plus :math:`\sum_k l_{r,k}\lVert W_k\rVert^2` and its gradient in
         ``params`` = [W1, W2, W3, b1, b2, b3] (backpropagation written out; in the dtype of the inputs)."""
         from scipy.special import log_softmax
 
-        W, b = params[:3], params[3:]
-        acts = [X]
-        for k in range(2):
-            acts.append(np.maximum(acts[-1] @ W[k] + b[k], 0.0))
-        logp = log_softmax(acts[-1] @ W[2] + b[2], axis=1)
+        W = params[:3]
+        acts, logits = DigitsMLP._forward(params, X)
+        logp = log_softmax(logits, axis=1)
         penalty = sum(float(c * np.sum(w * w)) for c, w in zip(l2, W, strict=True))
         loss = -float(np.sum(Y * logp)) / X.shape[0] + penalty
         G = (np.exp(logp) - Y) / X.shape[0]                  # d loss / d logits
@@ -355,11 +362,8 @@ class DigitsMLP(DataObjective):
 
     def _accuracy(self, x: np.ndarray) -> float:
         params = self._train(x)
-        H = self._Xva
         with np.errstate(over="ignore", invalid="ignore"):
-            for k in range(2):
-                H = np.maximum(H @ params[k] + params[3 + k], 0.0)
-            logits = H @ params[2] + params[5]
+            logits = self._forward(params, self._Xva)[1]
         # a diverged network (non-finite logits) predicts nothing right: its accuracy is 0, never NaN
         correct = np.isfinite(logits).all(axis=1) & (np.argmax(np.nan_to_num(logits), axis=1) == self._yva)
         return 100.0 * float(correct.mean())
