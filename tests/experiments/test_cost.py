@@ -30,6 +30,17 @@ def test_an_unmeasured_option_set_takes_its_setups_intercept_and_an_unmeasured_s
     assert model.seconds("Paper/REMBO", 100, 10) is None
 
 
+def test_a_fit_on_tagged_points_prices_only_the_objectives_it_read():
+    """Points tagged 'ackley' price an Ackley run and refuse a 'digits_mlp' one (the fit has no term for
+    an objective's own cost); untagged points (the form above) price every objective."""
+    tagged = CostModel.fit([(*p, "ackley") for p in _points()])
+    assert tagged.objectives == frozenset({"ackley"})
+    assert tagged.seconds("Paper/GP-UCB", 100, 10, "ackley") == pytest.approx(
+        CostModel.fit(_points()).seconds("Paper/GP-UCB", 100, 10), rel=1e-12)
+    assert tagged.seconds("Paper/GP-UCB", 100, 10, "digits_mlp") is None
+    assert CostModel.fit(_points()).seconds("Paper/GP-UCB", 100, 10, "digits_mlp") is not None
+
+
 def test_one_size_only_gives_linear_slopes_and_no_residual():
     model = CostModel.fit([("Paper/GP-UCB", 100, 10, 5.0), ("Paper/GP-UCB", 100, 10, 7.0)])
     assert model.slopes == (1.0, 1.0) and math.isnan(model.residual)

@@ -65,10 +65,11 @@ def timed_members(export_root="paper_figures"):
         yield from (m for m in members if m.get("cpu_seconds") is not None)
 
 
-def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, float]]:
-    """(canonical method, budget B, dimension D, CPU seconds) of every archived run whose manifest records
-    its CPU time and its D (``dim``), or whose run key a spec still plans (older manifests have no ``dim``;
-    a run of a retired spec then has no known D and is left out)."""
+def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, float, str]]:
+    """(canonical method, budget B, dimension D, CPU seconds, objective tag (:func:`_objective_tag`)) of
+    every archived run whose manifest records its CPU time and its D (``dim``), or whose run key a spec
+    still plans (older manifests have no ``dim``; a run of a retired spec then has no known D and is left
+    out)."""
 
     index = _run_index()
     points = []
@@ -78,7 +79,8 @@ def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, fl
             run = index.get(m.get("run_key"))
             dim = run_dimension(run) if run is not None else None
         if dim is not None:
-            points.append((canonical_method(m["method"]), int(m["budget"]), dim, float(m["cpu_seconds"])))
+            points.append((canonical_method(m["method"]), int(m["budget"]), dim, float(m["cpu_seconds"]),
+                           _objective_tag(Path(m["path"]).stem) if m.get("path") else ""))
     return points
 
 
@@ -89,17 +91,17 @@ def _setup(method: str) -> str:
 def _objective_tag(file_stem: str) -> str:
     """The objective part of a result file's stem (:attr:`~.spec.Run.file_stem`: the problem's name and
     dimension) without the dimension's digits: one tag per objective at every D (``ackley`` at D = 100
-    and ``ackley10``), read the same way from a planned run and from an archived one."""
+    and ``ackley10``), read the same way from a planned run and from an archived one. Names that differ
+    only in trailing digits share a tag (``hartmann3`` and ``hartmann6``: ``hartmann``); the tag separates
+    objectives whose own cost differs by orders of magnitude (a trained network from a formula), and no
+    registered pair that shares a tag differs so."""
     return re.sub(r"\d+$", "", file_stem.split("__")[1])
 
 
 def measured_objectives(export_root="paper_figures") -> frozenset[str]:
-    """The objective tags (:func:`_objective_tag`) of the archived timed runs: the only objectives whose
-    evaluation cost :class:`CostModel` has seen. Its fit has no term for an objective's own cost (a trained
-    network costs a second an evaluation, a synthetic function microseconds), so a run of another objective
-    is not priced by it."""
-    return frozenset(_objective_tag(Path(m["path"]).stem) for m in timed_members(export_root)
-                     if m.get("path"))
+    """The objective tags (:func:`_objective_tag`) of the archived timed runs the fitted model read
+    (:attr:`CostModel.objectives` of :func:`cost_model`): the only objectives it prices."""
+    return cost_model(export_root).objectives or frozenset()
 
 
 @dataclass
@@ -116,24 +118,32 @@ class CostModel:
         Root-mean-square of the fit's log residuals over the (method, B, D) means (0 with too few points).
     n_points : int
         (method, B, D) means the fit used.
+    objectives : frozenset or None
+        The objective tags of the points fitted (None: points without tags, every objective priced). The
+        fit has no term for an objective's own cost (a trained network costs a second an evaluation, a
+        synthetic function microseconds), so :meth:`seconds` prices no run of another objective.
     """
 
     intercepts: dict[str, float] = field(default_factory=dict)
     slopes: tuple[float, float] = (1.0, 1.0)
     residual: float = math.nan
     n_points: int = 0
+    objectives: frozenset | None = None
 
     @classmethod
     def fit(cls, points) -> CostModel:
-        """Fit on ``points`` ((method, B, D, seconds) tuples); an empty model when there are none. With fewer
-        distinct (B, D) than needed for the slopes, B and D enter linearly (b = c = 1, stated in
-        ``residual`` = NaN)."""
+        """Fit on ``points`` ((method, B, D, seconds) tuples, or with the objective's tag fifth); an empty
+        model when there are none. With fewer distinct (B, D) than needed for the slopes, B and D enter
+        linearly (b = c = 1, stated in ``residual`` = NaN)."""
         groups: dict[tuple[str, int, int], list[float]] = {}
-        for method, budget, dim, seconds in points:
+        tags: set | None = set()
+        for method, budget, dim, seconds, *tag in points:
             if seconds > 0:
                 groups.setdefault((method, budget, dim), []).append(seconds)
+                tags = tags | set(tag) if tags is not None and tag else None
         if not groups:
-            return cls()
+            return cls(objectives=frozenset())
+        objectives = frozenset(tags) if tags is not None else None
         methods = sorted({m for m, _, _ in groups})
         rows = sorted(groups)
         y = np.array([math.log(np.mean(groups[r])) for r in rows])
@@ -148,11 +158,11 @@ class CostModel:
             intercepts = {m: float(np.mean([y[i] - logB[i] - logD[i]
                                             for i, r in enumerate(rows) if r[0] == m]))
                           for m in methods}
-            return cls(intercepts, slopes, math.nan, len(rows))
+            return cls(intercepts, slopes, math.nan, len(rows), objectives)
         coef, *_ = np.linalg.lstsq(design, y, rcond=None)
         residual = float(np.sqrt(np.mean((design @ coef - y) ** 2)))
         return cls({m: float(coef[k]) for k, m in enumerate(methods)}, (float(coef[-2]), float(coef[-1])),
-                   residual, len(rows))
+                   residual, len(rows), objectives)
 
     def intercept(self, method: str) -> float | None:
         """:math:`a_m` of ``method`` (canonical), else the mean over its setup's measured option sets, else
@@ -162,13 +172,15 @@ class CostModel:
         same = [a for m, a in self.intercepts.items() if _setup(m) == _setup(method)]
         return float(np.mean(same)) if same else None
 
-    def seconds(self, method: str, budget: int, dim: int) -> float | None:
-        """Fitted CPU seconds of one run (``budget`` B >= 1 evaluations, ``dim`` D >= 1), or None when neither
-        the method nor its setup was measured."""
+    def seconds(self, method: str, budget: int, dim: int, objective: str | None = None) -> float | None:
+        """Fitted CPU seconds of one run (``budget`` B >= 1 evaluations, ``dim`` D >= 1, on the objective
+        tagged ``objective``), or None when neither the method nor its setup was measured, or the objective
+        is not among :attr:`objectives`."""
         budget = check_integer("budget", budget, low=1)
         dim = check_integer("dim", dim, low=1)
         a = self.intercept(method)
-        if a is None:
+        if a is None or (objective is not None and self.objectives is not None
+                         and objective not in self.objectives):
             return None
         b, c = self.slopes
         return float(math.exp(a + b * math.log(budget) + c * math.log(dim)))
@@ -221,7 +233,7 @@ PRICE_SOURCES = ("measured", "calibrated", "fitted", "estimated")
 
 
 def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
-               seconds_per_evaluation: float, objectives: frozenset | None = None) -> tuple[float, int]:
+               seconds_per_evaluation: float) -> tuple[float, int]:
     """CPU seconds of one run and the index in :data:`PRICE_SOURCES` of how it was priced."""
     method = canonical_method(run.method)
     twin = measured.get((method, run.problem, run.budget))
@@ -231,8 +243,8 @@ def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
     timed = calibrated.get((method, dim, run.budget)) if dim is not None else None
     if timed is not None:
         return timed, 1
-    seen = objectives is None or _objective_tag(run.file_stem) in objectives
-    fitted = model.seconds(method, run.budget, dim) if dim is not None and seen else None
+    fitted = (model.seconds(method, run.budget, dim, _objective_tag(run.file_stem)) if dim is not None
+              else None)
     if fitted is not None:
         return fitted, 2
     return run.budget * seconds_per_evaluation, 3
@@ -248,10 +260,9 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
     seconds_per_evaluation = check_number("seconds_per_evaluation", seconds_per_evaluation, low=0.0)
     measured = measured_seconds(export_root) if measured is None else measured
     model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
-    objectives = measured_objectives(export_root)
     total, worst = 0.0, 0
     for run in runs:
-        seconds, how = _price_one(run, measured, model, calibrated, seconds_per_evaluation, objectives)
+        seconds, how = _price_one(run, measured, model, calibrated, seconds_per_evaluation)
         total, worst = total + seconds, max(worst, how)
     return total, PRICE_SOURCES[worst]
 
@@ -264,14 +275,13 @@ def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> d
     measured = measured_seconds(export_root)
     model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
     archived = {m.get("run_key") for m in timed_members(export_root)}
-    objectives = measured_objectives(export_root)
     runs = {}
     for spec in specs:
         for run in spec.runs(mode) if not spec.derived_from else ():
             runs.setdefault(run.key, (run, spec.seconds_per_evaluation))
     out = {how: [0, 0.0] for how in (*PRICE_SOURCES, "archived")}
     for key, (run, per_evaluation) in runs.items():
-        seconds, how = _price_one(run, measured, model, calibrated, per_evaluation, objectives)
+        seconds, how = _price_one(run, measured, model, calibrated, per_evaluation)
         out[PRICE_SOURCES[how]][0] += 1
         out[PRICE_SOURCES[how]][1] += seconds
         if key in archived:
