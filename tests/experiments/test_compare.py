@@ -596,3 +596,33 @@ def test_a_comparison_before_its_first_look_reports_the_runs_its_effect_is_read_
     for comparison in twelve:
         assert comparison.n == (5, 7) and all(math.isnan(p) for p in comparison.adjusted)
         assert comparison.decision == "undecided" and comparison.effect is not None
+
+
+def test_a_paired_timing_ratio_reads_only_pairs_made_at_one_commit():
+    """decide_item on a ratio claim ("A is 2-3 times slower than B") over CPU seconds per iteration, paired by
+    repeat (protocol ha2019_initial_box): A costs 2.5x B at every commit, but in 12 of 20 repeats A ran at a
+    slow commit (10x) and B at a fast one. Read pooled, the ratios of those pairs (25x) would refute the
+    claim; read only on the 8 pairs made at one commit, it is confirmed, n says 8 and the comparison names
+    the one commit it read."""
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import decide_item
+
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=20)},
+                           protocol="ha2019_initial_box")
+    results = {}
+    for r in range(20):
+        jitter = 1.0 + 0.01 * (r % 7)
+        for m, cost, commit in (("A", 2.5, "slow" if r < 12 else "fast"), ("B", 1.0, "fast")):
+            scale = 10.0 if commit == "slow" else 1.0
+            meta = {"optimum_value": 0.0, "commit": commit, "cpu_seconds": scale * cost * jitter}
+            results[(m, "p", r)] = {"f": np.array([-1.0, -2.0]), "meta": meta,
+                                    "is_initial": np.array([True, False])}
+    claim = Claim("X.y.c1", "X.y", "ratio", "q", "[X, §1]", "A", ("B",), ("p",),
+                  "cpu_seconds_per_iteration", interval=(2.0, 3.0))
+    (decided,) = decide_item(spec, [claim], results, looks=(8,)).claims
+    (comparison,) = decided.comparisons
+    assert decided.decision == "confirmed" and comparison.n == (8, 8) and comparison.strata == 1
+    pooled = np.log([results[("A", "p", r)]["meta"]["cpu_seconds"] / results[("B", "p", r)]["meta"]
+                     ["cpu_seconds"] for r in range(20)])
+    assert np.median(pooled) > np.log(3.0)           # what reading every pair would have measured

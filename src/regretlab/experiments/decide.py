@@ -26,7 +26,9 @@ rate held at α over every look and every claim of an item.
    (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise; a trend is always tested unpaired, and on a
    timing statistic (:data:`STRATIFIED_STATISTICS`) within commits: the stratified Jonckheere–Terpstra test,
    pairs of runs of the same commit only (a code speed-up between the commits of two methods' runs is not
-   evidence of an order); so are the runs it would need (its effect is still read pooled).
+   evidence of an order); so are the runs it would need (its effect is still read pooled). A comparison of
+   two methods on a timing statistic reads only pairs made at one commit (paired) or runs of the commits
+   both methods have (unpaired).
 5. A claim is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no longer can,
    else *undecided*. An item is *reproduced* (all claims confirmed), *not reproduced* (one refuted),
    *partly* (some confirmed, none refuted) or *undecided* (none decided). Quick mode gets no verdict.
@@ -71,9 +73,10 @@ DEFAULT_LOOKS = (5, 10, 20)
 ALPHA = 0.05
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"
-#: Statistics a trend is tested on within commits (:func:`compare.trend_p` with ``strata``): a run's time
-#: depends on the code that made it (issue 26's speed-ups), its regret does not (a setup change is a new
-#: settings fingerprint, its runs stale), so a trend in time is read only between runs of one commit.
+#: Statistics read within commits (a trend by :func:`compare.trend_p` with ``strata``, two methods on runs
+#: of shared commits): a run's time depends on the code that made it (issue 26's speed-ups), its regret does
+#: not (a setup change is a new settings fingerprint, its runs stale), so time is compared only between runs
+#: of one commit.
 STRATIFIED_STATISTICS = ("seconds_per_iteration", "cpu_seconds_per_iteration")
 
 
@@ -454,11 +457,14 @@ def decide_item(
             kind = "better" if kind == "worse" else kind   # 'A worse than B' is 'B better than A'
             key = (kind, first, second, problem, claim.statistic, claim.interval, claim.at)
             if key not in shared:
-                a = _values(results, first, problem, claim.statistic, paired, second, claim.at)
-                b = _values(results, second, problem, claim.statistic, paired, first, claim.at)
+                within = claim.statistic in STRATIFIED_STATISTICS   # timing: runs of one commit only
+                a = _values(results, first, problem, claim.statistic, paired, second, claim.at, within)
+                b = _values(results, second, problem, claim.statistic, paired, first, claim.at, within)
                 shared[key] = len(flat)
                 flat_data[len(flat)] = (a, b)
-                flat.append(Comparison(claim.key, kind, first, second, problem, paired, claim.interval))
+                strata = len(_shared_commits(results, first, second, problem, paired)) if within else 0
+                flat.append(Comparison(claim.key, kind, first, second, problem, paired, claim.interval,
+                                       strata=strata))
             indices.append(shared[key])
         decisions.append((claim, [flat[i] for i in indices]))
     if mode == "full":
@@ -521,29 +527,54 @@ def commit_caveat(check: dict | None, statistic: str) -> str:
         return ""
     caveat = "its statistic differs between the commits of its runs"
     if statistic in STRATIFIED_STATISTICS:
-        caveat += "; a trend on it is decided within commits"
+        caveat += "; it is compared within commits"
     return caveat
 
 
-def _repeats(results: dict, method: str, problem: str, partner: str | None = None) -> list:
-    """The method's repeats on ``problem`` in repeat order; with ``partner``: only those it also has."""
+def _repeats(results: dict, method: str, problem: str, partner: str | None = None,
+             same_commit: bool = False) -> list:
+    """The method's repeats on ``problem`` in repeat order; with ``partner``: only those it also has (and,
+    ``same_commit``, whose two runs were made at one commit)."""
     repeats = sorted(r for (m, p, r) in results if m == method and p == problem)
     if partner is not None:
         partners = {r for (m, p, r) in results if m == partner and p == problem}
         repeats = [r for r in repeats if r in partners]
+        if same_commit:
+            repeats = [r for r in repeats
+                       if _commit(results[(method, problem, r)]) == _commit(results[(partner, problem, r)])]
     return repeats
+
+
+def _commit(record: dict) -> str:
+    return str(record["meta"].get("commit"))
+
+
+def _shared_commits(results: dict, method: str, other: str, problem: str, paired: bool) -> set:
+    """The commits a two-method timing comparison reads: of the pairs made at one commit (paired), or
+    those at which both methods have runs (unpaired)."""
+    if paired:
+        return {_commit(results[(method, problem, r)])
+                for r in _repeats(results, method, problem, other, same_commit=True)}
+    return set(_commits(results, method, problem)) & set(_commits(results, other, problem))
 
 
 def _commits(results: dict, method: str, problem: str) -> np.ndarray:
     """The commit of each of the method's runs on ``problem``, in repeat order (as :func:`_values`)."""
-    return np.array([str(results[(method, problem, r)]["meta"].get("commit"))
-                     for r in _repeats(results, method, problem)], dtype=object)
+    return np.array([_commit(results[(method, problem, r)]) for r in _repeats(results, method, problem)],
+                    dtype=object)
 
 
 def _values(
     results: dict, method: str, problem: str, statistic: str, paired: bool, partner: str,
-    at: int | None = None,
+    at: int | None = None, within_commits: bool = False,
 ) -> np.ndarray:
-    """The method's values on ``problem`` in repeat order; paired: only repeats the partner also has."""
-    repeats = _repeats(results, method, problem, partner if paired else None)
+    """The method's values on ``problem`` in repeat order; paired: only repeats the partner also has.
+    ``within_commits`` (a timing statistic): paired, only pairs whose two runs were made at one commit;
+    unpaired, only runs of the commits at which the partner has runs too (a speed-up between commits is
+    not a difference between methods). Unpaired, the commits' shares may still differ between the arms:
+    no registered two-method timing claim is unpaired (Ha2019's are paired by the initial box)."""
+    repeats = _repeats(results, method, problem, partner if paired else None, same_commit=within_commits)
+    if within_commits and not paired:
+        shared = set(_commits(results, partner, problem))
+        repeats = [r for r in repeats if _commit(results[(method, problem, r)]) in shared]
     return np.array([run_value(results[(method, problem, r)], statistic, at) for r in repeats], dtype=float)
