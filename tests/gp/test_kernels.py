@@ -333,3 +333,44 @@ def test_scaled_distances_by_matrix_product_match_cdist(offset, lengthscale):
         assert np.all(got >= 0.0)
     assert np.all(np.diag(k._scaled_sqdist(X, None)) == 0.0)
     assert k._scaled_sqdist(X, Y)[5, 3] <= 1e-13 * np.max(cdist(X / ls, Y / ls, "sqeuclidean"))
+
+
+@pytest.mark.parametrize("name", ["se_ard", "m32_iso", "additive_shared", "additive_list", "projected",
+                                  "tied_projected"])
+def test_with_theta_builds_what_the_constructors_build(name):
+    """with_theta checks its vector once and builds the new kernel without the constructors' checks (ML-II
+    builds one per likelihood evaluation); the kernel it returns has the constructors' state bit for bit:
+    each component rebuilt by its constructor from the same values, a Tied kernel rebuilt by Tied() from
+    its new base (whose values read back through log(exp(theta)), as the constructor reads them). A
+    theta of the wrong shape or one that overflows is still refused by name."""
+    kernels = {**_kernels(),
+               "projected": ProjectedAdditive(W_PROJ, [[0, 2], [1]], SquaredExponential(0.6, 1.1)),
+               "tied_projected": Tied(ProjectedAdditive(W_PROJ, [[0, 2], [1]], SquaredExponential(0.6, 1.1)))}
+    kernel = kernels[name]
+    # -1.386: exp(log(exp(theta))) != exp(theta) in the last bit, so the Tied round trip is checked
+    theta = np.linspace(-1.386, 0.4, kernel.n_hyperparameters)
+
+    def rebuilt(k, th):
+        if isinstance(k, Tied):
+            base = rebuilt(k.base, np.tile(th, k.base.n_components))
+            return Tied(base)
+        if isinstance(k, (Additive, ProjectedAdditive)):
+            sizes = np.cumsum([0] + [c.n_hyperparameters for c in k.kernels])
+            parts = [rebuilt(c, th[a:b]) for c, a, b in zip(k.kernels, sizes[:-1], sizes[1:], strict=True)]
+            if isinstance(k, Additive):
+                return Additive([list(g) for g in k.groups], parts, dim=k.input_dim)
+            return ProjectedAdditive(k.W, [list(g) for g in k.groups], parts)
+        values = np.exp(th)
+        return type(k)(values[:-1] if k.ard else values[0], values[-1],
+                       lengthscale_bounds=tuple(np.exp(k.theta_bounds[0])),
+                       variance_bounds=tuple(np.exp(k.theta_bounds[-1])))
+
+    fast, slow = kernel.with_theta(theta), rebuilt(kernel, theta)
+    X = np.random.default_rng(5).uniform(size=(7, D))
+    assert type(fast) is type(slow) and np.array_equal(fast.theta, slow.theta)
+    assert np.array_equal(fast(X), slow(X)) and np.array_equal(fast.theta_bounds, slow.theta_bounds)
+    assert np.array_equal(fast.gradient(X), slow.gradient(X))
+    with pytest.raises(ValueError, match="theta"):
+        kernel.with_theta(theta[:-1])
+    with pytest.raises(ValueError, match="theta"):
+        kernel.with_theta(np.full_like(theta, 800.0))

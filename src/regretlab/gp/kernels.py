@@ -27,6 +27,7 @@ References
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 
@@ -110,6 +111,12 @@ class Kernel(ABC):
 
     def _check_theta(self, theta) -> np.ndarray:
         return check_array("theta", theta, shape=(self.n_hyperparameters,))
+
+    def _with_checked_theta(self, theta: np.ndarray) -> Kernel:
+        """:meth:`with_theta` for a ``theta`` already checked (a slice of a composite's checked vector): a
+        composite's inner loop checks its vector once, not once per component (validation at the public
+        boundary, not in ML-II's evaluations). A kernel without a faster path checks again."""
+        return self.with_theta(theta)
 
     # ---- evaluation ------------------------------------------------------------------------------
     @abstractmethod
@@ -351,7 +358,9 @@ class Stationary(Kernel):
         return np.log(np.array(rows, dtype=float))
 
     def with_theta(self, theta) -> Stationary:
-        theta = self._check_theta(theta)
+        return self._with_checked_theta(self._check_theta(theta))
+
+    def _with_checked_theta(self, theta: np.ndarray) -> Stationary:
         with np.errstate(over="ignore", under="ignore"):
             values = np.exp(theta)
         out = ~np.isfinite(values) | (values == 0.0)
@@ -359,13 +368,15 @@ class Stationary(Kernel):
             i = int(np.flatnonzero(out)[0])
             raise ValueError(f"theta[{i}]={float(theta[i])!r} ({self.hyperparameter_names[i]} in log space) "
                              "makes exp(theta) overflow or underflow; its domain is about (-745, 709)")
-        ls = values[:-1] if self.ard else values[0]
-        return type(self)(
-            ls,
-            values[-1],
-            lengthscale_bounds=self._lengthscale_bounds,
-            variance_bounds=self._variance_bounds,
-        )
+        # exp of a finite theta that neither overflows nor underflows is finite and positive: the values
+        # the constructor would check, and the bounds are this kernel's, already checked; so the new kernel
+        # is built without the constructor's checks (ML-II builds one per group per likelihood evaluation)
+        out = object.__new__(type(self))
+        out._lengthscale = _frozen(np.asarray(values[:-1] if self.ard else values[0], dtype=float))
+        out._variance = float(values[-1])
+        out._lengthscale_bounds = self._lengthscale_bounds
+        out._variance_bounds = self._variance_bounds
+        return out
 
     def __repr__(self) -> str:
         ls = self.lengthscale
@@ -675,10 +686,6 @@ class _SumOfMapped(Kernel):
         """Chain rule: turn ``d/dz`` (..., d_j) into ``d/dx`` (..., D) for ``z = P_j x``."""
 
     @abstractmethod
-    def _rebuild(self, kernels: Sequence[Kernel]) -> _SumOfMapped:
-        """Same structure, new component kernels."""
-
-    @abstractmethod
     def component(self, j: int) -> Kernel:
         """Kernel evaluating only the j-th summand on full-D inputs."""
 
@@ -724,9 +731,16 @@ class _SumOfMapped(Kernel):
         return np.vstack([k.theta_bounds for k in self._kernels])
 
     def with_theta(self, theta) -> _SumOfMapped:
-        theta = self._check_theta(theta)
+        return self._with_checked_theta(self._check_theta(theta))
+
+    def _with_checked_theta(self, theta: np.ndarray) -> _SumOfMapped:
         off = self._offsets()
-        return self._rebuild([k.with_theta(theta[off[j] : off[j + 1]]) for j, k in enumerate(self._kernels)])
+        # same groups, maps and component types (each keeps its input dimension): the structure the
+        # constructor checked is shared (frozen arrays, tuples), only the components are new
+        out = copy.copy(self)
+        out._kernels = tuple(k._with_checked_theta(theta[off[j] : off[j + 1]])
+                             for j, k in enumerate(self._kernels))
+        return out
 
     # ---- evaluation ----------------------------------------------------------------------------------
     def __call__(self, X, Y=None) -> np.ndarray:
@@ -852,9 +866,6 @@ class Additive(_SumOfMapped):
         out[..., self._index[j]] = G
         return out
 
-    def _rebuild(self, kernels):
-        return Additive(self._groups, list(kernels), dim=self._dim)
-
     def component(self, j) -> Additive:
         """The summand :math:`k^{(j)}(x^{(j)}, x'^{(j)})` as a kernel on full-D inputs."""
         j = self._check_component_index(j)
@@ -905,9 +916,6 @@ class ProjectedAdditive(_SumOfMapped):
 
     def _map_back(self, G, j, n_cols):
         return G @ self._W_blocks[j].T
-
-    def _rebuild(self, kernels):
-        return ProjectedAdditive(self._W, self._groups, list(kernels))
 
     def component(self, j) -> ProjectedAdditive:
         """The summand :math:`k_j(W_j^\\top x, W_j^\\top x')` as a kernel on full-D inputs."""
@@ -969,8 +977,16 @@ class Tied(Kernel):
         return self._base.kernels[0].theta_bounds
 
     def with_theta(self, theta) -> Tied:
-        theta = self._check_theta(theta)
-        return Tied(self._base.with_theta(np.tile(theta, self._base.n_components)))
+        return self._with_checked_theta(self._check_theta(theta))
+
+    def _with_checked_theta(self, theta: np.ndarray) -> Tied:
+        # the state the constructor builds from the new base, without its checks (the components keep the
+        # names it checked): every component at the first one's values read back as theta, log(exp(theta)),
+        # which can differ from theta in the last bit; kept, so that fits and runs stay bit-identical
+        base = self._base._with_checked_theta(np.tile(theta, self._base.n_components))
+        out = object.__new__(Tied)
+        out._base = base._with_checked_theta(np.tile(base.kernels[0].theta, base.n_components))
+        return out
 
     @property
     def input_dim(self) -> int | None:
