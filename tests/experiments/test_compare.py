@@ -626,3 +626,34 @@ def test_a_paired_timing_ratio_reads_only_pairs_made_at_one_commit():
     pooled = np.log([results[("A", "p", r)]["meta"]["cpu_seconds"] / results[("B", "p", r)]["meta"]
                      ["cpu_seconds"] for r in range(20)])
     assert np.median(pooled) > np.log(3.0)           # what reading every pair would have measured
+
+
+def test_a_two_method_timing_comparison_over_several_commits_says_so_in_decisions_md(tmp_path):
+    """Paired runs of A and B at two commits (each pair at one): the comparison reads all 10 pairs, counts
+    2 commits, and its DECISIONS.md row says "(within 2 commits)"; the same claim on the best value found
+    has no such note."""
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import decide_item
+    from regretlab.figures.decisions import write_decision
+
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=10)},
+                           protocol="ha2019_initial_box")
+    results = {}
+    for r in range(10):
+        for m, cost in (("A", 2.5), ("B", 1.0)):
+            meta = {"optimum_value": 0.0, "commit": "c1" if r < 5 else "c2", "cpu_seconds": cost * (1 + r)}
+            results[(m, "p", r)] = {"f": np.array([-1.0, -2.0]), "meta": meta,
+                                    "is_initial": np.array([True, False])}
+    timing = Claim("X.y.c1", "X.y", "ratio", "q", "[X, §1]", "A", ("B",), ("p",),
+                   "cpu_seconds_per_iteration", interval=(2.0, 3.0))
+    value = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    decision = decide_item(spec, [timing, value], results, looks=(10,))
+    comparisons = [c.comparisons[0] for c in decision.claims]
+    assert [c.strata for c in comparisons] == [2, 0] and comparisons[0].n == (10, 10)
+    write_decision(decision, "X.y", tmp_path)
+    lines = (tmp_path / "DECISIONS.md").read_text().splitlines()
+    rows = [line for line in lines if line.startswith("| X.y.c")]
+    timing_rows = [row for row in rows if row.startswith("| X.y.c1 | A vs B")]
+    assert timing_rows and "(within 2 commits)" in timing_rows[0]
+    assert not any("within" in row for row in rows if row.startswith("| X.y.c2"))

@@ -151,7 +151,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "box, else Mann-Whitney; two one-sided tests for 'similar' and one of them for 'no_worse' "
         "(non-inferiority); the median log time ratio for 'ratio'; "
         "for 'trend', a stated order of several methods, Jonckheere-Terpstra in Kendall's form, stratified "
-        "by commit on a timing statistic: only runs of one commit are compared), "
+        "by commit on a timing statistic: only runs of one commit are compared; two methods on a timing "
+        "statistic: only pairs made at one commit, or runs of commits both have), "
         "Holm-adjusted over all hypotheses of the item, at planned looks with Pocock-type alpha spending "
         "(the levels of the looks sum to 0.05). Effects: the median (paired) difference with a 95 % "
         "bootstrap interval and the probability of improvement P(A > B) (for 'ratio' claims: of the log "
@@ -235,10 +236,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                 )
                 compared = (
                     "trend " + " < ".join(display_name(m) for m in x["order"])
-                    + (f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else "")
                     if x.get("order")
                     else f"{display_name(method)} vs {display_name(x['other'])}"
-                )
+                ) + (f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else "")
                 lines.append(
                     f"| {c['key']} | {compared} | "
                     f"{x['problem']} | {x['n'][0]}, {x['n'][1]} | {effect} | "
