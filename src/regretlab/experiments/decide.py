@@ -40,6 +40,7 @@ runs_needed`).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -84,10 +85,17 @@ def _attainable_p(comparison, look: int) -> float:
     """The smallest confirm-side p the comparison's test can give with ``look`` runs per method: its own
     test on perfectly separated data of those sizes. 0 for 'similar', 'no_worse' and 'ratio' (no look is
     skipped on their account)."""
-    if comparison.kind == "trend":
-        return compare.trend_p([1000.0 * i + np.arange(look) for i in range(len(comparison.order))])[0]
-    if comparison.kind in ("better", "best"):
-        return compare.one_sided_p(1000.0 + np.arange(look), np.arange(float(look)), paired=comparison.paired)
+    return _attainable_p_of(comparison.kind, comparison.paired, len(comparison.order), look)
+
+
+@functools.lru_cache(maxsize=256)
+def _attainable_p_of(kind: str, paired: bool, n_methods: int, look: int) -> float:
+    # a function of the test and the sizes only, not of the data: computed once per test and size (the
+    # exact Wilcoxon p enumerates sign flips; computed per call it was most of a simulated study's time)
+    if kind == "trend":
+        return compare.trend_p([1000.0 * i + np.arange(look) for i in range(n_methods)])[0]
+    if kind in ("better", "best"):
+        return compare.one_sided_p(1000.0 + np.arange(look), np.arange(float(look)), paired=paired)
     return 0.0
 
 
