@@ -39,6 +39,8 @@ def test_a_fit_on_tagged_points_prices_only_the_objectives_it_read():
         CostModel.fit(_points()).seconds("Paper/GP-UCB", 100, 10), rel=1e-12)
     assert tagged.seconds("Paper/GP-UCB", 100, 10, "digits_mlp") is None
     assert CostModel.fit(_points()).seconds("Paper/GP-UCB", 100, 10, "digits_mlp") is not None
+    with pytest.raises(ValueError, match="objective"):
+        tagged.seconds("Paper/GP-UCB", 100, 10, ["ackley"])
 
 
 def test_one_size_only_gives_linear_slopes_and_no_residual():

@@ -178,6 +178,8 @@ class CostModel:
         is not among :attr:`objectives`."""
         budget = check_integer("budget", budget, low=1)
         dim = check_integer("dim", dim, low=1)
+        if objective is not None and not isinstance(objective, str):
+            raise ValueError(f"objective={objective!r} must be an objective tag (a string) or None")
         a = self.intercept(method)
         if a is None or (objective is not None and self.objectives is not None
                          and objective not in self.objectives):
