@@ -251,10 +251,11 @@ def test_gradient_weights_are_alpha_alpha_minus_the_inverse():
 
 @pytest.mark.parametrize("tied", [False, True], ids=["per_group", "tied"])
 def test_a_fits_distance_cache_gives_the_likelihood_and_gradient_of_the_uncached_path(tied):
-    """Within one ML-II fit a sum kernel keeps its isotropic components' unscaled squared distances (the
-    cache of gp.fit._lml) and rescales them per θ: the likelihood and its gradient equal the uncached path's
-    to 1e-12 (relative) at several θ, the distances are computed once (the same stored array on every later
-    evaluation), and an ARD component (not isotropic) is never cached."""
+    """Within one ML-II fit a sum kernel keeps each component's mapped inputs P_j X and its isotropic
+    components' unscaled squared distances (the cache of gp.fit._lml) and rescales them per θ: the
+    likelihood and its gradient equal the uncached path's to 1e-12 (relative) at several θ, the inputs and
+    distances are computed once (the same stored arrays on every later evaluation), and an ARD component
+    (not isotropic) never has its distances cached."""
     from regretlab.gp import Tied
     from regretlab.gp.fit import _lml
 
@@ -270,10 +271,13 @@ def test_a_fits_distance_cache_gives_the_likelihood_and_gradient_of_the_uncached
         cached = _lml(k, X, y, 0.05, None, True, cache)
         assert cached[0] == pytest.approx(plain[0], rel=1e-12)
         np.testing.assert_allclose(cached[1], plain[1], rtol=1e-10, atol=1e-12)
-        arrays = [store["sqdist"] for store in cache.values()]
+        arrays = [store[key] for store in cache.values() for key in sorted(store)]
         stored = arrays if stored is None else stored
         assert all(a is b for a, b in zip(arrays, stored, strict=True))
-    assert sorted(cache) == [0, 1]  # untied: the ARD component (index 2) has no entry
+    with_distances = sorted(j for j, store in cache.items() if "sqdist" in store)
+    assert with_distances == [0, 1]  # untied: the ARD component (index 2) has no distances kept
+    assert all("features" in store for store in cache.values())
+    np.testing.assert_array_equal(cache[1]["features"], X[:, [2]] if not tied else X[:, [2, 3, 4]])
 
 
 def test_fit_reports_the_likelihood_log_marginal_likelihood_computes():

@@ -767,29 +767,49 @@ class _SumOfMapped(Kernel):
     def _uses_fit_cache(self):
         return len(self._kernels) > 1
 
+    def _features_of_fit(self, X, j: int, store: dict | None) -> np.ndarray:
+        """:math:`P_j X`; with a fit's ``store`` (the same X, the maps fixed) computed at its first
+        evaluation only, as the distances are (an (n, D) x (D, d_j) product per component and evaluation
+        otherwise: ~5 % of a Li2016 RPP refit at D = 100, n = 500)."""
+        if store is None:
+            return self._map(X, j)
+        features = store.get("features")
+        if features is None:
+            features = store["features"] = self._map(X, j)
+        return features
+
     def _gram_for_gradient(self, X, cache=None):
         # The total is an array of its own (a component's K may be part of its state), summed in place;
         # a first component's K that is not part of its state is the total itself (the same sums). With a
-        # ``cache`` (one ML-II fit: the same X, the maps fixed, other θ), an isotropic stationary component
-        # scales its unscaled distances, computed once per fit, instead of a GEMM per evaluation. A sum of
-        # one component is that component (one-group Add-GP-UCB is GP-UCB bit for bit): no cache.
-        total, states = None, []
+        # ``cache`` (one ML-II fit: the same X, the maps fixed, other θ), each component's inputs P_j X are
+        # mapped once per fit, and an isotropic stationary component scales its unscaled distances,
+        # computed once per fit, instead of a GEMM per evaluation. A sum of one component is that component
+        # (one-group Add-GP-UCB is GP-UCB bit for bit): no cache. The state keeps the mapped inputs for
+        # _gradient_dot (the same arrays: no second map).
+        total, states, features = None, [], []
         cache = cache if self._uses_fit_cache else None
         for j, k in enumerate(self._kernels):
-            if cache is not None and isinstance(k, Stationary) and not k.ard:
-                K_j, state_j = k._gram_for_gradient_cached(self._map(X, j), cache.setdefault(j, {}))
+            store = None if cache is None else cache.setdefault(j, {})
+            X_j = self._features_of_fit(X, j, store)
+            if store is not None and isinstance(k, Stationary) and not k.ard:
+                K_j, state_j = k._gram_for_gradient_cached(X_j, store)
             else:
-                K_j, state_j = k._gram_for_gradient(self._map(X, j))
+                K_j, state_j = k._gram_for_gradient(X_j)
             if total is None:
                 total = K_j if k._gram_owned else K_j.copy()
             else:
                 total += K_j
             states.append(state_j)
-        return total, states
+            features.append(X_j)
+        return total, (features, states)
 
     def _gradient_dot(self, X, W, state=None):
-        states = [None] * len(self._kernels) if state is None else state
-        return np.concatenate([k._gradient_dot(self._map(X, j), W, states[j])
+        if state is None:
+            n_components = len(self._kernels)
+            features, states = [self._map(X, j) for j in range(n_components)], [None] * n_components
+        else:
+            features, states = state
+        return np.concatenate([k._gradient_dot(features[j], W, states[j])
                                for j, k in enumerate(self._kernels)])
 
     def _cross(self, X, Y, gradient=False):
