@@ -657,3 +657,44 @@ def test_a_two_method_timing_comparison_over_several_commits_says_so_in_decision
     timing_rows = [row for row in rows if row.startswith("| X.y.c1 | A vs B")]
     assert timing_rows and "(within 2 commits)" in timing_rows[0]
     assert not any("within" in row for row in rows if row.startswith("| X.y.c2"))
+
+
+def _claims_list_keys(text: str) -> set[str]:
+    import re
+    return set(re.findall(r"\b((?:TranThe2020|Kandasamy2015|Li2016|Ha2019)\.[A-Za-z0-9]+\.c[0-9]+)\b", text))
+
+
+def _registered_as(key: str, registered) -> bool:
+    """A claims-list key is registered as itself, with a suffix (``_D24``, ``_ADD``) or inside a range key."""
+    import re
+    item, _, number = key.rpartition(".c")
+    for r in registered:
+        if r == key or r.startswith(key + "_"):
+            return True
+        m = re.fullmatch(r"(.*)\.c(\d+)-c(\d+)", r)
+        if m and m.group(1) == item and int(m.group(2)) <= int(number) <= int(m.group(3)):
+            return True
+    return False
+
+
+def test_every_entry_of_the_claims_list_is_registered_or_says_why_not():
+    """Each key of ../shared/CLAIMS.md (the claims as listed from the papers) is a registered claim or in
+    claims.NOT_TESTED with its reason, and no NOT_TESTED entry covers a registered claim. Checked on a made-up
+    list too: an unlisted key fails. Skipped in a user's clone, which has no ../shared."""
+    from pathlib import Path
+
+    from regretlab.experiments.claims import NOT_TESTED, is_not_tested
+
+    assert all(reason.strip() for reason in NOT_TESTED.values())
+    registered = set(CLAIMS)
+    assert not [k for k in registered if is_not_tested(k.split("_")[0].split("-")[0])], "listed twice"
+    made_up = "- Li2016.tab1.c15 — ...\n| Li2016.tab9.c1 | x |\n- Ha2019.tab1.c12 — a cell"
+    unaccounted = sorted(k for k in _claims_list_keys(made_up)
+                         if not _registered_as(k, registered) and is_not_tested(k) is None)
+    assert unaccounted == ["Li2016.tab9.c1"]
+    listing = Path(__file__).resolve().parents[3] / "shared" / "CLAIMS.md"
+    if not listing.is_file():
+        pytest.skip(f"{listing} is absent (a user's clone): the registry cannot be checked against the list")
+    keys = _claims_list_keys(listing.read_text(encoding="utf-8"))
+    unaccounted = sorted(k for k in keys if not _registered_as(k, registered) and is_not_tested(k) is None)
+    assert not unaccounted, unaccounted

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.experiments.claims import STATISTICS
+from regretlab.experiments.claims import NOT_TESTED, STATISTICS
 from regretlab.experiments.decide import ItemDecision, commit_caveat
 from regretlab.experiments.spec import display_name
 
@@ -246,4 +246,16 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                     f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
                 )
         lines.append("")
+    lines += [
+        "## Claims listed from the papers and not tested",
+        "",
+        "Each entry of the claims list (the papers' claims, numbered by item) is a claim above or here, with "
+        "why it is not decided from runs (`regretlab.experiments.claims.NOT_TESTED`; a test checks the list "
+        "against the registry).",
+        "",
+        "| claims | why not tested |",
+        "|---|---|",
+        *(f"| {key} | {reason} |" for key, reason in NOT_TESTED.items()),
+        "",
+    ]
     return atomic_write_text(Path(export_root) / "DECISIONS.md", "\n".join(lines) + "\n")
