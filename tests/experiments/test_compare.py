@@ -698,3 +698,39 @@ def test_every_entry_of_the_claims_list_is_registered_or_says_why_not():
     keys = _claims_list_keys(listing.read_text(encoding="utf-8"))
     unaccounted = sorted(k for k in keys if not _registered_as(k, registered) and is_not_tested(k) is None)
     assert not unaccounted, unaccounted
+
+
+@pytest.mark.parametrize(("cost", "expected"), [(8.0, "confirmed"), (2.0, "refuted"), (5.0, "undecided")])
+def test_an_at_least_ratio_is_one_test_each_way_against_its_lower_bound(cost, expected, tmp_path):
+    """A ratio claim 'A at least 5 times slower than B' (interval (5, inf)) on paired CPU seconds of 20
+    repeats with a ±3 % jitter: A at 8x B is confirmed, at 2x refuted, at 5x undecided (no test passes at
+    the bound itself); its record writes the open end as null (JSON has no infinity)."""
+    import json
+    from types import SimpleNamespace
+
+    from regretlab.experiments.decide import decide_item
+    from regretlab.figures.decisions import write_decision
+
+    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=20)},
+                           protocol="ha2019_initial_box")
+    rng = np.random.default_rng(3)
+    results = {}
+    for r in range(20):
+        for m, c in (("A", cost), ("B", 1.0)):
+            meta = {"optimum_value": 0.0, "commit": "c1", "cpu_seconds": c * (1.0 + 0.03 * rng.uniform(-1, 1))}
+            results[(m, "p", r)] = {"f": np.array([-1.0, -2.0]), "meta": meta,
+                                    "is_initial": np.array([True, False])}
+    claim = Claim("X.y.c1", "X.y", "ratio", "q", "[X, §1]", "A", ("B",), ("p",),
+                  "cpu_seconds_per_iteration", interval=(5.0, math.inf))
+    decision = decide_item(spec, [claim], results, looks=(20,))
+    assert decision.claims[0].decision == expected
+    write_decision(decision, "X.y", tmp_path)
+    record = json.loads((tmp_path / "decisions" / "X.y.json").read_text())
+    assert record["claims"][0]["interval"] == [5.0, None]
+
+
+@pytest.mark.parametrize("interval", [(5.0, 3.0), (0.0, math.inf), (math.nan, 2.0), (2.0,)])
+def test_a_ratio_claim_refuses_an_interval_that_is_not_low_below_high(interval):
+    with pytest.raises(ValueError, match="interval"):
+        Claim("X.y.c1", "X.y", "ratio", "q", "[X, §1]", "A", ("B",), ("p",), "cpu_seconds_per_iteration",
+              interval=interval)

@@ -13,6 +13,7 @@ needs a reading (⚠ "most", "similar", "2-3 times"), ``reading`` says which one
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 __all__ = ["Claim", "CLAIMS", "STATISTICS", "KINDS", "claims_of", "EQUIVALENCE_MARGIN", "NOT_TESTED",
@@ -83,7 +84,7 @@ class Claim:
         A key of :data:`STATISTICS`.
     quantifier : {"all", "all_but_one", "most_problems"}
     interval : (float, float), optional
-        For ``ratio``: the stated interval.
+        For ``ratio``: the stated interval, ``0 < low < high``; ``(low, math.inf)`` for "at least low".
     reading : str
         How a word that needs a reading is read, and why.
     at : int, optional
@@ -118,6 +119,10 @@ class Claim:
             )
         if (self.kind == "ratio") != (self.interval is not None):
             raise ValueError(f"claim {self.key}: an interval is given exactly for kind 'ratio'")
+        if self.interval is not None and not (len(self.interval) == 2 and 0 < self.interval[0]
+                                              < self.interval[1] and not math.isnan(self.interval[0])):
+            raise ValueError(f"claim {self.key}: interval={self.interval!r} is not (low, high) with "
+                             "0 < low < high (high may be math.inf)")
         if not self.others:
             raise ValueError(f"claim {self.key}: others is empty; a claim compares with at least one method")
         if self.at is not None and not (isinstance(self.at, int) and self.at >= 1):
@@ -301,6 +306,26 @@ _HA2019 = (
         (_FBO,),
         ("Ackley10",),
         "final_best_f",
+    ),
+    *(
+        Claim(
+            f"Ha2019.fig5.c3{suffix}",
+            "Ha2019.appC",
+            "ratio",
+            "note that GPUCB-FBO computation time is at least 5-6 times slower than our method",
+            "[Ha2019, App. C]",
+            _FBO,
+            (_UBO,),
+            ("Ackley10",),
+            statistic,
+            interval=(5.0, math.inf),
+            reading="'at least 5-6 times slower' is read as FBO's seconds per iteration over UBO's at "
+            "least 5 "
+            "(the lower number: the reading the sentence most easily meets), on Ackley10, where the "
+            "sentence stands (no timings are printed); tested on the median per-repeat log ratio against "
+            "log 5 (one one-sided signed-rank test each way); " + clock,
+        )
+        for suffix, statistic, clock in _TIMING_READINGS
     ),
     Claim(
         "Ha2019.fig5.c4",
@@ -881,9 +906,6 @@ NOT_TESTED: dict[str, str] = {
     "GPUCB-Vanilla would need a margin the paper does not give",
     "Ha2019.tab1.c33": "'[12] is computationally expensive' (Introduction) names no comparator or size; §6's "
     "sentence that quantifies it (c31) is tested",
-    "Ha2019.fig5.c3": "not registered yet: 'at least 5-6 times slower' on Ackley10 is an open-ended ratio "
-    "(FBO over UBO >= 5); App. C's runs carry the seconds, but the ratio test here is two one-sided tests "
-    "against a closed interval (its lower test alone would decide it)",
     "Ha2019.fig4.c4": "an MNIST accuracy (97.8 % after 12 iterations): on the digits substitute the level "
     "means something else",
     "Ha2019.fig4.c5": "an MNIST accuracy level (the others reach 97.8 % after 24 iterations): on the digits "

@@ -230,6 +230,9 @@ class Comparison:
         # ratio: times are -value; the method's time over the other's, on a log scale
         log_a, log_b = np.log(-a), np.log(-b)
         low, high = (math.log(v) for v in self.interval)
+        if math.isinf(high):   # "at least low": one bound, one test each way
+            return (compare.one_sided_p(log_a, log_b, paired=self.paired, shift=low),
+                    compare.one_sided_p(log_b, log_a, paired=self.paired, shift=-low))
         inside = max(
             compare.one_sided_p(log_a, log_b, paired=self.paired, shift=low),
             compare.one_sided_p(log_b, log_a, paired=self.paired, shift=-high),

@@ -67,7 +67,9 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
                 "statistic": c.claim.statistic,
                 "at": c.claim.at,
                 "quantifier": c.claim.quantifier,
-                "interval": c.claim.interval,
+                # "at least low" as [low, null]: JSON has no infinity
+                "interval": None if c.claim.interval is None else [
+                    v if math.isfinite(v) else None for v in c.claim.interval],
                 "reading": c.claim.reading,
                 "decision": c.decision,
                 "comparisons": comparisons,
