@@ -717,7 +717,8 @@ def test_an_at_least_ratio_is_one_test_each_way_against_its_lower_bound(cost, ex
     results = {}
     for r in range(20):
         for m, c in (("A", cost), ("B", 1.0)):
-            meta = {"optimum_value": 0.0, "commit": "c1", "cpu_seconds": c * (1.0 + 0.03 * rng.uniform(-1, 1))}
+            seconds = c * (1.0 + 0.03 * rng.uniform(-1, 1))
+            meta = {"optimum_value": 0.0, "commit": "c1", "cpu_seconds": seconds}
             results[(m, "p", r)] = {"f": np.array([-1.0, -2.0]), "meta": meta,
                                     "is_initial": np.array([True, False])}
     claim = Claim("X.y.c1", "X.y", "ratio", "q", "[X, §1]", "A", ("B",), ("p",),
