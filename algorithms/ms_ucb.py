@@ -400,10 +400,13 @@ class MSUCB(BayesianOptimizer):
         """The t passed to the β_t formula: the loop's t, or Alg. 1's iteration t - n_init (>= 1)."""
         return t if self.beta_time == "global" else max(1, t - self.n_init)
 
-    def _anchor_point(self, z) -> np.ndarray:
-        """The point of ``bounds`` with fixed coordinates φ(z) (free coordinates at the box centre)."""
-        v = np.zeros(self.dim)
-        v[self.inactive] = z
+    def _anchor_points(self, searched) -> np.ndarray:
+        """Row i: the point of ``bounds`` with fixed coordinates φ(z), z the ``searched[i]``-th anchor (free
+        coordinates at the box centre), shape (len(searched), D); φ is elementwise, so each row is what
+        mapping that anchor alone gives."""
+        v = np.zeros((len(searched), self.dim))
+        if self.d < self.dim:
+            v[:, self.inactive] = self._Z[searched]
         return self.from_unit(v)
 
     # ---- the algorithm ----------------------------------------------------------------------------------
@@ -436,19 +439,19 @@ class MSUCB(BayesianOptimizer):
         box = self.bounds[self.active]
         best_value, best_x, best_index, n_eval = -np.inf, None, int(searched[0]), 0
         starts = [None if k is None else int(k) for k in self._starts_per_subspace(len(searched))]
-        restricted = [Restricted(acquisition, self._anchor_point(self._Z[index] if self.d < self.dim
-                                                                 else np.empty(0)), self.active)
-                      for index in searched]
+        anchors = self._anchor_points(searched)
         if self.acq_optimizer == "lbfgsb" and self.batch_subspaces:
-            anchors = np.stack([r.anchor for r in restricted])
+            # one pooled maximisation: no per-subspace Restricted (thousands a step, each validated)
             results = self._maximize_on_all(acquisition, anchors, box, budgets, starts)
         else:
-            results = (self._maximize_on(r, box, int(budget), k)
-                       for r, budget, k in zip(restricted, budgets, starts, strict=True))
-        for index, r, result in zip(searched, restricted, results, strict=True):
+            results = (self._maximize_on(Restricted(acquisition, anchor, self.active), box, int(budget), k)
+                       for anchor, budget, k in zip(anchors, budgets, starts, strict=True))
+        for index, anchor, result in zip(searched, anchors, results, strict=True):
             n_eval += result.n_evaluations
             if best_x is None or result.value > best_value:
-                best_value, best_x, best_index = result.value, r.embed(result.x)[0], int(index)
+                best_x = anchor.copy()
+                best_x[self.active] = result.x   # the point of S(A, z) (Restricted.embed)
+                best_value, best_index = result.value, int(index)
         return best_x, best_index, n_eval
 
     def _best_point(self, acquisition, searched) -> tuple[np.ndarray, int, int]:

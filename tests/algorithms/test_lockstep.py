@@ -191,6 +191,15 @@ def test_without_the_private_driver_the_public_path_gives_the_same_answers(monke
     (lambda f: f(lambda p, Z: wavy(Z), [[[0, 1]] * 4], n_starts=[1], max_evaluations=[0]), "max_evaluations"),
     (lambda f: f(lambda p, Z: (np.full(len(Z), np.nan), Z), [[[0, 1]] * 4], n_starts=[1],
                  max_evaluations=[5]), "NaN"),
+    # checked all at once, the message still names the first bad box and its row, or the bad count
+    (lambda f: f(lambda p, Z: wavy(Z), [[[0, 1]] * 2, [[0, 1]] * 2, [[0, 1], [3, 3]]], n_starts=[1, 1, 1],
+                 max_evaluations=[5]), r"bounds\[2\]\[1\]=\[3.0, 3.0\] is not an interval"),
+    (lambda f: f(lambda p, Z: wavy(Z), [[[0, 1]] * 2, [[-1e200, 1]] * 2], n_starts=[1, 1],
+                 max_evaluations=[5]), r"bounds\[1\]\[0\].* too wide"),
+    (lambda f: f(lambda p, Z: wavy(Z), [[[0, 1]] * 4] * 2, n_starts=np.array([1, 10**8]),
+                 max_evaluations=[5]), "n_starts"),
+    (lambda f: f(lambda p, Z: wavy(Z), [[[0, 1]] * 4] * 2, n_starts=[1, 1], max_evaluations=[5, 2.5]),
+     "max_evaluations"),
 ])
 def test_many_refuses_bad_input_by_name(call, name):
     """maximize_lbfgsb_many names the parameter (or the NaN) it refuses."""
