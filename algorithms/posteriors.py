@@ -73,7 +73,9 @@ class ComponentPosterior:
     def __init__(self, posterior: ScaledPosterior, j: int, coordinates, *, offset=None,
                  carries_constant: bool = False):
         self.posterior = posterior
-        self.j = check_integer("j", j, low=0)
+        kernel = getattr(posterior.gp, "kernel", None)
+        components = len(kernel.kernels) if hasattr(kernel, "features") else None
+        self.j = check_integer("j", j, low=0, high=None if components is None else components - 1)
         self.coordinates = np.asarray(coordinates, dtype=np.intp)
         self.offset = None if offset is None else np.asarray(offset, dtype=float)[self.coordinates]
         self.carries_constant = bool(carries_constant)
@@ -86,7 +88,12 @@ class ComponentPosterior:
     def predict(self, X, return_grad: bool = False):
         """Component mean and variance at the rows of ``X`` (and gradients w.r.t. the rows, shape (q, D))."""
         post, X = self.posterior, np.atleast_2d(np.asarray(X, dtype=float))
-        out = post.gp.predict_component(self.j, self.features(X), return_grad=return_grad)
+        if hasattr(post.gp.kernel, "features") and self.j < len(post.gp.kernel.kernels):
+            # j is a component and the features a float array made here: the unchecked path (a per-group
+            # maximiser calls this thousands of times a step)
+            out = post.gp._predict_component(self.j, self.features(X), bool(return_grad))
+        else:   # the public path says what is wrong
+            out = post.gp.predict_component(self.j, self.features(X), return_grad=return_grad)
         mean, var = out[0], out[1]
         if self.carries_constant:
             mean = post.shift + post.scale * (post.gp.mean + mean)

@@ -65,3 +65,22 @@ def test_offset_reads_projected_coordinates():
         ref_mean, ref_var = post.predict_components(Xq)[j]
         np.testing.assert_allclose(mean, ref_mean, rtol=1e-10, atol=1e-12)
         np.testing.assert_allclose(var, ref_var, rtol=1e-10, atol=1e-12)
+
+
+def test_the_unchecked_component_path_gives_the_public_paths_bits(additive_posterior):
+    """ComponentPosterior.predict reads GP._predict_component (no checks in the per-group maximisers' inner
+    loop): values and gradients equal GP.predict_component's bit for bit. A component index outside the
+    kernel's is refused at construction, naming j; a GP whose kernel has no components still gets the
+    public path's message."""
+    post, X = additive_posterior
+    for j, g in enumerate(post.gp.kernel.groups):
+        got = ComponentPosterior(post, j, g).predict(X, return_grad=True)
+        public = post.gp.predict_component(j, X[:, g], return_grad=True)
+        np.testing.assert_array_equal(got[0], post.scale * public[0])
+        np.testing.assert_array_equal(got[1], post.scale**2 * public[1])
+        np.testing.assert_array_equal(got[2][:, g], post.scale * public[2])
+    with pytest.raises(ValueError, match="j=2"):
+        ComponentPosterior(post, 2, [0])
+    plain = ScaledPosterior(GP(SquaredExponential(0.6, 1.0), noise_variance=1e-3).fit(X, X[:, 0]))
+    with pytest.raises(ValueError, match="Additive or ProjectedAdditive"):
+        ComponentPosterior(plain, 0, [0]).predict(X)

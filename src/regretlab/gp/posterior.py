@@ -471,9 +471,14 @@ class GP:
                 f"predict_component needs an Additive or ProjectedAdditive kernel, not {self.kernel!r}"
             )
         j = self.kernel._check_component_index(j)
+        Z = self.kernel.kernels[j]._check_X("Z", Z)
+        return self._predict_component(j, Z, check_bool("return_grad", return_grad))
+
+    def _predict_component(self, j: int, Z: np.ndarray, return_grad: bool = False):
+        """:meth:`predict_component` without its checks: ``j`` a component index, ``Z`` a finite float
+        array (q, d_j). For per-group maximisers, which call it thousands of times a step with points they
+        made themselves (validation at the public boundary, not in the inner loop)."""
         kj = self.kernel.kernels[j]
-        Z = kj._check_X("Z", Z)
-        return_grad = check_bool("return_grad", return_grad)
         prior = kj.diag(Z)
         if self._t == 0:
             zeros = np.zeros(Z.shape[0])
