@@ -94,6 +94,27 @@ def test_each_timed_block_holds_exactly_one_scheduled_refit(monkeypatch):
     assert math.isfinite(entry.seconds) and entry.seconds > 0.0
 
 
+@pytest.mark.parametrize(("limit", "real"), [(math.inf, True), (-1.0, False)])
+def test_the_fill_evaluates_the_objective_unless_that_would_take_too_long(monkeypatch, limit, real):
+    """The fill's y are the objective's own values when its measured evaluation time over the budget is
+    within _REAL_FILL_SECONDS (a model fitted to normal draws has other hyperparameters, and the acquisition
+    maximiser's work follows them), normal draws otherwise. The limit is set to its extremes: no clock is
+    read by the assertion."""
+    seen = []
+    fill = calibrate._fill
+
+    def recording(optimizer, objective, target, rng, y_draw):
+        x = optimizer.domain.mean(axis=1)
+        seen.append(y_draw(x) == float(objective(x)))
+        return fill(optimizer, objective, target, rng, y_draw)
+
+    monkeypatch.setattr(calibrate, "_REAL_FILL_SECONDS", limit)
+    monkeypatch.setattr(calibrate, "_fill", recording)
+    run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/GP-UCB")
+    calibrate.calibrate_run(SMALL, run, rng=np.random.default_rng(3))
+    assert seen and all(v == real for v in seen)
+
+
 def test_a_model_free_method_is_timed_by_one_full_run():
     run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/RAND")
     entry = calibrate.calibrate_run(SMALL, run)
