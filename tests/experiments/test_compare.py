@@ -666,15 +666,9 @@ def _claims_list_keys(text: str) -> set[str]:
 
 def _registered_as(key: str, registered) -> bool:
     """A claims-list key is registered as itself, with a suffix (``_D24``, ``_ADD``) or inside a range key."""
-    import re
-    item, _, number = key.rpartition(".c")
-    for r in registered:
-        if r == key or r.startswith(key + "_"):
-            return True
-        m = re.fullmatch(r"(.*)\.c(\d+)-c(\d+)", r)
-        if m and m.group(1) == item and int(m.group(2)) <= int(number) <= int(m.group(3)):
-            return True
-    return False
+    from regretlab.experiments.claims import covers
+
+    return any(r == key or r.startswith(key + "_") or covers(r, key) for r in registered)
 
 
 def test_every_entry_of_the_claims_list_is_registered_or_says_why_not():

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass
 
 __all__ = ["Claim", "CLAIMS", "STATISTICS", "KINDS", "claims_of", "EQUIVALENCE_MARGIN", "NOT_TESTED",
-           "is_not_tested"]
+           "covers", "is_not_tested"]
 
 #: What one run contributes to a test, and whether larger is better.
 STATISTICS = {
@@ -965,12 +965,17 @@ NOT_TESTED: dict[str, str] = {
 }
 
 
+def covers(listed: str, key: str) -> bool:
+    """Whether a key written as ``Item.cN`` or a range ``Item.cA-cB`` (the claims list's numbering) names
+    the entry ``key`` (``Item.cN``); a key with a suffix (``_cpu``, ``_D24``) names no number here."""
+    item, _, number = key.rpartition(".c")
+    head, _, span = listed.rpartition(".c")
+    low, _, high = span.partition("-c")
+    if head != item or not (number.isdigit() and low.isdigit() and (high or low).isdigit()):
+        return False
+    return int(low) <= int(number) <= int(high or low)
+
+
 def is_not_tested(key: str) -> str | None:
     """The reason a claims-list entry is not registered (:data:`NOT_TESTED`), or None."""
-    item, _, number = key.rpartition(".c")
-    for listed, reason in NOT_TESTED.items():
-        head, _, span = listed.rpartition(".c")
-        low, _, high = span.partition("-c")
-        if head == item and number.isdigit() and int(low) <= int(number) <= int(high or low):
-            return reason
-    return None
+    return next((reason for listed, reason in NOT_TESTED.items() if covers(listed, key)), None)
