@@ -36,7 +36,7 @@ from regretlab._validate import (
     check_real,
 )
 from regretlab.gp.kernels import Kernel
-from regretlab.gp.posterior import cholesky_with_jitter
+from regretlab.gp.posterior import _mirror_lower, cholesky_with_jitter
 
 __all__ = [
     "FitResult",
@@ -140,11 +140,15 @@ class LikelihoodTerms:
         if info != 0:  # not reachable for a factor cholesky_with_jitter returned (positive diagonal)
             raise ValueError(f"LAPACK potri failed (info={info}) on the likelihood's Cholesky factor")
         # potri leaves the strict upper triangle as it found it: L's, which is zero. So Δ⁻¹ = T + Tᵀ - diag(T)
-        # for its output T, subtracted in place (a fresh (n, n) array costs more than a pass over one).
+        # for its output T: its lower triangle is mirrored onto the upper in place and subtracted once. The
+        # diagonal is then written as ((a_i² - T_ii) - T_ii) + T_ii, the value of the former three passes
+        # (aaᵀ - T - Tᵀ + diag T) to the bit, so that every fit takes the same steps as before.
+        diagonal = np.diagonal(inverse).copy()
+        _mirror_lower(inverse)
         out = np.outer(self.alpha, self.alpha)
         out -= inverse
-        out -= inverse.T
-        out.flat[:: out.shape[0] + 1] += np.diagonal(inverse)
+        step = out.shape[0] + 1
+        out.flat[::step] = (out.flat[::step] - diagonal) + diagonal
         return out
 
 
