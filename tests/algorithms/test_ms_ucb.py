@@ -133,6 +133,22 @@ def test_Z_size_is_the_cumulative_bounds_formula(N0, alpha, rounding):
     assert np.all(np.abs(opt.Z) <= 1.0)
 
 
+def test_Z_grown_in_its_buffer_is_every_draw_in_order():
+    """Z_t lives in a buffer that doubles when full (MSUCB._append_anchors): after growths that fit and
+    growths that do not, Z is exactly the N_t uniform draws of each iteration, in order, from the run's
+    stream (drawn again here from the same seed after the constructor's draws)."""
+    opt = MSUCB(BOX5, d=2, N0=3, alpha=1.0, rng=11, n_init=2)
+    mirror = MSUCB(BOX5, d=2, N0=3, alpha=1.0, rng=11, n_init=2)   # the same stream, drawn by hand
+    expected = []
+    for iteration in (1, 2, 5, 6, 12):
+        opt._grow_Z(iteration)
+        while len(expected) < iteration:
+            count = mirror.n_new_subspaces(len(expected) + 1)
+            expected.append(mirror.rng.uniform(-1.0, 1.0, size=(count, 3)))
+        np.testing.assert_array_equal(opt.Z, np.concatenate(expected))
+    assert opt._z_buffer.shape[0] >= opt.Z.shape[0] == ms_ucb_bounds.zt_size(t=12, N0=3, alpha=1.0)
+
+
 def test_queries_lie_on_the_chosen_subspace():
     """x_t = A y + B z (Lemma 1, Def. 1) in the paper's [-1,1]^D: its first D-d unit coordinates are the
     chosen anchor Z[z_index]; with active="random" the fixed coordinates are the complement of the recorded
