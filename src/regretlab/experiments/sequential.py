@@ -48,12 +48,14 @@ class NextLook:
     runs: int
     core_hours: float
     how: str  # "measured", "finished runs" or "spec estimate"
+    #: What would price it better (with a spec estimate: where no archive or calibration was found).
+    hint: str = ""
 
     def describe(self) -> str:
         if self.look is None:
             return "no look left: every comparison is decided or the paper's run count is reached"
         return (f"the next look (n = {self.look} per method) needs {self.runs} more runs, "
-                f"~{self.core_hours:.2f} core-h ({self.how})")
+                f"~{self.core_hours:.2f} core-h ({self.how}{'; ' + self.hint if self.hint else ''})")
 
 
 def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
@@ -77,7 +79,11 @@ def next_look(decision: ItemDecision, out="results", export_root="paper_figures"
     if finished:
         return NextLook(look, len(todo), decision.core_hours / finished * len(todo), "finished runs")
     per_run = spec.cost_core_hours("full") / max(1, len(spec.runs("full")))
-    return NextLook(look, len(todo), per_run * len(todo), "spec estimate")
+    # The spec's guess can be several times off (TranThe2020 Fig. 4: 8.3 core-h for a look its calibration
+    # prices at 1.8), and --budget-hours stops on it: say where the better prices would have been read.
+    hint = (f"no archived runs or calibration of it under {export_root}: "
+            f"`regretlab reproduce {decision.item} --calibrate --export-dir {export_root}` measures one")
+    return NextLook(look, len(todo), per_run * len(todo), "spec estimate", hint)
 
 
 def _undecided_methods(decision: ItemDecision) -> set[str]:
