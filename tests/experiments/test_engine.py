@@ -741,6 +741,80 @@ def test_li2016_table5_shares_six_of_its_nine_columns_with_table1():
         f"Li2016/{m}(d={d})" for m in ("ADD", "RPP") for d in (5, 10, 25)}
 
 
+def _configuration(method: str, dim: int) -> tuple[str, str]:
+    """What a method spelling builds at ``dim``: its setup's name and the options that differ from the
+    setup's values there (an option equal to the setup's value, as ``d=5`` for MS-UCB, changes nothing)."""
+    from regretlab.algorithms import setups
+    from regretlab.experiments.spec import canonical_method, parse_method
+
+    name, options = parse_method(method)
+    values = setups.describe(name).keywords(dim)
+    effective = {k: v for k, v in options.items()
+                 if k not in values or callable(values[k]) or canonical_method(f"X({k}={v!r})")
+                 != canonical_method(f"X({k}={values[k]!r})")}
+    return name, canonical_method(f"{name}({', '.join(f'{k}={v!r}' for k, v in sorted(effective.items()))})")
+
+
+def _configurations_spelled_twice(runs) -> list:
+    """Groups of runs that are one configuration (setup, options that change something, problem content,
+    protocol, budget, repeat) yet are stored under more than one spelling: one computation made twice."""
+    from collections import defaultdict
+
+    from regretlab.experiments.spec import canonical_method, run_dimension, stored_method
+
+    spellings = defaultdict(set)
+    for run in runs:
+        identity = {k: v for k, v in run.identity().items() if k != "method"}
+        what = (_configuration(run.method, run_dimension(run)), json.dumps(identity, sort_keys=True))
+        spellings[what].add(canonical_method(stored_method(run.method)))
+    return sorted(sorted(s) for s in spellings.values() if len(s) > 1)
+
+
+def test_every_aliased_spelling_is_the_configuration_it_is_stored_as():
+    """Each entry of SAME_RUNS_AS builds what its target builds at every D a spec runs it (the setup's
+    values with the options applied), so sharing its runs changes no result; a wrong entry would not."""
+    from regretlab.experiments.spec import SAME_RUNS_AS, run_dimension
+
+    dims = {}
+    for key in registry.available():
+        spec = registry.get(key)
+        for mode in ("quick", "full"):
+            for run in spec.runs(mode) if spec.kind != "rendered" else ():
+                dims.setdefault(run.method, set()).add(run_dimension(run))
+    for spelling, target in SAME_RUNS_AS.items():
+        assert dims.get(spelling), f"{spelling} is asked for by no spec"
+        for dim in dims[spelling]:
+            assert _configuration(spelling, dim) == _configuration(target, dim), (spelling, dim)
+    assert _configuration("TranThe2020/MS-UCB(d=10)", 100) != _configuration("TranThe2020/MS-UCB(d=5)", 100)
+    assert _configuration("TranThe2020/MS-UCB(N0=1)", 100) == _configuration("TranThe2020/MS-UCB", 100)
+
+
+def test_no_configuration_of_the_registry_is_computed_under_two_spellings():
+    """Across every spec's runs (both modes), one configuration on one problem, protocol, budget and repeat
+    has one run key. [TranThe2020] Figs 1-3's default MS-UCB at D = 100 was three spellings (MS-UCB,
+    MS-UCB(N0=1, alpha=0.0), MS-UCB(d=5)) and three runs before SAME_RUNS_AS; the detector finds such a
+    pair on made-up runs, and the three figures' runs of it now share keys with Fig. 3's archived runs."""
+    from regretlab.experiments.spec import SAME_RUNS_AS
+
+    runs = [run for key in registry.available() for mode in ("quick", "full")
+            for run in (registry.get(key).runs(mode) if registry.get(key).kind != "rendered" else ())]
+    assert _configurations_spelled_twice(runs) == []
+    twice = replace(TINY, methods=("TranThe2020/MS-UCB(d=10)", "TranThe2020/MS-UCB(d=10, N0=1)"))
+    assert len(_configurations_spelled_twice(twice.runs("quick"))) == 3          # one group per repeat
+    assert "TranThe2020/MS-UCB(N0=1, alpha=0.0)" in SAME_RUNS_AS
+
+    fig1, fig2, fig3 = (registry.get(f"TranThe2020.fig{i}").runs("full") for i in (1, 2, 3))
+    default = {"TranThe2020/MS-UCB", "TranThe2020/MS-UCB(N0=1, alpha=0.0)", "TranThe2020/MS-UCB(d=5)"}
+    shared = ("HyperEllipsoid-100", "Ackley-100")
+    keys = [{(r.problem, r.repeat): r.key for r in runs if r.method in default and r.problem in shared}
+            for runs in (fig1, fig2, fig3)]
+    assert len(keys[2]) == 60 and keys[0] == keys[1] == keys[2]
+    manifest = Path(__file__).resolve().parents[2] / "paper_figures" / "runs" / "TranThe2020.fig3.json"
+    archived = {(m["problem"], m["repeat"]): m["run_key"] for m in json.loads(manifest.read_text())["members"]
+                if m["method"] == "TranThe2020/MS-UCB(d=5)"}
+    assert len(archived) == 60 and archived == keys[2]       # Fig. 3's archived runs keep their keys
+
+
 def test_written_files_are_readable_as_the_umask_allows(tmp_path):
     """Atomic writes keep the umask's permissions (0644 under umask 022), not mkstemp's owner-only 0600."""
     import stat

@@ -33,7 +33,7 @@ import numpy as np
 
 from regretlab._validate import check_integer, check_number
 
-from .spec import Spec, canonical_method, parse_method, run_dimension
+from .spec import Spec, canonical_method, parse_method, run_dimension, stored_method
 
 __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds", "cost_model", "estimate",
            "measured_objectives", "measured_points", "measured_seconds", "price", "run_dimension",
@@ -55,14 +55,19 @@ def _run_index() -> dict[str, object]:
 
 
 def timed_members(export_root="paper_figures"):
-    """The members of every archive manifest (``<export_root>/runs/*.json``) that record their CPU seconds;
-    an unreadable manifest is skipped (the archive itself is checked against it when restored)."""
+    """The members of every archive manifest (``<export_root>/runs/*.json``) that record their CPU seconds,
+    each run once (a run two items share is in both their archives: counted twice, it would weigh twice in
+    a mean); an unreadable manifest is skipped (the archive itself is checked against it when restored)."""
+    seen = set()
     for manifest in sorted((Path(export_root) / "runs").glob("*.json")):
         try:
             members = json.loads(manifest.read_text(encoding="utf-8")).get("members", [])
         except (OSError, ValueError):
             continue
-        yield from (m for m in members if m.get("cpu_seconds") is not None)
+        for m in members:
+            if m.get("cpu_seconds") is not None and m.get("run_key") not in seen:
+                seen.add(m.get("run_key"))
+                yield m
 
 
 def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, float, str]]:
@@ -79,7 +84,8 @@ def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, fl
             run = index.get(m.get("run_key"))
             dim = run_dimension(run) if run is not None else None
         if dim is not None:
-            points.append((canonical_method(m["method"]), int(m["budget"]), dim, float(m["cpu_seconds"]),
+            points.append((canonical_method(stored_method(m["method"])), int(m["budget"]), dim,
+                           float(m["cpu_seconds"]),
                            _objective_tag(Path(m["path"]).stem) if m.get("path") else ""))
     return points
 
@@ -237,12 +243,13 @@ PRICE_SOURCES = ("measured", "calibrated", "fitted", "estimated")
 def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
                seconds_per_evaluation: float) -> tuple[float, int]:
     """CPU seconds of one run and the index in :data:`PRICE_SOURCES` of how it was priced."""
-    method = canonical_method(run.method)
+    method = canonical_method(stored_method(run.method))   # one configuration, whichever spec spells it
     twin = measured.get((method, run.problem, run.budget))
     if twin is not None:
         return twin, 0
     dim = run_dimension(run)
-    timed = calibrated.get((method, dim, run.budget)) if dim is not None else None
+    # a calibration is keyed by the spelling of the spec it was made for
+    timed = calibrated.get((canonical_method(run.method), dim, run.budget)) if dim is not None else None
     if timed is not None:
         return timed, 1
     fitted = (model.seconds(method, run.budget, dim, _objective_tag(run.file_stem)) if dim is not None
@@ -295,7 +302,7 @@ def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> d
 def _measured_groups(export_root="paper_figures") -> dict[tuple, list[float]]:
     sums: dict[tuple, list[float]] = {}
     for m in timed_members(export_root):
-        key = (canonical_method(m["method"]), m["problem"], int(m["budget"]))
+        key = (canonical_method(stored_method(m["method"])), m["problem"], int(m["budget"]))
         sums.setdefault(key, []).append(float(m["cpu_seconds"]))
     return sums
 
@@ -328,6 +335,7 @@ def against_measured(rows, export_root="paper_figures") -> list[tuple]:
     groups = _measured_groups(export_root)
     out = []
     for row in rows:
-        got = groups.get((row["method"], row["problem"], int(row["budget"])), [])
+        method = canonical_method(stored_method(row["label"]))   # the archives' runs of its configuration
+        got = groups.get((method, row["problem"], int(row["budget"])), [])
         out.append((row, float(np.mean(got)) if got else None, len(got)))
     return out

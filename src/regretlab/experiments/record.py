@@ -128,10 +128,12 @@ def settings_text(method: str, dim: int | None) -> str:
 
 
 def run_settings_fingerprint(run) -> str:
-    """:func:`settings_fingerprint` of a :class:`~regretlab.experiments.spec.Run` (its method, at its
-    problem's dimension)."""
+    """:func:`settings_fingerprint` of a :class:`~regretlab.experiments.spec.Run` (its method as stored,
+    :func:`~regretlab.experiments.spec.stored_method`, at its problem's dimension)."""
+    from .spec import stored_method
+
     dim = json.loads(run.problem_content or "{}").get("dim")
-    return settings_fingerprint(run.method, dim)
+    return settings_fingerprint(stored_method(run.method), dim)
 
 
 @functools.lru_cache(maxsize=256)

@@ -24,7 +24,7 @@ from tqdm import tqdm
 from regretlab._validate import check_bool, check_choice, check_integer
 
 from . import record, store
-from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method
+from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method, stored_method
 
 __all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer"]
 
@@ -84,10 +84,12 @@ def make_problem(spec: Spec, run: Run):
 
 
 def make_optimizer(spec: Spec, run: Run, objective, box, rng):
-    """The run's optimiser: its setup with the method's overrides; ``"@groups"`` is the objective's groups."""
+    """The run's optimiser: its setup with the overrides of the method as stored (:func:`stored_method`: one
+    spelling per configuration, so a shared run records the same overrides whoever asks); ``"@groups"`` is
+    the objective's groups."""
     from regretlab.algorithms import setups
 
-    name, overrides = parse_method(run.method)
+    name, overrides = parse_method(stored_method(run.method))
     for key, value in overrides.items():
         if value == OBJECTIVE_GROUPS:
             base = getattr(objective, "base", objective)

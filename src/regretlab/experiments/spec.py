@@ -23,7 +23,8 @@ from regretlab._validate import check_choice, check_integer
 
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
            "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
-           "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension"]
+           "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension",
+           "SAME_RUNS_AS", "stored_method"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -137,6 +138,37 @@ def canonical_method(text: str) -> str:
     return json.dumps([name, {k: number_as_float(overrides[k]) for k in sorted(overrides)}], default=str)
 
 
+#: Spellings of one configuration that specs ask for under different names, and the one spelling its runs are
+#: made, seeded and stored under, so that one configuration is computed once. [TranThe2020]'s Figs 1-3 all
+#: run MS-UCB at the setup's defaults (d = 5, N0 = 1, α = 0) on Hyper-Ellipsoid and Ackley at D = 100, T =
+#: 300: Fig. 1 names it ``MS-UCB``, Fig. 2 ``MS-UCB(N0=1, alpha=0.0)`` and Fig. 3 ``MS-UCB(d=5)`` (its name in
+#: each figure's sweep); before this table each spelling was its own run, 180 runs where 60 do.
+#:
+#: Explicit, not derived by dropping options equal to the setup's defaults: a run's seeds and key are made
+#: from its spelling (:meth:`Run.seed_sequences`), so that rule would re-key every archived run whose name
+#: repeats a default (all of Fig. 2's, Figs 4-5's ``N0=1``) and make it unreproducible under its new key.
+#: The stored spelling is Fig. 3's, the one with the most archived runs (30 a problem). Each entry is checked
+#: to be the same configuration (the setup's values with the options applied, at every D a spec runs it), and
+#: no two stored spellings of the registry's runs may be one configuration (``tests/experiments``).
+SAME_RUNS_AS = {
+    "TranThe2020/MS-UCB": "TranThe2020/MS-UCB(d=5)",
+    "TranThe2020/MS-UCB(N0=1, alpha=0.0)": "TranThe2020/MS-UCB(d=5)",
+}
+
+
+def stored_method(method: str) -> str:
+    """The spelling ``method``'s runs are made, seeded and stored under: :data:`SAME_RUNS_AS`'s target for
+    a spelling it lists (in any order of options), else ``method`` itself.
+
+    >>> stored_method("TranThe2020/MS-UCB(alpha=0.0, N0=1)"), stored_method("TranThe2020/MS-UCB(d=10)")
+    ('TranThe2020/MS-UCB(d=5)', 'TranThe2020/MS-UCB(d=10)')
+    """
+    return _SAME_RUNS_CANONICAL.get(canonical_method(method), method)
+
+
+_SAME_RUNS_CANONICAL = {canonical_method(k): v for k, v in SAME_RUNS_AS.items()}
+
+
 @dataclass(frozen=True)
 class Problem:
     """One benchmark: a :mod:`regretlab.objectives` name, its dimension and the options that make it the
@@ -191,10 +223,11 @@ class Run:
     """One (method, problem, budget, repeat) under a protocol: what a worker needs and what identifies it.
 
     A run's identity (:attr:`key`) and its seeds (:meth:`seed_sequences`) are made from the method (setup
-    with its options), the problem's defining content (name, dimension, options, rescaling; not its label),
-    the protocol, the budget and the repeat, and **not** from the spec that asks for it, so Li2016 Table 5's
-    δ columns and Table 1's runs, or Ha2019 Table 1 and Fig. 3, are one computation. ``spec``, ``spec_hash``,
-    ``mode`` and ``problem`` (the spec's label) say who asked and how to show it."""
+    with its options, as :func:`stored_method` spells it: one spelling per configuration), the problem's
+    defining content (name, dimension, options, rescaling; not its label), the protocol, the budget and the
+    repeat, and **not** from the spec that asks for it, so Li2016 Table 5's δ columns and Table 1's runs, or
+    Ha2019 Table 1 and Fig. 3, are one computation. ``spec``, ``spec_hash``, ``mode``, ``method`` and
+    ``problem`` (the spec's spellings) say who asked and how to show it."""
 
     spec: str
     spec_hash: str
@@ -211,7 +244,7 @@ class Run:
         """What defines the run's result: method, problem content, protocol, budget, repeat (and whether the
         final acquisition is recorded on a grid, for a picture)."""
         problem = json.loads(self.problem_content or "{}") or self.problem
-        return {"method": canonical_method(self.method), "problem": problem,
+        return {"method": canonical_method(stored_method(self.method)), "problem": problem,
                 "protocol": self.protocol, "budget": self.budget, "repeat": self.repeat,
                 "picture": self.picture}
 
@@ -231,7 +264,7 @@ class Run:
     def file_stem(self) -> str:
         """The result file's stem: method, problem (by content: name and dimension, not the spec's label),
         repeat and the first 16 hex digits of :attr:`key`."""
-        method = re.sub(r"[^A-Za-z0-9_.+-]+", "-", self.method).strip("-")
+        method = re.sub(r"[^A-Za-z0-9_.+-]+", "-", stored_method(self.method)).strip("-")
         content = json.loads(self.problem_content or "{}")
         problem = re.sub(r"[^A-Za-z0-9_.+-]+", "-", f"{content.get('name', self.problem)}"
                          f"{'' if content.get('dim') is None else content['dim']}")
@@ -246,7 +279,7 @@ class Run:
         problem = self.problem_content or self.problem
         box = stream(RUN_ENTROPY, "box", self.protocol, problem, self.repeat)
         method = stream(RUN_ENTROPY, "method", self.protocol, problem, self.repeat,
-                        canonical_method(self.method))
+                        canonical_method(stored_method(self.method)))
         return box, method
 
 
