@@ -9,6 +9,7 @@ and print its LaTeX), ``cite``, ``setups`` (the papers' named configurations, ea
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -209,7 +210,8 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
             print(f"{key}: no runs of its own; nothing to calibrate")
             continue
         try:
-            entries = calibrate.calibrate_spec(spec, steps=args.steps, methods=args.methods or None,
+            entries = calibrate.calibrate_spec(spec, steps=args.steps or calibrate.DEFAULT_STEPS,
+                                               methods=args.methods or None,
                                                progress=lambda text: print(f"  {text}", flush=True))
         except ImportError as missing:  # an optional dependency (the substitutes' scikit-learn)
             print(f"skipped {key}: {missing}")
@@ -219,11 +221,14 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
             return 2
         path = calibrate.save(spec, entries, args.export_dir)
         rows = calibrate.load(spec, args.export_dir) or []
-        print(f"{key}: wrote {path}")
+        made_at = str(json.loads(Path(path).read_text(encoding="utf-8")).get("commit"))[:7]
+        print(f"{key}: wrote {path} (calibrated at {made_at}; a measured run's seconds are those of its "
+              "commit's code)")
         print(f"  {'method':34s} {'D':>5s} {'B':>5s} {'how':9s} {'predicted s':>11s} {'measured s':>10s} "
               "predicted/measured")
-        for row, got, n in against_measured(rows, args.export_dir):
-            shown = "" if got is None else f"{got:10.1f} {row['seconds'] / got:5.2f} (n = {n})"
+        for row, got, n, commits in against_measured(rows, args.export_dir):
+            shown = "" if got is None else (f"{got:10.1f} {row['seconds'] / got:5.2f} (n = {n}, at "
+                                            f"{', '.join(c[:7] for c in commits)})")
             print(f"  {short_method(row['label']):34s} {row['dim']:5d} {row['budget']:5d} {row['how']:9s} "
                   f"{row['seconds']:11.1f} {shown}")
     return 0
@@ -245,7 +250,7 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
             print("regretlab reproduce --calibrate: give a spec or --all (and not --list)", file=sys.stderr)
             return 2
         return _cmd_calibrate(args)
-    if args.methods or args.steps != 3:
+    if args.methods or args.steps is not None:
         print("regretlab reproduce: --methods and --steps go with --calibrate", file=sys.stderr)
         return 2
     if not args.list and (args.all or args.spec) and not _check_folders("reproduce", args):
@@ -444,9 +449,9 @@ def build_parser() -> argparse.ArgumentParser:
     p_repro.add_argument("--calibrate", action="store_true",
                          help="time each method's iterations at a few sizes up to the full budget and store "
                               "the fitted cost (EXPORT_DIR/calibration/SPEC.json); --list prices from it")
-    p_repro.add_argument("--steps", type=_positive_int("a number of iterations", high=1000), default=3,
+    p_repro.add_argument("--steps", type=_positive_int("a number of iterations", high=1000), default=None,
                          metavar="N",
-                         help="with --calibrate: least iterations per timed block (default 3)")
+                         help="with --calibrate: least iterations per timed block (default 25)")
     p_repro.add_argument("--methods", nargs="+", default=None, metavar="METHOD",
                          help="with --calibrate: only these methods (as the spec names them)")
     p_repro.add_argument("--out", default="results", metavar="DIR", help="results folder (default ./results)")

@@ -73,7 +73,10 @@ def test_blocks_do_not_overlap_start_after_the_design_and_the_last_ends_at_the_b
     assert all(b - a >= block for a, b in zip(starts, starts[1:], strict=False))
 
 
-def test_each_timed_block_holds_exactly_one_scheduled_refit(monkeypatch):
+def test_each_timed_block_holds_exactly_one_scheduled_refit_after_an_untimed_warm_up(monkeypatch):
+    """GP-UCB refits every 25 iterations: each block is 25 iterations with one refit, and starts after
+    WARMUP_STEPS untimed iterations that follow the fill (the blocks' spans, warm-up included, are
+    block_starts' of 28 iterations)."""
     blocks = []
     timed = calibrate._timed_block
 
@@ -87,9 +90,10 @@ def test_each_timed_block_holds_exactly_one_scheduled_refit(monkeypatch):
     run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/GP-UCB")
     entry = calibrate.calibrate_run(SMALL, run, rng=np.random.default_rng(3))
     assert entry.how == "blocks" and (entry.n_init, entry.n_cyc) == (10, 25)
-    assert [b[0] for b in blocks] == block_starts(120, 10, 25) == [30, 60, 95]
+    assert calibrate.WARMUP_STEPS == 3 and block_starts(120, 10, 28) == [30, 60, 92]
+    assert [b[0] for b in blocks] == [33, 63, 95]
     assert all(length == 25 and refits == 1 and end == start + 25 for start, length, refits, end in blocks)
-    assert [row[:2] for row in entry.blocks] == [[30, 25], [60, 25], [95, 25]]
+    assert [row[:2] for row in entry.blocks] == [[33, 25], [63, 25], [95, 25]]
     assert len(entry.coefficients) == 4 and min(entry.coefficients) >= 0.0
     assert math.isfinite(entry.seconds) and entry.seconds > 0.0
 
@@ -113,6 +117,28 @@ def test_the_fill_evaluates_the_objective_unless_that_would_take_too_long(monkey
     run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/GP-UCB")
     calibrate.calibrate_run(SMALL, run, rng=np.random.default_rng(3))
     assert seen and all(v == real for v in seen)
+
+
+def test_a_method_that_refits_every_iteration_is_timed_for_default_steps_after_the_warm_up(monkeypatch):
+    """n_cyc = 1 (TranThe2020's setups): a block is DEFAULT_STEPS iterations (25, was 3: the cheap first
+    iterations after a fill priced REMBO's runs 3x short), each after WARMUP_STEPS untimed ones."""
+    from dataclasses import replace as dc_replace
+
+    spans = []
+    timed = calibrate._timed_block
+
+    def counting(optimizer, objective, iterations):
+        spans.append((optimizer.n_observations, iterations))
+        return timed(optimizer, objective, iterations)
+
+    monkeypatch.setattr(calibrate, "_timed_block", counting)
+    spec = dc_replace(SMALL, methods=("TranThe2020/LineBO",))
+    run = spec.runs("full")[0]
+    entry = calibrate.calibrate_run(spec, run, rng=np.random.default_rng(3))
+    assert entry.how == "blocks" and entry.n_cyc == 1
+    assert [length for _, length in spans] == [calibrate.DEFAULT_STEPS] * len(spans) and spans
+    assert [start for start, _ in spans] == [s + calibrate.WARMUP_STEPS
+                                             for s in block_starts(120, entry.n_init, 28)]
 
 
 def test_a_model_free_method_is_timed_by_one_full_run():

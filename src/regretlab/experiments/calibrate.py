@@ -6,11 +6,18 @@ run:
 
 1. **Fill** the optimiser with observations at uniformly random points of its search box, told as a warm
    start (``tell``), with the hyperparameter refits switched off while filling (the fill costs appends only).
-2. **Time a block** of real iterations (ask, evaluate, tell) starting at n, with the method's own refit
-   schedule back on. The block is one refit cycle long (``n_cyc`` iterations, at least ``steps``), so it
-   contains exactly one scheduled refit and its mean is the per-iteration cost *with refits amortised*, as in
-   a run. CPU seconds of this process (``time.process_time``), BLAS held at one thread (threadpoolctl), as
-   the runner does.
+2. **Warm up**: :data:`WARMUP_STEPS` real iterations (ask, evaluate, tell), not timed, with the method's own
+   refit schedule back on. The first iterations after a fill are not a run's: the model still has the
+   hyperparameters of the fill's first fit, and the acquisition maximiser's work ramps up as the refits move
+   them (TranThe2020 Fig. 4's REMBO at n = 150, refitting every iteration: 1 k, 1 k, 5 k, then 40-48 k
+   acquisition evaluations; 0.11, 0.13, 0.20, then 0.73-0.86 CPU s an iteration).
+3. **Time a block** of real iterations, at least one refit cycle long (``n_cyc`` iterations, at least
+   ``steps``, :data:`DEFAULT_STEPS` by default), so it holds a whole number of scheduled refits (exactly one
+   when ``n_cyc >= steps``) and its mean is the per-iteration cost *with refits amortised*, as in a run. CPU
+   seconds of this process (``time.process_time``), BLAS held at one thread (threadpoolctl), as the runner
+   does. A method that refits every iteration used to be timed for 3 iterations, right after the fill: the
+   cheap ramp above, 0.087 CPU s an iteration for that REMBO where its real runs spend 0.40 (a real run's 25
+   iterations at n = 130: 9.9 s; 25 after the fill and the ramp: 10.6 s), so its runs were priced 3x short.
 
 The sizes are :data:`SIZE_FRACTIONS` of B (the last block ends at B). The per-iteration cost is fitted as
 
@@ -61,11 +68,17 @@ from regretlab._validate import check_integer
 
 from .spec import Spec, canonical_method, run_dimension
 
-__all__ = ["Calibration", "SIZE_FRACTIONS", "block_starts", "calibrate_run", "calibrate_spec",
-           "fit_cost", "load", "path_for", "representative_runs", "run_seconds", "save"]
+__all__ = ["Calibration", "DEFAULT_STEPS", "SIZE_FRACTIONS", "WARMUP_STEPS", "block_starts", "calibrate_run",
+           "calibrate_spec", "fit_cost", "load", "path_for", "representative_runs", "run_seconds", "save"]
 
 #: Where the timed blocks start, as fractions of the budget B (the last block ends at B).
 SIZE_FRACTIONS = (0.125, 0.25, 0.5, 1.0)
+#: Least iterations of a timed block (module docstring, step 3): a block of a method that refits every
+#: iteration averages over the iteration-to-iteration spread of the maximiser's work (0.37-0.86 CPU s in the
+#: example there) instead of reading two or three iterations of it.
+DEFAULT_STEPS = 25
+#: Untimed iterations after each fill (module docstring, step 2).
+WARMUP_STEPS = 3
 #: The fill evaluates the real objective unless that would take longer than this (seconds: the measured
 #: evaluation times the budget); only then are its y drawn from a normal with the mean and s.d. of the
 #: measured evaluations. Neither fill is a run: a model fitted to other data has other hyperparameters, and
@@ -206,7 +219,8 @@ def _fill(optimizer, objective, target: int, rng, y_draw) -> None:
         optimizer.n_cyc = cycle
 
 
-def calibrate_run(spec: Spec, run, *, steps: int = 3, rng=None, progress=None) -> Calibration:
+def calibrate_run(spec: Spec, run, *, steps: int = DEFAULT_STEPS, rng=None,
+                  progress=None) -> Calibration:
     """Measure ``run``'s method at the sizes of :data:`SIZE_FRACTIONS` (module docstring) and fit its cost.
 
     Parameters
@@ -214,7 +228,8 @@ def calibrate_run(spec: Spec, run, *, steps: int = 3, rng=None, progress=None) -
     spec, run : Spec, Run
         The spec and one of its runs (:func:`representative_runs`).
     steps : int
-        Least iterations per timed block (>= 1); a block is ``max(steps, n_cyc)`` iterations long.
+        Least iterations per timed block (>= 1); a block is ``max(steps, n_cyc)`` iterations long, after
+        :data:`WARMUP_STEPS` untimed ones.
     rng : numpy.random.Generator, optional
         Draws the fill's points (default ``numpy.random.default_rng(0)``).
     progress : callable, optional
@@ -249,7 +264,8 @@ def calibrate_run(spec: Spec, run, *, steps: int = 3, rng=None, progress=None) -
                 return float(rng.normal(mean, sd))
 
         block = max(steps, n_cyc)
-        warm = optimizer.uses_model and budget > n_init + block
+        span = WARMUP_STEPS + block
+        warm = optimizer.uses_model and budget > n_init + span
         if warm:
             _fill(optimizer, objective, n_init + 1, rng, y_draw)
             warm = getattr(optimizer, "gp", None) is not None
@@ -259,8 +275,10 @@ def calibrate_run(spec: Spec, run, *, steps: int = 3, rng=None, progress=None) -
             entry.how, entry.blocks, entry.seconds = "full run", [[0, budget, seconds]], seconds
             say(f"{entry.label} D={entry.dim} B={budget}: one full run, {seconds:.1f} CPU s")
             return entry
-        for n in block_starts(budget, n_init, block):
-            _fill(optimizer, objective, n, rng, y_draw)
+        for start in block_starts(budget, n_init, span):
+            _fill(optimizer, objective, start, rng, y_draw)
+            optimizer.run(objective, WARMUP_STEPS, progress=False)     # not timed: step 2
+            n = start + WARMUP_STEPS
             # One block of n_cyc iterations holds exactly one scheduled refit, wherever it starts.
             seconds = _timed_block(optimizer, objective, block)
             entry.blocks.append([n, block, seconds])
@@ -272,8 +290,8 @@ def calibrate_run(spec: Spec, run, *, steps: int = 3, rng=None, progress=None) -
     return entry
 
 
-def calibrate_spec(spec: Spec, *, mode: str = "full", steps: int = 3, seed: int = 0, methods=None,
-                   progress=None) -> list[Calibration]:
+def calibrate_spec(spec: Spec, *, mode: str = "full", steps: int = DEFAULT_STEPS, seed: int = 0,
+                   methods=None, progress=None) -> list[Calibration]:
     """:func:`calibrate_run` for each of :func:`representative_runs` (only ``methods``, canonical names,
     when given), every draw from one ``numpy.random.default_rng(seed)``."""
     rng = np.random.default_rng(check_integer("seed", seed, low=0))

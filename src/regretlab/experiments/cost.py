@@ -299,11 +299,13 @@ def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> d
     return {how: (n, s) for how, (n, s) in out.items()}
 
 
-def _measured_groups(export_root="paper_figures") -> dict[tuple, list[float]]:
-    sums: dict[tuple, list[float]] = {}
+def _measured_groups(export_root="paper_figures", *, commits: bool = False) -> dict[tuple, list]:
+    """Archived CPU seconds per (configuration, problem, budget); with ``commits``: (seconds, commit)."""
+    sums: dict[tuple, list] = {}
     for m in timed_members(export_root):
         key = (canonical_method(stored_method(m["method"])), m["problem"], int(m["budget"]))
-        sums.setdefault(key, []).append(float(m["cpu_seconds"]))
+        seconds = float(m["cpu_seconds"])
+        sums.setdefault(key, []).append((seconds, str(m.get("commit"))) if commits else seconds)
     return sums
 
 
@@ -329,13 +331,16 @@ def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="p
 
 
 def against_measured(rows, export_root="paper_figures") -> list[tuple]:
-    """(row, measured mean s or None, runs measured) per calibrated row (an entry of
+    """(row, measured mean s or None, runs measured, their commits) per calibrated row (an entry of
     :func:`regretlab.experiments.calibrate.load`): the prediction against the archived runs of the same
-    method, problem and budget."""
-    groups = _measured_groups(export_root)
+    method, problem and budget. The commits matter: a run's CPU seconds are its code's (issue 26's speed-ups
+    made some methods 2-4x cheaper), so a calibration set against runs of other commits compares two
+    versions of the code as well as the fill with a run."""
+    groups = _measured_groups(export_root, commits=True)
     out = []
     for row in rows:
         method = canonical_method(stored_method(row["label"]))   # the archives' runs of its configuration
         got = groups.get((method, row["problem"], int(row["budget"])), [])
-        out.append((row, float(np.mean(got)) if got else None, len(got)))
+        mean = float(np.mean([s for s, _ in got])) if got else None
+        out.append((row, mean, len(got), tuple(sorted({c for _, c in got}))))
     return out
