@@ -141,6 +141,26 @@ def test_a_method_that_refits_every_iteration_is_timed_for_default_steps_after_t
                                              for s in block_starts(120, entry.n_init, 28)]
 
 
+def test_a_block_is_whole_refit_cycles(monkeypatch):
+    """n_cyc = 10 with 25 steps asked: blocks of 30 iterations holding 3 refits each (25 would hold 2 or 3
+    depending on where the block starts, and its mean would not amortise the refits as a run does)."""
+    blocks = []
+    timed = calibrate._timed_block
+
+    def counting(optimizer, objective, iterations):
+        before = optimizer.n_refits
+        seconds = timed(optimizer, objective, iterations)
+        blocks.append((iterations, optimizer.n_refits - before))
+        return seconds
+
+    monkeypatch.setattr(calibrate, "_timed_block", counting)
+    from dataclasses import replace as dc_replace
+
+    spec = dc_replace(SMALL, methods=("Kandasamy2015/GP-UCB(n_cyc=10)",))
+    calibrate.calibrate_run(spec, spec.runs("full")[0], rng=np.random.default_rng(3))
+    assert blocks and all(b == (30, 3) for b in blocks)
+
+
 def test_a_model_free_method_is_timed_by_one_full_run():
     run = next(r for r in SMALL.runs("full") if r.method == "Kandasamy2015/RAND")
     entry = calibrate.calibrate_run(SMALL, run)

@@ -11,8 +11,8 @@ run:
    hyperparameters of the fill's first fit, and the acquisition maximiser's work ramps up as the refits move
    them (TranThe2020 Fig. 4's REMBO at n = 150, refitting every iteration: 1 k, 1 k, 5 k, then 40-48 k
    acquisition evaluations; 0.11, 0.13, 0.20, then 0.73-0.86 CPU s an iteration).
-3. **Time a block** of real iterations, at least one refit cycle long (``n_cyc`` iterations, at least
-   ``steps``, :data:`DEFAULT_STEPS` by default), so it holds a whole number of scheduled refits (exactly one
+3. **Time a block** of real iterations: whole refit cycles (``n_cyc`` iterations each), at least ``steps``
+   iterations (:data:`DEFAULT_STEPS` by default), so it holds a whole number of scheduled refits (exactly one
    when ``n_cyc >= steps``) and its mean is the per-iteration cost *with refits amortised*, as in a run. CPU
    seconds of this process (``time.process_time``), BLAS held at one thread (threadpoolctl), as the runner
    does. A method that refits every iteration used to be timed for 3 iterations, right after the fill: the
@@ -228,8 +228,8 @@ def calibrate_run(spec: Spec, run, *, steps: int = DEFAULT_STEPS, rng=None,
     spec, run : Spec, Run
         The spec and one of its runs (:func:`representative_runs`).
     steps : int
-        Least iterations per timed block (>= 1); a block is ``max(steps, n_cyc)`` iterations long, after
-        :data:`WARMUP_STEPS` untimed ones.
+        Least iterations per timed block (>= 1); a block is the fewest whole refit cycles (``n_cyc``
+        iterations each) that reach ``steps``, after :data:`WARMUP_STEPS` untimed iterations.
     rng : numpy.random.Generator, optional
         Draws the fill's points (default ``numpy.random.default_rng(0)``).
     progress : callable, optional
@@ -263,7 +263,7 @@ def calibrate_run(spec: Spec, run, *, steps: int = DEFAULT_STEPS, rng=None,
             def y_draw(x):
                 return float(rng.normal(mean, sd))
 
-        block = max(steps, n_cyc)
+        block = n_cyc * math.ceil(steps / n_cyc)   # whole refit cycles, at least ``steps`` iterations
         span = WARMUP_STEPS + block
         warm = optimizer.uses_model and budget > n_init + span
         if warm:
