@@ -15,6 +15,15 @@ from regretlab.experiments.claims import CLAIMS, Claim
 from regretlab.experiments.decide import Comparison, claim_decision, decide_comparisons, item_verdict
 
 
+def _stub_spec(repeats: int, protocol: str = "domain", methods=("A", "B"), problems=("p",)):
+    """A stand-in for a Spec with what decide_item reads: its key, the full mode's repeats, the protocol and
+    the methods × problems it runs."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=repeats)}, protocol=protocol,
+                           methods=tuple(methods), problems_of=lambda mode: tuple(problems))
+
+
 def test_exact_p_values_by_hand():
     """Mann-Whitney, samples fully separated, 5 vs 5: p = 1 / C(10, 5) = 1/252; 4 vs 4: 1/70 (the fewest
     runs that reach p < 0.05); 2 vs 2: 1/6 (quick mode cannot decide). Wilcoxon, 10 positive paired
@@ -236,12 +245,11 @@ def test_a_timing_trend_is_decided_within_commits():
     it is not confirmed, the comparison says it was stratified over 2 commits, and the runs it would need
     are read within commits too (hundreds, where the pooled z says fewer than 20). The same claim on the
     best value found (not a timing statistic) is tested pooled (strata 0)."""
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
 
     order = ("d1", "d2", "d3")
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=20)}, protocol="domain")
+    spec = _stub_spec(20, methods=order)
     results = {}
     for i, m in enumerate(order):
         for r in range(20):
@@ -313,13 +321,12 @@ def test_a_trend_claim_decides_from_runs_of_every_method_of_its_order():
     """decide_item on synthetic run records: a trend claim over three methods whose final best values rise
     along the order by a wide margin is confirmed at the first look (5 runs each) and its comparison names the
     whole order; reversed values refute it."""
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
 
     order = ("A", "B", "C")
     claim = Claim("X.y.c1", "X.y", "trend", "q", "[X, §1]", order[0], order[1:], ("p",), "final_best_f")
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=5)}, protocol="domain")
+    spec = _stub_spec(5, methods=order)
 
     def results(sign):
         return {(m, "p", r): {"f": np.array([sign * (10.0 * i + r)]), "meta": {"optimum_value": 100.0}}
@@ -355,12 +362,11 @@ def test_decide_item_reports_whether_runs_of_different_commits_differ():
     """decide_item's commit check on synthetic records: method A's 10 runs from two commits (5 each) whose
     final values differ by a wide margin are flagged (effect, Holm p <= 0.05, A named); the same values from
     one commit give no test (None); equal distributions across the commits are not flagged."""
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
 
     claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=10)}, protocol="domain")
+    spec = _stub_spec(10)
 
     def results(shift, commits=("c1", "c2")):
         out = {}
@@ -450,7 +456,6 @@ def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_
     look shows 'none yet' and the look's cost in DECISIONS.md, and COMPARISON.md keeps the quick export's
     row a smoke run while naming the registered claims and the pilot's cost."""
     import json
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import NOT_RUN, decide_item
     from regretlab.experiments.sequential import NextLook
@@ -458,7 +463,7 @@ def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_
     from regretlab.figures.decisions import write_decision
 
     claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=30)}, protocol="domain")
+    spec = _stub_spec(30)
     decision = decide_item(spec, [claim], {})
     assert decision.verdict == NOT_RUN
     write_decision(decision, "X.y", tmp_path, NextLook(5, 10, 0.25, "spec estimate"))
@@ -483,13 +488,12 @@ def test_a_worse_claim_is_the_better_test_with_the_roles_swapped_and_shares_it()
     """'A is worse than B' on runs where B's final values are far above A's: confirmed at the first look;
     alongside the claim 'B better than A' both read one comparison (one test in Holm's family), whose method
     is B."""
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
 
     worse = Claim("X.y.c1", "X.y", "worse", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
     better = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "B", ("A",), ("p",), "final_best_f")
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=5)}, protocol="domain")
+    spec = _stub_spec(5)
     results = {(m, "p", r): {"f": np.array([shift + r]), "meta": {"optimum_value": 100.0}}
                for m, shift in (("A", 0.0), ("B", 50.0)) for r in range(5)}
     decided = decide_item(spec, [worse, better], results)
@@ -604,12 +608,10 @@ def test_a_paired_timing_ratio_reads_only_pairs_made_at_one_commit():
     slow commit (10x) and B at a fast one. Read pooled, the ratios of those pairs (25x) would refute the
     claim; read only on the 8 pairs made at one commit, it is confirmed, n says 8 and the comparison names
     the one commit it read."""
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
 
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=20)},
-                           protocol="ha2019_initial_box")
+    spec = _stub_spec(20, "ha2019_initial_box")
     results = {}
     for r in range(20):
         jitter = 1.0 + 0.01 * (r % 7)
@@ -632,13 +634,11 @@ def test_a_two_method_timing_comparison_over_several_commits_says_so_in_decision
     """Paired runs of A and B at two commits (each pair at one): the comparison reads all 10 pairs, counts
     2 commits, and its DECISIONS.md row says "(within 2 commits)"; the same claim on the best value found
     has no such note."""
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
     from regretlab.figures.decisions import write_decision
 
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=10)},
-                           protocol="ha2019_initial_box")
+    spec = _stub_spec(10, "ha2019_initial_box")
     results = {}
     for r in range(10):
         for m, cost in (("A", 2.5), ("B", 1.0)):
@@ -700,13 +700,11 @@ def test_an_at_least_ratio_is_one_test_each_way_against_its_lower_bound(cost, ex
     repeats with a ±3 % jitter: A at 8x B is confirmed, at 2x refuted, at 5x undecided (no test passes at
     the bound itself); its record writes the open end as null (JSON has no infinity)."""
     import json
-    from types import SimpleNamespace
 
     from regretlab.experiments.decide import decide_item
     from regretlab.figures.decisions import write_decision
 
-    spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=20)},
-                           protocol="ha2019_initial_box")
+    spec = _stub_spec(20, "ha2019_initial_box")
     rng = np.random.default_rng(3)
     results = {}
     for r in range(20):
@@ -729,3 +727,37 @@ def test_a_ratio_claim_refuses_an_interval_that_is_not_low_below_high(interval):
     with pytest.raises(ValueError, match="interval"):
         Claim("X.y.c1", "X.y", "ratio", "q", "[X, §1]", "A", ("B",), ("p",), "cpu_seconds_per_iteration",
               interval=interval)
+
+
+def test_a_method_with_no_run_is_listed_with_0_runs_not_left_out(tmp_path):
+    """decide_item lists every (method, problem) the spec runs: C, a method of the spec with no run, shows 0
+    (Li2016 Table 5's δ = 0.05 columns, with no run, read as '10 runs per method' when only methods with
+    runs were listed); DECISIONS.md names it with 0 and COMPARISON.md's range starts at 0. With no run at
+    all, the record still says 'none yet' and the row is not a decision from runs."""
+    import json
+
+    from regretlab.experiments.decide import decide_item
+    from regretlab.figures.comparison import write_comparison
+    from regretlab.figures.decisions import write_decision
+
+    claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("C",), ("p",), "final_best_f")
+    spec = _stub_spec(10, methods=("A", "B", "C"))
+    results = {(m, "p", r): {"f": np.array([float(r)]), "meta": {"optimum_value": 100.0}}
+               for m in ("A", "B") for r in range(10)}
+    decision = decide_item(spec, [claim], results)
+    assert decision.runs == {"A @ p": 10, "B @ p": 10, "C @ p": 0}
+    write_decision(decision, "X.y", tmp_path)
+    md = (tmp_path / "DECISIONS.md").read_text()
+    assert "runs per method and problem: A 10, B 10, C 0;" in md
+    (tmp_path / "X").mkdir()
+    (tmp_path / "X" / "y.json").write_text(json.dumps(
+        {"spec": "X.y", "mode": "quick", "runs": 4, "kind": "curves", "reference": "[X, §1]"}))
+    (row,) = [x for x in write_comparison(tmp_path).read_text().splitlines() if x.startswith("| X.y")]
+    assert "runs per method and problem [0, 10]" in row
+
+    empty = decide_item(spec, [claim], {})
+    assert set(empty.runs.values()) == {0}
+    write_decision(empty, "X.y", tmp_path)
+    assert "none yet" in (tmp_path / "DECISIONS.md").read_text()
+    (row,) = [x for x in write_comparison(tmp_path).read_text().splitlines() if x.startswith("| X.y")]
+    assert "decided from full-mode runs" not in row and "no full-mode run yet" in row

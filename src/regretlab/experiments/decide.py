@@ -431,8 +431,10 @@ def decide_item(
     paper_runs = spec.modes["full"].repeats
     looks = tuple(plan_looks(paper_runs) if looks is None else looks)
     paired = spec.protocol == "ha2019_initial_box"
-    runs: dict[str, int] = {}
-    for method, problem, _repeat in results:      # runs per (method, problem)
+    # runs per (method, problem), every one the spec runs in ``mode`` listed: a method with no run yet shows
+    # 0 (Li2016 Table 5's three δ = 0.05 columns read as "10 runs per method" while they had none)
+    runs: dict[str, int] = {f"{m} @ {p}": 0 for p in spec.problems_of(mode) for m in spec.methods}
+    for method, problem, _repeat in results:
         runs[f"{method} @ {problem}"] = runs.get(f"{method} @ {problem}", 0) + 1
     seconds = sum(
         float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()

@@ -104,7 +104,7 @@ def write_comparison(root) -> Path:
             nl = record.get("next_look")
             next_text = (f"; next look n = {nl['look']} per method: {nl['runs']} runs, "
                          f"~{nl['core_hours']:.2f} core-h ({nl['how']})" if nl else "")
-            if record["runs"]:
+            if any(record["runs"].values()):   # (method, problem) with no run yet are listed as 0
                 verdict = record["verdict"]
                 on = "on substitute data, " if provenance.get("substitute") else ""   # labelled, as decided
                 details = (f"{on}decided from full-mode runs (`regretlab decide`): claims confirmed "

@@ -176,7 +176,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             method, _, problem = key.partition(" @ ")
             per_method.setdefault(display_name(method), set()).add(n)
         runs = ", ".join(f"{m} {'/'.join(str(n) for n in sorted(ns))}"
-                         for m, ns in sorted(per_method.items()))
+                         for m, ns in sorted(per_method.items())) if any(r["runs"].values()) else ""
         commits = ", ".join(c[:12] for c in r["commits"])
         lines += [
             f"## {r['item']}: **{r['verdict']}**",
