@@ -98,8 +98,18 @@ def test_an_error_verdict_is_not_kept(two_claims, tmp_path, monkeypatch):
 
 
 def test_the_fingerprint_reads_the_package_source():
+    """The fingerprint covers the three source folders of a checkout: src/regretlab, and algorithms/ and
+    bounds/ (installed as regretlab.algorithms and regretlab.bounds; until 2026-11-27 only the first was
+    read, so a checkpoint made before a change to an algorithm or a bound was reused)."""
+    from regretlab._source import source_files
+
     fp = ck.source_fingerprint()
     assert len(fp) == 16 and int(fp, 16) >= 0
+    names = [name for name, _ in source_files()]
+    assert len(names) == len(set(names))
+    for name in ("regretlab/verify/checkpoint.py", "regretlab.algorithms/base.py",
+                 "regretlab.bounds/pseries.py"):
+        assert name in names, name
 
 
 def test_the_cli_removes_the_checkpoint_once_the_report_is_written(tmp_path, capsys):

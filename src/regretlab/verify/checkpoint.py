@@ -5,7 +5,8 @@ A thorough run (``tox -e verify``) takes hours on two cores; :func:`regretlab.ve
 with the same folder, takes the groups already done from it instead of running them again.
 
 A checkpoint file is never trusted by its name alone: it holds the profile, the seed, the group's claim ids,
-the fingerprint of the package's source (:func:`source_fingerprint`) and the SHA-256 of its verdicts; a file
+the fingerprint of the package's source (:func:`regretlab._source.source_fingerprint`: ``src/regretlab``,
+``algorithms/`` and ``bounds/``) and the SHA-256 of its verdicts; a file
 whose header does not match the run asking for it, or whose body does not match its digest, is ignored (and
 the group runs again). Since every claim draws from its own seed tree, a resumed run's verdicts are those of
 an uninterrupted run, bit for bit.
@@ -16,31 +17,18 @@ NaN into null): read them only from a folder you wrote.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import pickle
 from pathlib import Path
 
 from regretlab._io import atomic_write_bytes
+from regretlab._source import source_fingerprint  # algorithms/ and bounds/ included
 
 from .verdict import Verdict
 
 __all__ = ["source_fingerprint", "save_group", "load_group", "clear"]
 
 _FORMAT = "regretlab.verify.checkpoint/1"
-
-
-@functools.lru_cache(maxsize=1)
-def source_fingerprint() -> str:
-    """SHA-256 (first 16 hex digits) of every ``.py`` file of the installed package, by relative path: a
-    checkpoint made by other code is not reused."""
-    root = Path(__file__).resolve().parents[1]
-    digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(b"\0")
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
 
 
 def _path(folder: Path, group: str) -> Path:
