@@ -57,7 +57,7 @@ PACKAGE_DIRS = {"src/regretlab": "regretlab", "bounds": "regretlab.bounds",
 #: import neither each other (gp and bounds, verify and experiments).
 LAYERS = (
     ("regretlab", "regretlab._validate", "regretlab._rng", "regretlab._version", "regretlab._io",
-     "regretlab._text", "regretlab._losses"),
+     "regretlab._text", "regretlab._losses", "regretlab._source"),
     ("regretlab.gp", "regretlab.bounds"),
     ("regretlab.objectives",),
     ("regretlab.algorithms",),

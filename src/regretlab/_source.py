@@ -21,11 +21,12 @@ def source_files() -> list[tuple[str, Path]]:
     """``(name, path)`` of every ``.py`` file of the package's source folders, sorted by name; ``name`` is
     the path inside the package with the subpackage's dotted prefix (``regretlab.algorithms/base.py``), so
     a checkout and a wheel name a file alike."""
-    import importlib
+    import importlib.util
 
     seen: dict[Path, str] = {}
     for package in _PACKAGES:
-        root = Path(importlib.import_module(package).__file__).resolve().parent
+        # the package's folder from its spec: found, not imported (this module sits below the packages)
+        root = Path(importlib.util.find_spec(package).origin).resolve().parent
         for path in root.rglob("*.py"):
             resolved = path.resolve()
             name = f"{package}/{path.relative_to(root).as_posix()}"

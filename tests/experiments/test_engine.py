@@ -917,7 +917,8 @@ def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tm
 
     nothing = sequential.run_until_decided(spec.key, out=out, export_root=pf, budget_hours=0.0,
                                            allow_dirty=True, echo=said.append)
-    assert not nothing.runs and "the next look (n = 5 per method) needs 10 more runs" in said[-1]
+    assert not any(nothing.runs.values())
+    assert "the next look (n = 5 per method) needs 10 more runs" in said[-1]
     assert "stopping at this look boundary" in said[-1]
     # priced by the spec's guess, it says where a calibration would have been read and how to make one
     assert f"spec estimate; no archived runs or calibration of it under {pf}" in said[-1]

@@ -23,7 +23,7 @@ from tqdm import tqdm
 
 from regretlab._validate import check_bool, check_choice, check_integer
 
-from . import record, store
+from . import partial, record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method, stored_method
 
 __all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer"]
@@ -161,14 +161,19 @@ def _orphan_watchdog(parent: int) -> None:
     threading.Thread(target=watch, daemon=True, name="regretlab-orphan-watchdog").start()
 
 
-def execute_run(spec: Spec, run: Run, out, parent: int | None = None,
-                commit: str | None = None) -> tuple[str, str | None, float]:
+def execute_run(
+    spec: Spec, run: Run, out, parent: int | None = None, commit: str | None = None,
+    checkpoint_seconds: float | None = partial.CHECKPOINT_SECONDS,
+) -> tuple[str, str | None, float]:
     """Compute one run and write its record (:mod:`regretlab.experiments.record`); returns ``(run_id, error
     or None, seconds)``.
 
     Runs in a worker process: everything it needs is in ``spec`` and ``run``. Every BLAS and OpenMP pool is
     held at one thread while the run computes (threadpoolctl), so a result does not depend on the machine's
     core count, on ``--jobs`` or on which process computes it (multi-threaded BLAS sums in another order).
+    The run's state is kept every ``checkpoint_seconds`` of wall-clock time (None: never) and a run killed
+    before its end continues from there when started again, to the same result
+    (:mod:`regretlab.experiments.partial`).
     """
     from threadpoolctl import threadpool_limits
 
@@ -179,10 +184,20 @@ def execute_run(spec: Spec, run: Run, out, parent: int | None = None,
         with threadpool_limits(limits=1):
             objective, box = make_problem(spec, run)
             box_seed, method_seed = run.seed_sequences()
-            optimizer = make_optimizer(spec, run, objective, box, np.random.default_rng(method_seed))
+            before = None if checkpoint_seconds is None else partial.load(out, run, commit)
+            if before is None:
+                optimizer = make_optimizer(spec, run, objective, box, np.random.default_rng(method_seed))
+            else:
+                optimizer = before.optimizer
+                before.restore_noise(objective)
+            keep = None if checkpoint_seconds is None else partial.Checkpointer(
+                out, run, objective, commit=commit, every_seconds=checkpoint_seconds, cpu_start=cpu_start,
+                wall_start=start, before=before)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # fit-at-bound warnings are recorded in the trace itself
-                trace = optimizer.run(objective, run.budget, progress=False)
+                # one run call for the rest of the budget (a checkpoint holds 1 <= n < budget observations)
+                trace = optimizer.run(objective, run.budget - optimizer.n_observations, progress=False,
+                                      callback=keep)
             arrays = record.trace_arrays(trace)
             gp_meta = _information_inputs(optimizer, arrays)
             boxes = [np.asarray(r[k]) for r in trace.records for k in ("search_box", "new_search_box")
@@ -207,10 +222,13 @@ def execute_run(spec: Spec, run: Run, out, parent: int | None = None,
             "repeated_queries": int(_repeated_queries(trace.x)),
             **record.provenance(commit), "blas_threads": threads,
             "settings_fingerprint": record.run_settings_fingerprint(run),
-            "wall_seconds": time.perf_counter() - start, "cpu_seconds": time.process_time() - cpu_start,
+            "wall_seconds": (before.wall_seconds if before else 0.0) + time.perf_counter() - start,
+            "cpu_seconds": (before.cpu_seconds if before else 0.0) + time.process_time() - cpu_start,
+            "resumed_at": list(before.resumed_at) if before else [],
             **gp_meta,
         }
         store.write_result(out, run, arrays, meta)
+        partial.discard(out, run)
         return run.run_id, None, time.perf_counter() - start
     except Exception:  # reported at the end with its traceback; the other runs go on
         return run.run_id, traceback.format_exc(), time.perf_counter() - start
