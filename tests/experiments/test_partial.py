@@ -146,13 +146,16 @@ def test_a_checkpoint_not_made_for_this_run_by_this_code_is_removed_and_the_run_
 
 
 def test_the_checkpointer_refuses_a_negative_interval_and_never_writes_after_the_last_iteration(tmp_path):
-    """every_seconds must be >= 0 (a ValueError naming it); with 0 it writes after every iteration but the
-    last, so a checkpoint never holds a finished run."""
+    """every_seconds must be >= 0 (a ValueError naming it), and execute_run's checkpoint_seconds too (raised,
+    naming it, not returned as the run's error); with 0 it writes after every iteration but the last, so a
+    checkpoint never holds a finished run."""
     run = SPEC.runs("full")[0]
     objective, box = runner.make_problem(SPEC, run)
     with pytest.raises(ValueError, match="every_seconds"):
         partial.Checkpointer(tmp_path, run, objective, commit=None, every_seconds=-1.0, cpu_start=0.0,
                              wall_start=0.0)
+    with pytest.raises(ValueError, match="checkpoint_seconds"):  # raised, not a run error
+        runner.execute_run(SPEC, run, tmp_path, checkpoint_seconds=-5.0)
     keep = partial.Checkpointer(tmp_path, run, objective, commit=None, every_seconds=0.0, cpu_start=0.0,
                                 wall_start=0.0)
     optimizer = runner.make_optimizer(SPEC, run, objective, box, np.random.default_rng(0))

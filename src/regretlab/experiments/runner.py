@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from tqdm import tqdm
 
-from regretlab._validate import check_bool, check_choice, check_integer
+from regretlab._validate import check_bool, check_choice, check_integer, check_number
 
 from . import partial, record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method, stored_method
@@ -177,6 +177,8 @@ def execute_run(
     """
     from threadpoolctl import threadpool_limits
 
+    if checkpoint_seconds is not None:
+        checkpoint_seconds = check_number("checkpoint_seconds", checkpoint_seconds, low=0.0)
     if parent is not None:
         _orphan_watchdog(parent)
     start, cpu_start = time.perf_counter(), time.process_time()
