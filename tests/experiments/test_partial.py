@@ -4,6 +4,7 @@ execute_run; a checkpoint not made for this run, by this code, intact, is remove
 The stops are triggered by iteration counts, never by a clock (every_seconds=0 writes after each iteration).
 """
 
+import hashlib
 import json
 import pickle
 import warnings
@@ -115,11 +116,13 @@ def _header_edited(path, **changes) -> None:
     path.write_bytes(magic + b"\n" + json.dumps(header).encode() + b"\n" + body)
 
 
-@pytest.mark.parametrize("spoil", ["other code", "other commit", "another run", "truncated", "edited state"])
+@pytest.mark.parametrize("spoil", ["other code", "other commit", "another run", "truncated", "edited state",
+                                   "not a checkpoint"])
 def test_a_checkpoint_not_made_for_this_run_by_this_code_is_removed_and_the_run_starts_over(
         tmp_path, monkeypatch, spoil):
     """A checkpoint whose header names other code (source fingerprint), another commit or another run, or
-    whose state is cut short or edited (its SHA-256 no longer matches), is not used: load returns None and
+    whose state is cut short or edited (its SHA-256 no longer matches), or a file with no header line, is not
+    used: load returns None and
     removes it, and execute_run computes the run from its start (resumed_at [])."""
     run = SPEC.runs("full")[0]
     with monkeypatch.context() as patch:
@@ -135,6 +138,8 @@ def test_a_checkpoint_not_made_for_this_run_by_this_code_is_removed_and_the_run_
         _header_edited(path, run_key=SPEC.runs("full")[1].key)
     elif spoil == "truncated":
         path.write_bytes(path.read_bytes()[:-100])
+    elif spoil == "not a checkpoint":   # 200 kB without a line break: no header within its limit
+        path.write_bytes(b"x" * 200_000)
     else:
         data = bytearray(path.read_bytes())
         data[-50] ^= 0xFF
@@ -143,6 +148,61 @@ def test_a_checkpoint_not_made_for_this_run_by_this_code_is_removed_and_the_run_
     assert partial.load(tmp_path, run, commit) is None   # no file: nothing to resume
     assert runner.execute_run(SPEC, run, tmp_path, commit=commit, checkpoint_seconds=0)[1] is None
     assert store.read_result(store.result_path(tmp_path, run), run)["meta"]["resumed_at"] == []
+
+
+def test_a_checkpoint_of_another_commit_is_refused_from_its_header_without_reading_its_state(
+        tmp_path, monkeypatch):
+    """The header line is read first: a checkpoint of another commit is refused after reading its two first
+    lines (< 70 kB, the header limit), not its state; this run's checkpoint is read whole. Counted on the
+    bytes the opened file hands out, padded with 5 MB of state so the two differ plainly."""
+    run = SPEC.runs("full")[0]
+    with monkeypatch.context() as patch:
+        _stop_at(patch, 11)
+        runner.execute_run(SPEC, run, tmp_path, commit="c0", checkpoint_seconds=0)
+    path = partial.partial_path(tmp_path, run)
+    magic, text, body = path.read_bytes().split(b"\n", 2)
+    padded = cloudpickle.dumps({**pickle.loads(body), "padding": b"p" * 5_000_000})
+    header = {**json.loads(text), "sha256": hashlib.sha256(padded).hexdigest()}
+    data = magic + b"\n" + json.dumps(header).encode() + b"\n" + padded
+    read = []
+    opened = type(path).open
+
+    class Counted:
+        """The opened file, counting the bytes its read and readline hand out."""
+
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return self.handle.__exit__(*exc)
+
+        def __getattr__(self, name):   # write and the rest: the file's own
+            return getattr(self.handle, name)
+
+        def read(self, *args):
+            out = self.handle.read(*args)
+            read.append(len(out))
+            return out
+
+        def readline(self, *args):
+            out = self.handle.readline(*args)
+            read.append(len(out))
+            return out
+
+    def counting_open(self, *args, **kwargs):
+        return Counted(opened(self, *args, **kwargs))
+
+    monkeypatch.setattr(type(path), "open", counting_open)
+    path.write_bytes(data)
+    assert partial.load(tmp_path, run, "c1") is None and not path.exists()
+    assert 0 < sum(read) < 70_000
+    read.clear()
+    path.write_bytes(data)
+    assert partial.load(tmp_path, run, "c0") is not None
+    assert sum(read) == len(data)
 
 
 def test_the_checkpointer_refuses_a_negative_interval_and_never_writes_after_the_last_iteration(tmp_path):

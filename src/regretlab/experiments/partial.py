@@ -51,6 +51,7 @@ __all__ = ["CHECKPOINT_SECONDS", "Checkpointer", "Resumed", "partial_path", "sav
 CHECKPOINT_SECONDS = 300.0
 
 _FORMAT = b"regretlab.partial/1"
+_HEADER_LIMIT = 1 << 16   # bytes: a header line is ~1 kB; a longer one is not a checkpoint of ours
 
 
 def partial_path(out, run: Run) -> Path:
@@ -116,11 +117,15 @@ def load(out, run: Run, commit: str | None) -> Resumed | None:
     if not path.is_file():
         return None
     try:
-        magic, text, body = path.read_bytes().split(b"\n", 2)
-        header = json.loads(text)
-        wanted = _identity(run, commit)
-        if magic != _FORMAT or any(header.get(k) != v for k, v in wanted.items()):
-            raise ValueError("made for another run or by other code")
+        with path.open("rb") as fh:
+            # the header first (a line of ~1 kB): another run's or other code's checkpoint (up to ~300 MB)
+            # is refused without reading its state
+            magic = fh.readline(len(_FORMAT) + 1).rstrip(b"\n")
+            header = json.loads(fh.readline(_HEADER_LIMIT))
+            wanted = _identity(run, commit)
+            if magic != _FORMAT or any(header.get(k) != v for k, v in wanted.items()):
+                raise ValueError("made for another run or by other code")
+            body = fh.read()
         if hashlib.sha256(body).hexdigest() != header["sha256"]:
             raise ValueError("its state does not match its digest")
         n = int(header["n_observations"])
