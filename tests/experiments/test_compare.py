@@ -602,6 +602,42 @@ def test_a_comparison_before_its_first_look_reports_the_runs_its_effect_is_read_
         assert comparison.decision == "undecided" and comparison.effect is not None
 
 
+@pytest.mark.parametrize(("kind", "paired"), [("better", False), ("better", True), ("similar", True),
+                                               ("trend", False)])
+def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(kind, paired):
+    """Ten comparisons whose methods are perfectly separated by a huge gap, at 3 runs a method (before the
+    first look: undecided). The runs needed are the larger of the normal approximation and the fewest runs at
+    which the comparison's own test reaches the final look's Holm level (that look's level over the 20
+    hypotheses) on perfectly separated data (there it can, one run fewer it cannot). For two methods the
+    approximation says 1 and the floor stands: 7 runs unpaired (1/C(14, 7) = 0.00029; 1/C(12, 6) = 0.0011 is
+    above the level of 0.0008), 11 paired (2^-11 = 0.00049; 2^-10 above) — 'similar' (TOST, two signed-rank
+    tests) as 'better' paired; for a three-method trend the approximation is above its floor and stands."""
+    from regretlab.experiments.decide import _attainable_p_of, fewest_runs_to_decide, looks_taken
+
+    k = 3 if kind == "trend" else 2
+    ten = [Comparison("c", kind, "A", f"B{i}", "p", paired, margin=0.01 if kind == "similar" else None,
+                      order=tuple(f"M{j}" for j in range(k)) if kind == "trend" else ()) for i in range(10)]
+    rng = np.random.default_rng(5)
+    # method j of k: values around 1000 j; the trend's order is worst first, so its values rise along it
+    rising = {i: tuple(1000.0 * j + rng.normal(0, 1, 3) for j in range(k)) for i in range(10)}
+    data = rising if kind == "trend" else {i: v[::-1] for i, v in rising.items()}
+    decide_comparisons(ten, data, (5, 10, 20, 30))
+    final = looks_taken(ten, (5, 10, 20, 30))[1][-1] / 20
+    approximate = (compare.trend_runs_needed(data[0], level=final) if kind == "trend" else
+                   compare.runs_needed(data[0][0], data[0][1], level=final, paired=paired))
+    floor = fewest_runs_to_decide(kind, paired, k, final)
+    test = "trend" if kind == "trend" else "better"
+    smallest_p = [_attainable_p_of(test, paired, k, n) for n in (int(floor), int(floor) - 1)]
+    assert smallest_p[0] <= final < smallest_p[1]
+    for c in ten:
+        assert c.decision == "undecided" and c.n == (3, 3)
+        assert c.runs_needed == max(approximate, floor)
+    if kind == "trend":   # three methods: the approximation (5.6) is above the floor (4) and stands
+        assert floor == 4 and approximate > floor
+    else:   # two methods: the approximation says 1, the floor stands
+        assert approximate == 1.0 and floor == (11 if paired else 7)
+
+
 def test_a_paired_timing_ratio_reads_only_pairs_made_at_one_commit():
     """decide_item on a ratio claim ("A is 2-3 times slower than B") over CPU seconds per iteration, paired by
     repeat (protocol ha2019_initial_box): A costs 2.5x B at every commit, but in 12 of 20 repeats A ran at a

@@ -35,7 +35,8 @@ rate held at α over every look and every claim of an item.
 
 For every undecided comparison the runs per method that a one-sided test at the final look's Holm level
 would need for 80 % power at the observed effect are reported (:func:`~regretlab.experiments.compare.
-runs_needed`).
+runs_needed`), floored at the fewest runs with which the comparison's rank test can reach that level at all
+(:func:`fewest_runs_to_decide`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ __all__ = [
     "ItemDecision",
     "plan_looks",
     "looks_taken",
+    "fewest_runs_to_decide",
     "run_value",
     "decide_comparisons",
     "decide_item",
@@ -97,6 +99,25 @@ def _attainable_p_of(kind: str, paired: bool, n_methods: int, look: int) -> floa
     if kind in ("better", "best"):
         return compare.one_sided_p(1000.0 + np.arange(look), np.arange(float(look)), paired=paired)
     return 0.0
+
+
+#: The largest run count :func:`fewest_runs_to_decide` searches (the planner caps every count at 1000 too).
+_MOST_RUNS = 1000
+
+
+def fewest_runs_to_decide(kind: str, paired: bool, n_methods: int, level: float) -> float:
+    """The fewest runs per method with which the comparison's own test can give p <= ``level`` at all: on
+    perfectly separated data, the rank tests' smallest p (exact Mann–Whitney 1/C(2n, n), exact signed-rank
+    2^-n, Jonckheere–Terpstra for a trend). Below it no effect, however large, decides, so it is the floor of
+    the runs needed: the normal approximation of :func:`compare.runs_needed` knows no such floor and gave
+    '1' to comparisons undecided at 5 runs a method (48 rows of DECISIONS.md, e.g. Li2016 Table 2's ADD-5 vs
+    GP-UCB, P(A>B) = 1, Holm p 0.079 at look 5). 'similar', 'no_worse' and 'ratio' are tested by the same
+    one-sided tests, shifted, so they share the two-method floor. ``inf`` if not reached by 1000 runs."""
+    test = "trend" if kind == "trend" else "better"
+    for n in range(2, _MOST_RUNS + 1):
+        if _attainable_p_of(test, paired, n_methods, n) <= level:
+            return float(n)
+    return math.inf
 
 
 def looks_taken(comparisons, looks, alpha: float = ALPHA, spending: str = "pocock"):
@@ -296,8 +317,9 @@ def decide_comparisons(
             if min(x.size for x in arrays):
                 comparison.effect = compare.trend_effect(arrays, rng=rng)
                 if comparison.decision == "undecided" and min(x.size for x in arrays) >= 2:
-                    comparison.runs_needed = compare.trend_runs_needed(arrays, level=final,
-                                                                       strata=strata.get(i))
+                    comparison.runs_needed = max(
+                        compare.trend_runs_needed(arrays, level=final, strata=strata.get(i)),
+                        fewest_runs_to_decide("trend", False, len(arrays), final))
             continue
         a, b = arrays
         if not (a.size and b.size):
@@ -308,7 +330,8 @@ def decide_comparisons(
             a_used, b_used = np.log(-a_used), np.log(-b_used)
         comparison.effect = compare.effect(a_used, b_used, paired=comparison.paired, rng=rng)
         if comparison.decision == "undecided" and n >= 2:
-            comparison.runs_needed = _runs_needed(comparison, a_used, b_used, final)
+            comparison.runs_needed = max(_runs_needed(comparison, a_used, b_used, final),
+                                         fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
     return comparisons
 
 

@@ -161,7 +161,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "time ratio, against the log of the stated interval; for 'trend' claims: the ordered dominance, "
         "(concordant - discordant) / pairs of runs of two methods, in [-1, 1], and P(later > earlier) "
         "averaged over adjacent methods). Runs needed: per method, for 80 % power at the "
-        "final look's Holm level at the observed effect. Quick-mode runs get no verdict.",
+        "final look's Holm level at the observed effect (normal approximation), and never fewer than "
+        "the test needs to reach that level at all, on perfectly separated runs. Quick-mode runs get no "
+        "verdict.",
         "",
         "Items by verdict: "
         + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
