@@ -638,6 +638,16 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
         assert approximate == 1.0 and floor == (11 if paired else 7)
 
 
+@pytest.mark.parametrize(("kind", "n_methods", "level", "name"),
+                         [("better", 2, 0.0, "level"), ("better", 2, 1.5, "level"),
+                          ("better", 1, 0.01, "n_methods"), ("bigger", 2, 0.01, "kind")])
+def test_fewest_runs_to_decide_refuses_values_outside_their_domains(kind, n_methods, level, name):
+    from regretlab.experiments.decide import fewest_runs_to_decide
+
+    with pytest.raises(ValueError, match=name):
+        fewest_runs_to_decide(kind, False, n_methods, level)
+
+
 def test_a_paired_timing_ratio_reads_only_pairs_made_at_one_commit():
     """decide_item on a ratio claim ("A is 2-3 times slower than B") over CPU seconds per iteration, paired by
     repeat (protocol ha2019_initial_box): A costs 2.5x B at every commit, but in 12 of 20 repeats A ran at a

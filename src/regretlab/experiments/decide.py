@@ -47,9 +47,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from regretlab._validate import check_choice, check_count, check_probability
+
 from . import compare
 from .aggregate import REGRET_FLOOR
-from .claims import EQUIVALENCE_MARGIN, STATISTICS, Claim
+from .claims import EQUIVALENCE_MARGIN, KINDS, STATISTICS, Claim
 
 __all__ = [
     "DEFAULT_LOOKS",
@@ -112,7 +114,12 @@ def fewest_runs_to_decide(kind: str, paired: bool, n_methods: int, level: float)
     the runs needed: the normal approximation of :func:`compare.runs_needed` knows no such floor and gave
     '1' to comparisons undecided at 5 runs a method (48 rows of DECISIONS.md, e.g. Li2016 Table 2's ADD-5 vs
     GP-UCB, P(A>B) = 1, Holm p 0.079 at look 5). 'similar', 'no_worse' and 'ratio' are tested by the same
-    one-sided tests, shifted, so they share the two-method floor. ``inf`` if not reached by 1000 runs."""
+    one-sided tests, shifted, so they share the two-method floor. ``inf`` if not reached by 1000 runs.
+
+    ``kind`` one of the claim kinds, ``n_methods`` >= 2, ``level`` in (0, 1)."""
+    kind = check_choice("kind", kind, KINDS)
+    n_methods = check_count("n_methods", n_methods, low=2)
+    level = float(check_probability("level", level))
     test = "trend" if kind == "trend" else "better"
     for n in range(2, _MOST_RUNS + 1):
         if _attainable_p_of(test, paired, n_methods, n) <= level:
