@@ -43,7 +43,7 @@ from regretlab.gp import (
 )
 
 from .acquisition import Acquisition, Restricted
-from .additive import AdditiveOptimizer
+from .additive import AdditiveOptimizer, perturb_repeated
 from .base import LoopDefaults, Proposal
 from .beta import BetaFormula, BetaOptions
 from .groups import GROUP_SIZE_RULES, candidate_count, random_decomposition
@@ -511,16 +511,8 @@ class AddGPUCB(AdditiveOptimizer):
         return float(np.mean(self.domain[:, 1] - self.domain[:, 0])) * 1e-3
 
     def _perturbed(self, x: np.ndarray) -> tuple[np.ndarray, int]:
-        """The authors' ``addGPBO.m``: while ``min_i ||x_i - x|| / ℓ < 1e-10``, ``x = project(x + 0.1 ℓ
-        N(0, I))`` onto the box (ℓ the bandwidth); returns the point and how many draws it took."""
-        ell = self._bandwidth()
-        box = self.domain
-        past = self.X
-        draws = 0
-        while past.size and np.min(np.sqrt(np.sum((past - x) ** 2, axis=1))) / ell < 1e-10:
-            x = np.clip(x + 0.1 * ell * self.rng.standard_normal(self.dim), box[:, 0], box[:, 1])
-            draws += 1
-            if draws >= 1000:  # a box of zero width: nothing to perturb (cannot happen on a real box)
-                break
+        """The authors' ``addGPBO.m`` (:func:`~regretlab.algorithms.additive.perturb_repeated`) in the
+        domain's coordinates with ℓ the bandwidth; returns the point and how many draws it took."""
+        x, draws = perturb_repeated(x, self.X, self.domain, self._bandwidth(), self.rng)
         self.n_perturbed += draws > 0
         return x, draws

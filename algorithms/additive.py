@@ -17,7 +17,44 @@ import numpy as np
 from .base import BayesianOptimizer
 from .groups import GroupSpec, group_spec
 
-__all__ = ["AdditiveOptimizer"]
+__all__ = ["AdditiveOptimizer", "perturb_repeated"]
+
+
+def perturb_repeated(x: np.ndarray, past: np.ndarray, box: np.ndarray, ell: float,
+                     rng: np.random.Generator) -> tuple[np.ndarray, int]:
+    r"""Move a proposal off the earlier queries, as the Add-GP-UCB authors' ``addGPBO.m`` does: while
+    :math:`\min_i\|x_i-x\|/\ell<10^{-10}`, :math:`x\leftarrow\mathrm{project}_{box}(x+0.1\,\ell\,
+    \mathcal N(0,I))`.
+
+    Parameters
+    ----------
+    x : ndarray (D,)
+        The proposal.
+    past : ndarray (n, D)
+        The earlier queries (n may be 0), in the coordinates of ``x``.
+    box : ndarray (D, 2)
+        Where the moved point is projected (clipped).
+    ell : float
+        The current bandwidth ℓ > 0 in the same coordinates.
+    rng : numpy.random.Generator
+        Draws the moves (none is drawn when ``x`` is not a repeat).
+
+    Returns
+    -------
+    x : ndarray (D,)
+        The proposal, moved if it repeated a query.
+    draws : int
+        How many moves it took (0: not a repeat; stops at 1000, which only a box of zero width reaches).
+
+    Written by hand: the rule is the authors' code's, not a library's. Internal (the callers validate).
+    """
+    draws = 0
+    while past.size and np.min(np.sqrt(np.sum((past - x) ** 2, axis=1))) / ell < 1e-10:
+        x = np.clip(x + 0.1 * ell * rng.standard_normal(x.shape[0]), box[:, 0], box[:, 1])
+        draws += 1
+        if draws >= 1000:  # a box of zero width: nothing to perturb (cannot happen on a real box)
+            break
+    return x, draws
 
 
 class AdditiveOptimizer(BayesianOptimizer):

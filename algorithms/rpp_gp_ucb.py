@@ -37,6 +37,7 @@ from regretlab.gp import (
     Kernel,
     ProjectedAdditive,
     SquaredExponential,
+    Stationary,
     Tied,
     fit_hyperparameters,
     likelihood_terms,
@@ -45,7 +46,7 @@ from regretlab.gp import (
 
 from .acquisition import Acquisition, Restricted
 from .add_gp_ucb import PRACTICAL_BETA, AddGPUCB
-from .additive import AdditiveOptimizer
+from .additive import AdditiveOptimizer, perturb_repeated
 from .base import Proposal
 from .beta import BetaOptions
 from .groups import candidate_count, consecutive_groups, random_decomposition
@@ -176,10 +177,13 @@ class RPPGPUCB(AdditiveOptimizer):
     * **Groups.** Fixed (``groups``, or consecutive blocks of size ``d`` / ``M`` blocks); the paper picks the
       best of random groupings by marginal likelihood. Each group has its own kernel hyperparameters (the
       paper shares them).
+    * **Repeated proposals.** Not stated. With ``perturb_repeats`` a proposal that repeats an earlier query
+      is moved as the Add-GP-UCB authors' ``addGPBO.m`` moves it (see the parameter).
 
     Records per iteration: ``W`` (learnt, unit-cube coordinates) and ``W_hat`` (arrays (D, D)), ``alpha``,
     ``outer_box_ratio`` :math:`\rho(\hat W)`, ``outer_box`` (D, 2), the group-wise maximiser ``z``,
-    ``projected`` (whether :math:`\hat W^{-\top}z` was infeasible) and ``projection_distance``.
+    ``projected`` (whether :math:`\hat W^{-\top}z` was infeasible) and ``projection_distance``; with
+    ``perturb_repeats``, ``perturbations`` (the moves the proposal took, 0 when it repeated nothing).
 
     Parameters
     ----------
@@ -226,6 +230,13 @@ class RPPGPUCB(AdditiveOptimizer):
         The δ-ratio constraint of Eq. (8) (:func:`regretlab.bounds.rpp.alpha_search`): ``"A"`` as printed
         (default; forces :math:`\hat{\mathbf W}=\mathbf I` at D = 50, see ERRATA.md), ``"B"`` per dimension,
         ``"C"`` per group block.
+    perturb_repeats : bool
+        Not stated in [Li2016]; what its ADD baseline's code does (the Add-GP-UCB authors' ``addGPBO.m``, one
+        of whom is an author of [Li2016]): a proposal within :math:`10^{-10}\ell` of an earlier query is
+        replaced by ``project(u + 0.1 ℓ N(0, I))`` onto :math:`[0,1]^D`, drawn from ``rng`` until it is not
+        (:func:`~regretlab.algorithms.additive.perturb_repeated`), in unit-cube coordinates u with ℓ the
+        smallest group lengthscale of the model (unit-cube features :math:`\hat W^\top u`; :math:`10^{-3}`
+        before any fit). Default False: the proposal is queried as it is.
     tied : bool
         One lengthscale and one signal variance for all groups ([Li2016, §5]: hyperparameters "shared
         across groups"), fitted through :class:`regretlab.gp.Tied`. Default False (per group); the
@@ -284,10 +295,13 @@ class RPPGPUCB(AdditiveOptimizer):
         tied: bool = False,
         ratio_reading: str = "A",
         n_group_combinations: int | str = 0,
+        perturb_repeats: bool = False,
         **kwargs,
     ):
         super().__init__(bounds, **kwargs)
         self.tied = check_bool("tied", tied)
+        self.perturb_repeats = check_bool("perturb_repeats", perturb_repeats)
+        self.n_perturbed = 0
         self.ratio_reading = check_choice("ratio_reading", ratio_reading, rpp_bounds.RATIO_READINGS)
         self.n_group_combinations = candidate_count(
             "n_group_combinations", n_group_combinations, self.n_groups, low=0
@@ -309,13 +323,14 @@ class RPPGPUCB(AdditiveOptimizer):
                 f"each of the {self.n_groups} groups needs at least one acquisition evaluation"
             )
         self._low, self._side = self.bounds[:, 0].copy(), self.bounds[:, 1] - self.bounds[:, 0]
+        self._unit_box = np.tile([0.0, 1.0], (D, 1))
         self.W = self.W_init.copy()  # learnt projection (unit-cube coordinates)
         self.alpha = 1.0
         self.W_hat = np.eye(D)
         self.W_log_marginal_likelihood = math.nan
         self._record_params(
             "delta", "n_alpha_grid", "W_init", "learn_W", "n_W_restarts", "W_perturbation", "W_maxiter",
-            "tied", "ratio_reading", "n_group_combinations",
+            "tied", "ratio_reading", "n_group_combinations", "perturb_repeats",
             decomposition=[list(g) for g in self.groups],
         )
 
@@ -487,6 +502,10 @@ class RPPGPUCB(AdditiveOptimizer):
         )
         n_eval = sum(evaluations)
         u, projected, distance = self._to_domain(z)
+        if self.perturb_repeats:
+            u, perturbed = perturb_repeated(u, (self.X - self._low) / self._side, self._unit_box,
+                                            self._bandwidth(), self.rng)
+            self.n_perturbed += perturbed > 0
         records = {
             "W": self.W.copy(),
             "W_hat": self.W_hat.copy(),
@@ -497,4 +516,14 @@ class RPPGPUCB(AdditiveOptimizer):
             "projected": bool(projected),
             "projection_distance": distance,
         }
+        if self.perturb_repeats:
+            records["perturbations"] = perturbed
         return Proposal(self._low + self._side * u, n_eval, records)
+
+    def _bandwidth(self) -> float:
+        """The model's bandwidth ℓ in unit-cube feature coordinates: the smallest group lengthscale
+        (:math:`10^{-3}` before any fit, the side of the unit cube times the box floor of
+        :mod:`regretlab.algorithms.priors`)."""
+        kernels = getattr(self.kernel, "kernels", None) or []
+        scales = [np.min(k.lengthscale) for k in kernels if isinstance(k, Stationary)]
+        return float(min(scales)) if scales else 1e-3

@@ -422,6 +422,14 @@ _LI_TIED = Setting(True, "[Li2016, §5]: hyperparameters by marginal likelihood,
 #: options: n_group_combinations=10, n_decompositions=D).
 _LI_COMBINATIONS_SOURCE = ("[Li2016, §5]: 'we create the M combinations randomly and choose the one "
                            "maximizing the marginal likelihood, where M is the number of groups'")
+#: Not stated in [Li2016]. Without a rule every Li2016 ADD/RPP run re-queried earlier points for 35-90 % of
+#: its 990 BO steps (Table 2's ADD-25 repeat 4: 989, all at the box centre, after the first fit ended at the
+#: lengthscale's lower bound); runs made before 2026-11-27 had it off (regretlab issue 31).
+_LI_PERTURB = Setting(True, "not stated; chosen: the Add-GP-UCB authors' code (addGPBO.m) moves a proposal "
+                            "within 1e-10 bandwidths of an earlier query by 0.1 bandwidth N(0, I), projected "
+                            "on the box, because [Li2016]'s ADD is that Add-GP-UCB and shares an author; "
+                            "without it the runs re-queried one point for 35-90 % of their steps (up to all "
+                            "of them, at the box centre)")
 _LI_COMBINATIONS = Setting("M", _LI_COMBINATIONS_SOURCE + "; the current groups are kept as one more "
                                 "candidate (this project's warm start)")
 
@@ -440,7 +448,7 @@ _RPP = Setup(
                                             "(ERRATA.md), so RPP would be ADD; B keeps δ a per-coordinate "
                                             "enlargement whatever D, while C (per group block) ignores the "
                                             "coupling between groups that W exists to model"),
-              "n_group_combinations": _LI_COMBINATIONS},
+              "n_group_combinations": _LI_COMBINATIONS, "perturb_repeats": _LI_PERTURB},
     sizes=("d",),
     size_help="d: group size (Tables 1-5: 5, 10, 25)",
     objectives=("projected_additive",),
@@ -468,7 +476,7 @@ _LI_ADD = Setup(
     reference="[Li2016, §5]",
     description="Add-GP-UCB as Li2016's ADD-d baseline (groups of size d learned by marginal likelihood)",
     settings={**_LI_COMMON, "tied": _LI_TIED,
-              "n_decompositions": Setting("M", _LI_COMBINATIONS_SOURCE),
+              "n_decompositions": Setting("M", _LI_COMBINATIONS_SOURCE), "perturb_repeats": _LI_PERTURB,
               "candidate_start": Setting(
                   "warm", "not stated; chosen: warm from the last fit with no restarts, the current groups "
                   "one more candidate ([Li2016, §5] and [Kandasamy2015, §4.4] do not say how a candidate is "

@@ -377,6 +377,11 @@ def _cmd_decide(args: argparse.Namespace) -> int:
                   f"smallest Holm p {check['smallest_holm_p']:.2g} ({check['method']} on {check['problem']}, "
                   f"{check['statistic']}): " + ("the runs of different commits differ" if check["effect"]
                                                  else "no commit effect"))
+        repeats = decision.repeat_check
+        if repeats and repeats["flagged"]:
+            print("  repeated queries (median share of a run's queries): "
+                  + ", ".join(f"{m} {100 * repeats['median_share'][m]:.0f} %" for m in repeats["flagged"])
+                  + f" at or above {100 * repeats['level']:g} %: the model may be stuck")
         coming = next_look(decision, args.out, args.export_dir)
         print(f"  {coming.describe()}")
         if not args.no_write:

@@ -399,6 +399,37 @@ def test_a_claim_on_a_statistic_that_differs_between_commits_carries_a_caveat():
     assert commit_caveat({**check, "flagged_statistics": []}, "cpu_seconds_per_iteration") == ""
 
 
+def test_decide_item_flags_a_method_that_re_queries_known_points():
+    """repeat_check on synthetic records (budget 100): A's runs repeat 50, 30 and 90 of their queries
+    (median 50 %, flagged at the 10 % level), B's 0 and 1 (median 0.5 %, not flagged); a run without the
+    count is left out; records none of which has it give None; the level is validated. The DECISIONS text
+    marks the flagged method and names the largest unflagged share."""
+    from regretlab.experiments.decide import decide_item, repeat_check
+    from regretlab.figures.decisions import _repeat_check_text
+
+    def record(repeated):
+        meta = {"optimum_value": 100.0, "commit": "c1", "budget": 100}
+        if repeated is not None:
+            meta["repeated_queries"] = repeated
+        return {"f": np.array([1.0]), "meta": meta}
+
+    results = {("A", "p", 0): record(50), ("A", "p", 1): record(30), ("A", "p", 2): record(90),
+               ("B", "p", 0): record(0), ("B", "p", 1): record(1), ("B", "p", 2): record(None)}
+    check = repeat_check(results)
+    assert check["median_share"] == {"A": 0.5, "B": 0.005} and check["runs"] == {"A": 3, "B": 2}
+    assert check["flagged"] == ["A"] and check["level"] == 0.1
+    assert repeat_check(results, level=0.6)["flagged"] == []
+    assert repeat_check({("B", "p", 2): record(None)}) is None
+    with pytest.raises(ValueError, match="level"):
+        repeat_check(results, level=1.5)
+    text = _repeat_check_text(check)
+    assert "⚠ **A 50 %**, at or above 10 %" in text and "the others at most 0.5 % (B)" in text
+    assert "every method below 60 % (largest 50.0 %, A)" in _repeat_check_text(repeat_check(results, 0.6))
+    assert _repeat_check_text(None) == ""
+    claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    assert decide_item(_stub_spec(3), [claim], results).repeat_check == check
+
+
 def test_every_claim_quote_is_in_the_paper_text():
     """Each registered claim's quote appears in its paper's text (case, punctuation and TeX markers
     normalised; the TranThe2020 quotes in the ext copy). The texts interleave figure captions with the body,

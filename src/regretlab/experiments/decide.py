@@ -68,6 +68,8 @@ __all__ = [
     "decide_comparisons",
     "decide_item",
     "commit_check",
+    "repeat_check",
+    "REPEAT_SHARE",
     "claim_decision",
     "item_verdict",
 ]
@@ -76,6 +78,12 @@ __all__ = [
 DEFAULT_LOOKS = (5, 10, 20)
 #: The overall error rate of an item's decisions.
 ALPHA = 0.05
+#: A method whose runs re-query earlier points for this share of their queries or more (the median over its
+#: runs) is flagged beside an item's decisions (:func:`repeat_check`). Not from a paper: chosen because a run
+#: that spends a tenth of its budget on points it already knows is one whose model may be stuck (issue 30's
+#: centre trap, Li2016's ADD and RPP before 2026-11-27: 35-90 %), while a working GP-UCB repeats well under
+#: 1 % (Li2016 Table 2's: 0-2 %).
+REPEAT_SHARE = 0.10
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"
 #: Statistics read within commits (a trend by :func:`compare.trend_p` with ``strata``, two methods on runs
@@ -440,6 +448,7 @@ class ItemDecision:
     spending: str = "pocock"
     taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
     commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
+    repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
 
     def counts(self) -> dict[str, int]:
         return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
@@ -526,6 +535,7 @@ def decide_item(
     return ItemDecision(
         spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending,
         tuple(taken), commit_check(results, claims, alpha) if mode == "full" else None,
+        repeat_check(results),
     )
 
 
@@ -560,6 +570,28 @@ def commit_check(results: dict, claims: list[Claim], alpha: float = ALPHA) -> di
     return {"tests": len(tests), "smallest_holm_p": float(adjusted[i]), "method": tests[i][1],
             "problem": tests[i][2], "statistic": tests[i][3], "commits": tests[i][4], "alpha": alpha,
             "effect": bool(adjusted[i] <= alpha), "flagged_statistics": flagged}
+
+
+def repeat_check(results: dict, level: float = REPEAT_SHARE) -> dict | None:
+    """How much each method re-queries points it has already evaluated: per method, the median over its runs
+    of the share of a run's queries equal to an earlier query of the run (``repeated_queries`` of the run
+    record over its queries), and the methods whose median share is ``level`` or more (``flagged``: their
+    model may be stuck, so a claim about them may be about the trap rather than the method). None when no
+    run records the count. A diagnostic beside the decisions, not one of them."""
+    level = check_probability("level", level)
+    shares: dict[str, list[float]] = {}
+    for (method, _problem, _repeat), record in results.items():
+        meta = record["meta"]
+        repeated, budget = meta.get("repeated_queries"), meta.get("budget")
+        if repeated is None or not budget:
+            continue
+        shares.setdefault(method, []).append(float(repeated) / float(budget))
+    if not shares:
+        return None
+    medians = {m: float(np.median(v)) for m, v in sorted(shares.items())}
+    return {"level": level, "median_share": medians, "runs": {m: len(v) for m, v in sorted(shares.items())},
+            "flagged": sorted((m for m, share in medians.items() if share >= level),
+                              key=lambda m: -medians[m])}
 
 
 def commit_caveat(check: dict | None, statistic: str) -> str:

@@ -87,6 +87,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
         "core_hours": decision.core_hours,
         "commits": decision.commits,
         "commit_check": decision.commit_check,
+        "repeat_check": decision.repeat_check,
         "counts": decision.counts(),
         "claims": claims,
         "next_look": None if next_look is None or next_look.look is None else {
@@ -126,6 +127,26 @@ def _commit_check_text(check: dict | None) -> str:
             f"{check['tests']} tests, smallest Holm p {check['smallest_holm_p']:.2g} ({where}): {verdict}.")
 
 
+def _repeat_check_text(check: dict | None) -> str:
+    """' Repeated queries: ...' — the methods that re-query known points (:func:`~regretlab.experiments.
+    decide.repeat_check`), or ''."""
+    if not check or not check.get("median_share"):
+        return ""
+    shares, level = check["median_share"], f"{100 * check['level']:g} %"
+    others = {m: v for m, v in shares.items() if m not in check["flagged"]}
+    text = " Repeated queries (per method, the median share of a run's queries that repeat an earlier one): "
+    if check["flagged"]:
+        flagged = ", ".join(f"{display_name(m)} {100 * shares[m]:.0f} %" for m in check["flagged"])
+        text += (f"⚠ **{flagged}**, at or above {level}: the model may be stuck, a claim about them may be "
+                 "about that")
+        if others:
+            top = max(others, key=others.get)
+            text += f"; the others at most {100 * others[top]:.1f} % ({display_name(top)})"
+        return text + "."
+    top = max(shares, key=shares.get)
+    return text + f"every method below {level} (largest {100 * shares[top]:.1f} %, {display_name(top)})."
+
+
 def _exp(x):
     return None if x is None else math.exp(x)
 
@@ -162,8 +183,11 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "(concordant - discordant) / pairs of runs of two methods, in [-1, 1], and P(later > earlier) "
         "averaged over adjacent methods). Runs needed: per method, for 80 % power at the "
         "final look's Holm level at the observed effect (normal approximation), and never fewer than "
-        "the test needs to reach that level at all, on perfectly separated runs. Quick-mode runs get no "
-        "verdict.",
+        "the test needs to reach that level at all, on perfectly separated runs. Beside the decisions, two "
+        "diagnostics that are not decisions: whether runs of different commits differ (Kruskal–Wallis), and "
+        "how much each method re-queries points it already evaluated (the median share of a run's queries; "
+        "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were before 2026-11-27, "
+        "35-90 %). Quick-mode runs get no verdict.",
         "",
         "Items by verdict: "
         + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
@@ -190,6 +214,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             "problem: "
             f"{runs or 'none yet'}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits or '—'}."
             + _commit_check_text(r.get("commit_check"))
+            + _repeat_check_text(r.get("repeat_check"))
             + _next_look_text(r),
             "",
             "| claim | kind | quote | statistic | decision | comparisons (confirmed / refuted / undecided) |",
