@@ -143,3 +143,46 @@ def test_gp_memory_script_reports_each_call_against_the_kernel_matrix(capsys):
     _load("gp_memory").main(["--n", "40", "--dim", "3"])
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| 40 |")]
     assert len(rows) == 4 and not any("failed" in row for row in rows)
+
+
+def test_repeat_trap_compares_the_same_seeds_before_and_after():
+    """benchmarks/repeat_trap.py's comparison on synthetic records: only seeds both sides have are paired,
+    S_T = optimum - max f and the repeat share = repeated_queries / budget are read from each record, and
+    the one-sided exact signed-rank p is 1/2^n when every pair fell (n = 3: 0.125) and None when nothing
+    changed (the unchanged GP-UCB line)."""
+    trap = _load("repeat_trap")
+
+    def record(best, repeated):
+        meta = {"optimum_value": 100.0, "repeated_queries": repeated, "budget": 100}
+        return {"f": np.array([best - 1.0, best]), "meta": meta}
+
+    before = {("A", "p", r): record(10.0 + r, 90) for r in range(4)}
+    before.update({("G", "p", r): record(50.0, 0) for r in range(3)})
+    after = {("A", "p", r): record(60.0 + r, 0) for r in (0, 1, 2)}
+    after.update({("G", "p", r): record(50.0, 0) for r in range(3)})
+    rows = {row["method"]: row for row in trap.compare(before, after)}
+    a = rows["A"]
+    assert a["seeds"] == [0, 1, 2] and a["median_before"] == 89.0 and a["median_after"] == 39.0
+    assert a["before"][0].tolist() == [90.0, 0.9] and a["after"][0].tolist() == [40.0, 0.0]
+    assert a["p"] == pytest.approx(0.125)
+    assert rows["G"]["p"] is None and rows["G"]["median_before"] == rows["G"]["median_after"] == 50.0
+
+
+def test_repeat_trap_reads_the_old_runs_from_git_with_their_checksums():
+    """The Li2016 Table 2 archive at f80438a (the last commit holding the runs made before perturb_repeats)
+    is read from git and checked: 44 runs, ADD-25 repeat 4 among them with 989 repeated queries of 1000.
+    Skipped where the commit is not in the clone's history (a shallow clone)."""
+    import shutil
+    import subprocess
+
+    repo = BENCH.parent
+    if shutil.which("git") is None or not (repo / ".git").exists():
+        pytest.skip("no git or no git history here: the old runs live in the repository's history")
+    missing = subprocess.run(["git", "cat-file", "-e", "f80438a^{commit}"], cwd=repo, capture_output=True)
+    if missing.returncode:
+        pytest.skip("commit f80438a is not in this clone's history (shallow clone?)")
+    trap = _load("repeat_trap")
+    runs = trap.old_runs("Li2016.table2", "f80438a", repo)
+    assert len(runs) == 44
+    regret, share = trap.summary(runs[("Li2016/ADD(d=25)", "D100", 4)])
+    assert share == pytest.approx(0.989) and regret > 0
