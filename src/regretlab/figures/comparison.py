@@ -25,6 +25,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
+from regretlab.experiments.spec import display_name
 
 from .kinds import KINDS
 
@@ -51,12 +52,13 @@ NOT_BUILT = (
 )
 
 
-
-
-
-
-
-
+def _repeat_flag(check: dict | None) -> str:
+    """'; ⚠ repeated queries: ...' for the methods :func:`regretlab.experiments.decide.repeat_check` flagged
+    (their model may be stuck), or ''."""
+    if not check or not check.get("flagged"):
+        return ""
+    shares = ", ".join(f"{display_name(m)} {100 * check['median_share'][m]:.0f} %" for m in check["flagged"])
+    return f"; ⚠ repeated queries (median share of a run's): {shares}"
 
 
 def verdict_of(provenance: dict) -> tuple[str, str]:
@@ -111,7 +113,7 @@ def write_comparison(root) -> Path:
                            f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
                            f"{counts_['undecided']}; "
                            f"runs per method and problem {sorted(set(record['runs'].values()))}"
-                           f"{next_text}; see DECISIONS.md")
+                           f"{next_text}{_repeat_flag(record.get('repeat_check'))}; see DECISIONS.md")
                 mode = f"{mode} export; decided on full-mode runs"
             else:
                 verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
