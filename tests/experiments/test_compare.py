@@ -426,7 +426,7 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
     assert "⚠ **A 50 %**, at or above 10 %" in text and "the others at most 0.5 % (B)" in text
     assert "every method below 60 % (largest 50.0 %, A)" in _repeat_check_text(repeat_check(results, 0.6))
     assert _repeat_check_text(None) == ""
-    from regretlab.figures.comparison import _repeat_flag   # the COMPARISON.md row says it too
+    from regretlab.figures.comparison import _repeat_flag  # the COMPARISON.md row says it too
 
     assert _repeat_flag(check) == "; ⚠ repeated queries (median share of a run's): A 50 %"
     assert _repeat_flag(repeat_check(results, 0.6)) == _repeat_flag(None) == ""
