@@ -422,14 +422,15 @@ _LI_TIED = Setting(True, "[Li2016, §5]: hyperparameters by marginal likelihood,
 #: options: n_group_combinations=10, n_decompositions=D).
 _LI_COMBINATIONS_SOURCE = ("[Li2016, §5]: 'we create the M combinations randomly and choose the one "
                            "maximizing the marginal likelihood, where M is the number of groups'")
-#: Not stated in [Li2016]. Without a rule every Li2016 ADD/RPP run re-queried earlier points for 35-90 % of
-#: its 990 BO steps (Table 2's ADD-25 repeat 4: 989, all at the box centre, after the first fit ended at the
-#: lengthscale's lower bound); runs made before 2026-11-27 had it off (regretlab issue 31).
+#: Not stated in [Li2016]. Without a rule Li2016's ADD and RPP runs on the synthetic function of Tables 1-2
+#: (D = 50, 100) re-queried earlier points for a median 34-90 % of their 1000 queries per method (Table 2's
+#: ADD-25 repeat 4: 989, all at the box centre, after the first fit ended at the lengthscale's lower bound);
+#: on Figs 4a/4b's surrogates a median 0-6 %. Runs made before 2026-11-27 had it off (regretlab issue 31).
 _LI_PERTURB = Setting(True, "not stated; chosen: the Add-GP-UCB authors' code (addGPBO.m) moves a proposal "
                             "within 1e-10 bandwidths of an earlier query by 0.1 bandwidth N(0, I), projected "
                             "on the box, because [Li2016]'s ADD is that Add-GP-UCB and shares an author; "
-                            "without it the runs re-queried one point for 35-90 % of their steps (up to all "
-                            "of them, at the box centre)")
+                            "without it the runs of Tables 1-2 re-queried earlier points for a median "
+                            "34-90 % of their queries (up to all of them, at the box centre)")
 _LI_COMBINATIONS = Setting("M", _LI_COMBINATIONS_SOURCE + "; the current groups are kept as one more "
                                 "candidate (this project's warm start)")
 

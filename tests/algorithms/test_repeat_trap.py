@@ -1,8 +1,9 @@
 """Li2016's ADD and RPP re-querying one point (issue 31): under the settings the Li2016 runs used before
 2026-11-27 (no rule for a repeated proposal) a fit at the lengthscale's lower bound after the 10 initial
 points makes the model white noise and DIRECT's first sample, the box centre, is queried again and again
-(Table 2's ADD-25, repeat 4: 989 of 990 BO steps); 35-90 % of every Li2016 ADD/RPP run's queries repeated an
-earlier one. The Li2016 setups now move a repeated proposal as the Add-GP-UCB authors' ``addGPBO.m`` does
+(Table 2's ADD-25, repeat 4: 989 of 990 BO steps); on Tables 1-2 a median 34-90 % of each ADD and RPP
+variant's queries repeated an earlier one (on Figs 4a/4b's surrogates 0-6 %). The Li2016 setups now move a
+repeated proposal as the Add-GP-UCB authors' ``addGPBO.m`` does
 (:func:`regretlab.algorithms.additive.perturb_repeated`). Fixed seeds, deterministic; the levels are stated
 in each assertion."""
 

@@ -81,8 +81,8 @@ ALPHA = 0.05
 #: A method whose runs re-query earlier points for this share of their queries or more (the median over its
 #: runs) is flagged beside an item's decisions (:func:`repeat_check`). Not from a paper: chosen because a run
 #: that spends a tenth of its budget on points it already knows is one whose model may be stuck (issue 30's
-#: centre trap, Li2016's ADD and RPP before 2026-11-27: 35-90 %), while a working GP-UCB repeats well under
-#: 1 % (Li2016 Table 2's: 0-2 %).
+#: centre trap; Li2016's ADD and RPP on Tables 1-2 before 2026-11-27: medians 34-90 %), while a working
+#: GP-UCB repeats well under 1 % (Li2016 Table 2's: 0-2 %).
 REPEAT_SHARE = 0.10
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"

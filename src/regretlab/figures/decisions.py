@@ -186,8 +186,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "the test needs to reach that level at all, on perfectly separated runs. Beside the decisions, two "
         "diagnostics that are not decisions: whether runs of different commits differ (Kruskal–Wallis), and "
         "how much each method re-queries points it already evaluated (the median share of a run's queries; "
-        "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were before 2026-11-27, "
-        "35-90 %). Quick-mode runs get no verdict.",
+        "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were on Tables 1-2 before "
+        "2026-11-27, a median 34-90 %). Quick-mode runs get no verdict.",
         "",
         "Items by verdict: "
         + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
