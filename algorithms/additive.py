@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from regretlab._validate import check_number
+
 from .base import BayesianOptimizer
 from .groups import GroupSpec, group_spec
 
@@ -46,8 +48,19 @@ def perturb_repeated(x: np.ndarray, past: np.ndarray, box: np.ndarray, ell: floa
     draws : int
         How many moves it took (0: not a repeat; stops at 1000, which only a box of zero width reaches).
 
-    Written by hand: the rule is the authors' code's, not a library's. Internal (the callers validate).
+    Raises
+    ------
+    ValueError
+        ``ell`` not a positive finite number, or shapes that do not agree (``x`` (D,), ``past`` (n, D),
+        ``box`` (D, 2)), named.
+
+    Written by hand: the rule is the authors' code's, not a library's.
     """
+    ell = check_number("ell", ell, low=0.0, low_open=True)
+    x, past, box = np.asarray(x, dtype=float), np.asarray(past, dtype=float), np.asarray(box, dtype=float)
+    if x.ndim != 1 or past.ndim != 2 or (past.size and past.shape[1] != x.size) or box.shape != (x.size, 2):
+        raise ValueError(f"x, past, box have shapes {x.shape}, {past.shape}, {box.shape}: their domain is "
+                         "(D,), (n, D) and (D, 2) with one D")
     draws = 0
     while past.size and np.min(np.sqrt(np.sum((past - x) ** 2, axis=1))) / ell < 1e-10:
         x = np.clip(x + 0.1 * ell * rng.standard_normal(x.shape[0]), box[:, 0], box[:, 1])

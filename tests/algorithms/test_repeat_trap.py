@@ -47,6 +47,15 @@ def test_a_repeated_proposal_moves_inside_the_box_and_off_every_earlier_query(el
     assert np.array_equal(past, kept)
 
 
+def test_perturb_repeated_names_a_bad_bandwidth_or_shape():
+    box, past = np.array([[0.0, 1.0]] * 2), np.zeros((1, 2))
+    for ell in (0.0, -1.0, np.nan):
+        with pytest.raises(ValueError, match="ell"):
+            perturb_repeated(np.zeros(2), past, box, ell, np.random.default_rng(0))
+    with pytest.raises(ValueError, match=r"\(D,\), \(n, D\) and \(D, 2\)"):
+        perturb_repeated(np.zeros(3), past, box, 0.1, np.random.default_rng(0))
+
+
 @pytest.mark.parametrize("algorithm, budget", [(AddGPUCB, 3), (RPPGPUCB, 2)])
 def test_both_additive_algorithms_stop_repeating_with_perturb_repeats(algorithm, budget):
     """An acquisition budget of one evaluation per group makes DIRECT return its first sample, the centre,
