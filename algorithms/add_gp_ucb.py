@@ -502,17 +502,11 @@ class AddGPUCB(AdditiveOptimizer):
             records["perturbations"] = perturbed
         return Proposal(x, sum(evaluations), records)
 
-    def _bandwidth(self) -> float:
-        """The current bandwidth ℓ (the smallest group lengthscale; the box floor before any fit)."""
-        kernels = getattr(self.kernel, "kernels", None) or []
-        scales = [np.min(k.lengthscale) for k in kernels if isinstance(k, Stationary)]
-        if scales:
-            return float(min(scales))
-        return float(np.mean(self.domain[:, 1] - self.domain[:, 0])) * 1e-3
-
     def _perturbed(self, x: np.ndarray) -> tuple[np.ndarray, int]:
         """The authors' ``addGPBO.m`` (:func:`~regretlab.algorithms.additive.perturb_repeated`) in the
         domain's coordinates with ℓ the bandwidth; returns the point and how many draws it took."""
-        x, draws = perturb_repeated(x, self.X, self.domain, self._bandwidth(), self.rng)
+        x, draws = perturb_repeated(x, self.X, self.domain,
+                                       self._bandwidth(float(np.mean(self.domain[:, 1] - self.domain[:, 0]))),
+                                       self.rng)
         self.n_perturbed += draws > 0
         return x, draws

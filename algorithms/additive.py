@@ -15,9 +15,11 @@ from collections.abc import Callable
 import numpy as np
 
 from regretlab._validate import check_number
+from regretlab.gp import Stationary
 
 from .base import BayesianOptimizer
 from .groups import GroupSpec, group_spec
+from .priors import LENGTHSCALE_RANGE
 
 __all__ = ["AdditiveOptimizer", "perturb_repeated"]
 
@@ -111,6 +113,14 @@ class AdditiveOptimizer(BayesianOptimizer):
         self.d, self.n_groups = self.group_spec.d, self.group_spec.M
         self.groups = self.choose_groups(self.group_spec)
         self._record_params("d", M=self.n_groups, groups=self.group_spec.groups)
+
+    def _bandwidth(self, side: float) -> float:
+        """The model's bandwidth ℓ, the smallest group lengthscale of the current kernel; before any fit the
+        box floor of :mod:`regretlab.algorithms.priors` times ``side`` (the box's mean side in the model's
+        coordinates)."""
+        kernels = getattr(self.kernel, "kernels", None) or []
+        scales = [np.min(k.lengthscale) for k in kernels if isinstance(k, Stationary)]
+        return float(min(scales)) if scales else side * LENGTHSCALE_RANGE[0]
 
     def choose_groups(self, spec: GroupSpec) -> list[list[int]] | None:
         """The decomposition to start with: the given one (subclasses choose when only the size is given)."""

@@ -37,7 +37,6 @@ from regretlab.gp import (
     Kernel,
     ProjectedAdditive,
     SquaredExponential,
-    Stationary,
     Tied,
     fit_hyperparameters,
     likelihood_terms,
@@ -504,7 +503,7 @@ class RPPGPUCB(AdditiveOptimizer):
         u, projected, distance = self._to_domain(z)
         if self.perturb_repeats:
             u, perturbed = perturb_repeated(u, (self.X - self._low) / self._side, self._unit_box,
-                                            self._bandwidth(), self.rng)
+                                            self._bandwidth(1.0), self.rng)
             self.n_perturbed += perturbed > 0
         records = {
             "W": self.W.copy(),
@@ -520,10 +519,3 @@ class RPPGPUCB(AdditiveOptimizer):
             records["perturbations"] = perturbed
         return Proposal(self._low + self._side * u, n_eval, records)
 
-    def _bandwidth(self) -> float:
-        """The model's bandwidth ℓ in unit-cube feature coordinates: the smallest group lengthscale
-        (:math:`10^{-3}` before any fit, the side of the unit cube times the box floor of
-        :mod:`regretlab.algorithms.priors`)."""
-        kernels = getattr(self.kernel, "kernels", None) or []
-        scales = [np.min(k.lengthscale) for k in kernels if isinstance(k, Stationary)]
-        return float(min(scales)) if scales else 1e-3
