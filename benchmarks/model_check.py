@@ -59,12 +59,13 @@ def _points(optimizer, count: int, rng: np.random.Generator) -> tuple[np.ndarray
     return U, optimizer.embed(U)
 
 
-def _fit(optimizer, inputs: np.ndarray, y: np.ndarray, rng: np.random.Generator, kernel=None):
-    """ML-II of the method's prior kernel (or ``kernel``) on standardised ``y``: ``(fit, shift, scale)``."""
+def _fit(optimizer, inputs: np.ndarray, y: np.ndarray, rng: np.random.Generator, kernel=None, **extra):
+    """ML-II of the method's prior kernel (or ``kernel``) on standardised ``y`` with the method's fit options
+    (and ``extra``): ``(fit, shift, scale)``."""
     shift, scale = float(np.mean(y)), float(np.std(y)) or 1.0
     fit = fit_hyperparameters(optimizer.make_kernel() if kernel is None else kernel, inputs,
                               (y - shift) / scale, noise_variance=optimizer.noise_variance, rng=rng,
-                              **optimizer.fit_options())
+                              **{**optimizer.fit_options(), **extra})
     return fit, shift, scale
 
 
@@ -76,9 +77,7 @@ def _lengthscale_spread(optimizer, inputs, y, rng) -> float:
     values = []
     for log_lengthscale in np.linspace(*kernel.theta_bounds[at], 7):
         fixed = kernel.with_theta(np.where(np.arange(kernel.theta.size) == at, log_lengthscale, kernel.theta))
-        options = {**optimizer.fit_options(), "fixed": ("lengthscale",)}
-        fit = fit_hyperparameters(fixed, inputs, (y - y.mean()) / (y.std() or 1.0),
-                                  noise_variance=optimizer.noise_variance, rng=rng, **options)
+        fit, _, _ = _fit(optimizer, inputs, y, rng, kernel=fixed, fixed=("lengthscale",))
         values.append(fit.log_marginal_likelihood)
     return float(np.max(values) - np.min(values))
 
