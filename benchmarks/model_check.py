@@ -37,6 +37,7 @@ from threadpoolctl import threadpool_limits  # noqa: E402
 
 from regretlab import objectives  # noqa: E402
 from regretlab.algorithms import setups  # noqa: E402
+from regretlab.algorithms.priors import spread  # noqa: E402
 from regretlab.gp import GP, fit_hyperparameters  # noqa: E402
 
 #: The methods of TranThe2020 Fig. 4 whose model is a GP fitted by ML-II (SRE's and LineBO's models see
@@ -62,7 +63,8 @@ def _points(optimizer, count: int, rng: np.random.Generator) -> tuple[np.ndarray
 def _fit(optimizer, inputs: np.ndarray, y: np.ndarray, rng: np.random.Generator, kernel=None, **extra):
     """ML-II of the method's prior kernel (or ``kernel``) on standardised ``y`` with the method's fit options
     (and ``extra``): ``(fit, shift, scale)``."""
-    shift, scale = float(np.mean(y)), float(np.std(y)) or 1.0
+    shift, scale = spread(y)  # the loop's standardisation (BayesianOptimizer._fit_targets)
+    scale = scale if scale > 0.0 else 1.0
     fit = fit_hyperparameters(optimizer.make_kernel() if kernel is None else kernel, inputs,
                               (y - shift) / scale, noise_variance=optimizer.noise_variance, rng=rng,
                               **{**optimizer.fit_options(), **extra})
