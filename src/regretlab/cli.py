@@ -339,7 +339,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
 def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.claims import CLAIMS, claims_of
-    from regretlab.experiments.decide import commit_caveat
+    from regretlab.experiments.decide import commit_caveat, flagged_shares
     from regretlab.experiments.sequential import decide_from_runs, next_look, run_until_decided, still_needed
     from regretlab.figures.decisions import write_decision
 
@@ -379,8 +379,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
                                                  else "no commit effect"))
         repeats = decision.repeat_check
         if repeats and repeats["flagged"]:
-            print("  repeated queries (median share of a run's queries): "
-                  + ", ".join(f"{m} {100 * repeats['median_share'][m]:.0f} %" for m in repeats["flagged"])
+            print("  repeated queries (median share of a run's queries): " + flagged_shares(repeats)
                   + f" at or above {100 * repeats['level']:g} %: the model may be stuck")
         coming = next_look(decision, args.out, args.export_dir)
         print(f"  {coming.describe()}")

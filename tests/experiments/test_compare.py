@@ -430,6 +430,9 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
 
     assert _repeat_flag(check) == "; ⚠ repeated queries (median share of a run's): A 50 %"
     assert _repeat_flag(repeat_check(results, 0.6)) == _repeat_flag(None) == ""
+    from regretlab.experiments.decide import flagged_shares  # the one spelling the three places share
+
+    assert flagged_shares(check, str.lower) == "a 50 %" and flagged_shares(None) == ""
     claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
     assert decide_item(_stub_spec(3), [claim], results).repeat_check == check
 

@@ -69,6 +69,7 @@ __all__ = [
     "decide_item",
     "commit_check",
     "repeat_check",
+    "flagged_shares",
     "REPEAT_SHARE",
     "claim_decision",
     "item_verdict",
@@ -592,6 +593,15 @@ def repeat_check(results: dict, level: float = REPEAT_SHARE) -> dict | None:
     return {"level": level, "median_share": medians, "runs": {m: len(v) for m, v in sorted(shares.items())},
             "flagged": sorted((m for m, share in medians.items() if share >= level),
                               key=lambda m: -medians[m])}
+
+
+def flagged_shares(check: dict | None, name=str) -> str:
+    """``'A 12 %, B 30 %'``: the methods :func:`repeat_check` flagged with their median shares of repeated
+    queries, each method spelled by ``name`` (the report's display name, the terminal's short one), or ''.
+    The one spelling of the flag the report, the comparison table and the terminal share."""
+    if not check or not check.get("flagged"):
+        return ""
+    return ", ".join(f"{name(m)} {100 * check['median_share'][m]:.0f} %" for m in check["flagged"])
 
 
 def commit_caveat(check: dict | None, statistic: str) -> str:

@@ -25,6 +25,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
+from regretlab.experiments.decide import flagged_shares
 from regretlab.experiments.spec import display_name
 
 from .kinds import KINDS
@@ -55,10 +56,8 @@ NOT_BUILT = (
 def _repeat_flag(check: dict | None) -> str:
     """'; ⚠ repeated queries: ...' for the methods :func:`regretlab.experiments.decide.repeat_check` flagged
     (their model may be stuck), or ''."""
-    if not check or not check.get("flagged"):
-        return ""
-    shares = ", ".join(f"{display_name(m)} {100 * check['median_share'][m]:.0f} %" for m in check["flagged"])
-    return f"; ⚠ repeated queries (median share of a run's): {shares}"
+    shares = flagged_shares(check, display_name)
+    return f"; ⚠ repeated queries (median share of a run's): {shares}" if shares else ""
 
 
 def verdict_of(provenance: dict) -> tuple[str, str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from regretlab._io import atomic_write_text
 from regretlab.experiments.claims import NOT_TESTED, STATISTICS
-from regretlab.experiments.decide import ItemDecision, commit_caveat
+from regretlab.experiments.decide import ItemDecision, commit_caveat, flagged_shares
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "write_decision", "write_decisions_md"]
@@ -136,9 +136,8 @@ def _repeat_check_text(check: dict | None) -> str:
     others = {m: v for m, v in shares.items() if m not in check["flagged"]}
     text = " Repeated queries (per method, the median share of a run's queries that repeat an earlier one): "
     if check["flagged"]:
-        flagged = ", ".join(f"{display_name(m)} {100 * shares[m]:.0f} %" for m in check["flagged"])
-        text += (f"⚠ **{flagged}**, at or above {level}: the model may be stuck, a claim about them may be "
-                 "about that")
+        text += (f"⚠ **{flagged_shares(check, display_name)}**, at or above {level}: the model may be stuck, "
+                 "a claim about them may be about that")
         if others:
             top = max(others, key=others.get)
             text += f"; the others at most {100 * others[top]:.1f} % ({display_name(top)})"
