@@ -196,7 +196,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     """``reproduce SPEC --calibrate``: time each method's blocks, store the calibration, print predicted
     against measured."""
     from regretlab.experiments import calibrate, registry
-    from regretlab.experiments.cost import against_measured
+    from regretlab.experiments.cost import against_measured, calibration_scale, measured_seconds
     from regretlab.experiments.spec import short_method
 
     keys = registry.available() if args.all else [args.spec]
@@ -231,6 +231,10 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
                                             f"{', '.join(c[:7] for c in commits)})")
             print(f"  {short_method(row['label']):34s} {row['dim']:5d} {row['budget']:5d} {row['how']:9s} "
                   f"{row['seconds']:11.1f} {shown}")
+        scale, twins = calibration_scale(rows, measured_seconds(args.export_dir))
+        print(f"  unmeasured runs are priced at the prediction x {scale:.2f}, the median measured/predicted "
+              f"of the {twins} methods with archived runs" if twins else
+              "  no method has archived runs yet: unmeasured runs are priced at the prediction")
     return 0
 
 
@@ -288,7 +292,8 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 
         print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
               f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
-              f"`reproduce SPEC --calibrate`); 'fitted' = from {cost_model(args.export_dir).describe()}; "
+              f"`reproduce SPEC --calibrate`) times their spec's median measured/predicted ratio; "
+              f"'fitted' = from {cost_model(args.export_dir).describe()}; "
               "'~' = some run priced by its spec's per-evaluation estimate.")
         totals = total_by_source([registry.get(k) for k in registry.available()], "full", args.export_dir)
         runs = sum(totals[h][0] for h in PRICE_SOURCES)

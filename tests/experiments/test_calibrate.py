@@ -190,6 +190,41 @@ def test_a_stored_calibration_prices_runs_without_a_twin_and_is_refused_when_tam
         assert calibrate.load(spec, tmp_path) is None
 
 
+def test_a_specs_unmeasured_runs_are_priced_at_its_calibration_times_the_median_measured_ratio(tmp_path):
+    """Calibrated GP-UCB 100 s, GP-EI 40 s, RAND 10 s; archived runs (a manifest under runs/) of GP-UCB at
+    300 s (ratio 3.0) and GP-EI at 40 s (1.0) and 120 s (mean 80: 2.0): the scale is the median of 3.0 and
+    2.0, 2.5, so RAND's runs, which have no twin, cost 25 s each; the measured ones cost their twins' means.
+    Without the manifest the scale is 1 and RAND costs its calibration."""
+    from regretlab.experiments.cost import calibrated_seconds, calibration_scale, measured_seconds
+
+    spec = registry.get("Kandasamy2015.fig5b")
+    calibrate.save(spec, [_entry(spec, m, s) for m, s in (("Kandasamy2015/GP-UCB", 100.0),
+                                                          ("Kandasamy2015/GP-EI", 40.0),
+                                                          ("Kandasamy2015/RAND", 10.0))], tmp_path)
+    rand = [r for r in spec.runs("full") if r.method == "Kandasamy2015/RAND"]
+    priced = price(rand, tmp_path, seconds_per_evaluation=1.0)
+    assert priced == (pytest.approx(10.0 * len(rand)), "calibrated")
+
+    def member(method, seconds, repeat):
+        run = next(r for r in spec.runs("full") if r.method == method)
+        return {"method": method, "problem": run.problem, "budget": run.budget, "cpu_seconds": seconds,
+                "run_key": f"{method}-{repeat}", "dim": 22}
+
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "Test.json").write_text(json.dumps({"members": [
+        member("Kandasamy2015/GP-UCB", 300.0, 0), member("Kandasamy2015/GP-EI", 40.0, 0),
+        member("Kandasamy2015/GP-EI", 120.0, 1)]}))
+    rows = calibrate.load(spec, tmp_path)
+    assert calibration_scale(rows, measured_seconds(tmp_path)) == (pytest.approx(2.5), 2)
+    assert calibration_scale(rows, {}) == (1.0, 0)
+    key = (canonical_method("Kandasamy2015/RAND"), 22, 400)
+    assert calibrated_seconds(tmp_path)[key] == pytest.approx(25.0)
+    priced = price(rand, tmp_path, seconds_per_evaluation=1.0)
+    assert priced == (pytest.approx(25.0 * len(rand)), "calibrated")
+    ucb = [r for r in spec.runs("full") if r.method == "Kandasamy2015/GP-UCB"]
+    assert price(ucb, tmp_path, seconds_per_evaluation=1.0)[0] == pytest.approx(300.0 * len(ucb))
+
+
 def test_a_calibration_of_another_spec_or_an_older_spec_is_not_used(tmp_path):
     spec = registry.get("Kandasamy2015.fig5b")
     path = calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 50.0)], tmp_path)
@@ -250,3 +285,4 @@ def test_reproduce_calibrate_writes_the_specs_calibration_and_lists_each_method(
     assert rows and {row["label"] for row in rows} == {"Ha2019/EI-Vanilla"}
     assert sorted((row["dim"], row["budget"]) for row in rows) == [(2, 26), (3, 39), (6, 78)]
     assert printed.count("EI-Vanilla ") >= 3 and "calibration/Ha2019.fig3.json" in printed
+    assert "no method has archived runs yet" in printed   # tmp_path has no archives: no scale

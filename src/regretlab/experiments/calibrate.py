@@ -49,7 +49,9 @@ measured CPU seconds where a twin exists.
 The calibration of a spec is stored beside its archives (``<export_root>/calibration/<spec>.json``) with
 the spec's hash, the commit and the machine; :func:`load` refuses a file whose spec, hash or content does not
 match (a file is not trusted by its name), and :mod:`regretlab.experiments.cost` prices unmeasured runs from
-it. Written here because no library prices Bayesian-optimisation runs; the fit is :func:`scipy.optimize.nnls`.
+it, times the spec's median measured/predicted ratio (:func:`regretlab.experiments.cost.calibration_scale`:
+1.71 for Li2016 Table 1, whose runs cluster and refit more than a fill's). Written here because no
+library prices Bayesian-optimisation runs; the fit is :func:`scipy.optimize.nnls`.
 """
 
 from __future__ import annotations
