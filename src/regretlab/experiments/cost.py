@@ -219,14 +219,13 @@ def calibration_scale(rows, measured: dict) -> tuple[float, int]:
     seconds, and how many rows had one; (1.0, 0) when none has.
 
     The calibration of a spec errs the same way for its methods more than across specs (its fill, its
-    objective, its budget: module docstring of :mod:`~regretlab.experiments.calibrate`): Li2016 Table 1's
-    first 22 measured runs (fbf2b83) ran 1.57-2.08x their calibration (ADD-5 787 s against 495, RPP-5 1475
-    against 865, GP-UCB 162 against 78), Kandasamy2015 Fig. 4 (D = 96)'s 0.69-1.06x. A spec's unmeasured
-    runs are therefore
-    priced at their calibration times this scale. The median, not the mean: one method far off (TranThe2020
-    Fig. 4's MS-UCB at D = 500, 12x) does not move the others. Not from a paper; chosen because it is the
-    smallest correction the archives support, and it vanishes as the runs are archived (a measured run is
-    priced by its twin)."""
+    objective, its budget: module docstring of :mod:`~regretlab.experiments.calibrate`): Li2016 Table 1's 27
+    runs archived at fbf2b83 ran 1.57-2.08x their calibration (ADD-5 787 s against 495, RPP-5 1475 against
+    865, GP-UCB 162 against 78), Kandasamy2015 Fig. 4 (D = 96)'s 0.69-1.06x. A spec's unmeasured runs are
+    therefore priced at their calibration times this scale. The median, not the mean: one method far off
+    (TranThe2020 Fig. 4's MS-UCB at D = 500, 12x) does not move the others. Not from a paper; chosen because
+    it is the smallest correction the archives support, and it vanishes as the runs are archived (a measured
+    run is priced by its twin)."""
     ratios = []
     for row in rows:
         method = canonical_method(stored_method(row["label"]))   # the archives' runs of its configuration
