@@ -213,6 +213,12 @@ def cost_model(export_root="paper_figures") -> CostModel:
     return _model_for(str(export_root), _stamp((Path(export_root) / "runs").glob("*.json")))
 
 
+def _twin_key(row) -> tuple[str, str, int]:
+    """The key of a calibration row's archived runs in :func:`_measured_groups` / :func:`measured_seconds`:
+    the runs of its configuration (whichever spec spells the method), problem and budget."""
+    return canonical_method(stored_method(row["label"])), row["problem"], int(row["budget"])
+
+
 def calibration_scale(rows, measured: dict) -> tuple[float, int]:
     """(scale, twins): the median over a spec's calibration ``rows`` that have an archived twin (same
     configuration, problem and budget in ``measured``, :func:`measured_seconds`) of measured / calibrated CPU
@@ -228,8 +234,7 @@ def calibration_scale(rows, measured: dict) -> tuple[float, int]:
     run is priced by its twin)."""
     ratios = []
     for row in rows:
-        method = canonical_method(stored_method(row["label"]))   # the archives' runs of its configuration
-        twin = measured.get((method, row["problem"], int(row["budget"])))
+        twin = measured.get(_twin_key(row))
         if twin is not None and float(row["seconds"]) > 0:
             ratios.append(twin / float(row["seconds"]))
     return (float(np.median(ratios)), len(ratios)) if ratios else (1.0, 0)
@@ -368,8 +373,7 @@ def against_measured(rows, export_root="paper_figures") -> list[tuple]:
     groups = _measured_groups(export_root, commits=True)
     out = []
     for row in rows:
-        method = canonical_method(stored_method(row["label"]))   # the archives' runs of its configuration
-        got = groups.get((method, row["problem"], int(row["budget"])), [])
+        got = groups.get(_twin_key(row), [])
         mean = float(np.mean([s for s, _ in got])) if got else None
         out.append((row, mean, len(got), tuple(sorted({c for _, c in got}))))
     return out
