@@ -217,6 +217,10 @@ def test_a_specs_unmeasured_runs_are_priced_at_its_calibration_times_the_median_
     rows = calibrate.load(spec, tmp_path)
     assert calibration_scale(rows, measured_seconds(tmp_path)) == (pytest.approx(2.5), 2)
     assert calibration_scale(rows, {}) == (1.0, 0)
+    with pytest.raises(ValueError, match=r"rows\[0\] lacks \['budget', 'problem', 'seconds'\]"):
+        calibration_scale([{"label": "Kandasamy2015/RAND"}], {})
+    with pytest.raises(ValueError, match="measured must be a dict"):
+        calibration_scale(rows, [])
     key = (canonical_method("Kandasamy2015/RAND"), 22, 400)
     assert calibrated_seconds(tmp_path)[key] == pytest.approx(25.0)
     priced = price(rand, tmp_path, seconds_per_evaluation=1.0)

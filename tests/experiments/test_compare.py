@@ -433,6 +433,8 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
     from regretlab.experiments.decide import flagged_shares  # the one spelling the three places share
 
     assert flagged_shares(check, str.lower) == "a 50 %" and flagged_shares(None) == ""
+    with pytest.raises(ValueError, match=r"flags \['A'\] without a median_share"):
+        flagged_shares({"flagged": ["A"]})
     claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
     assert decide_item(_stub_spec(3), [claim], results).repeat_check == check
 

@@ -232,6 +232,14 @@ def calibration_scale(rows, measured: dict) -> tuple[float, int]:
     (TranThe2020 Fig. 4's MS-UCB at D = 500, 12x) does not move the others. Not from a paper; chosen because
     it is the smallest correction the archives support, and it vanishes as the runs are archived (a measured
     run is priced by its twin)."""
+    if not isinstance(measured, dict):
+        raise ValueError(f"measured must be a dict (measured_seconds()), got {type(measured).__name__}")
+    rows = list(rows)
+    for i, row in enumerate(rows):
+        missing = sorted({"label", "problem", "budget", "seconds"} - set(row))
+        if missing:
+            raise ValueError(f"rows[{i}] lacks {missing}: rows are calibrate.load()'s entries "
+                             "(label, problem, budget, seconds)")
     ratios = []
     for row in rows:
         twin = measured.get(_twin_key(row))

@@ -601,6 +601,10 @@ def flagged_shares(check: dict | None, name=str) -> str:
     The one spelling of the flag the report, the comparison table and the terminal share."""
     if not check or not check.get("flagged"):
         return ""
+    unknown = [m for m in check["flagged"] if m not in check.get("median_share", {})]
+    if unknown:
+        raise ValueError(f"check flags {unknown} without a median_share: check must be repeat_check()'s "
+                         "result")
     return ", ".join(f"{name(m)} {100 * check['median_share'][m]:.0f} %" for m in check["flagged"])
 
 
