@@ -196,7 +196,12 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     """``reproduce SPEC --calibrate``: time each method's blocks, store the calibration, print predicted
     against measured."""
     from regretlab.experiments import calibrate, registry
-    from regretlab.experiments.cost import against_measured, calibration_scale, measured_seconds
+    from regretlab.experiments.cost import (
+        against_measured,
+        calibration_rows,
+        calibration_scale,
+        measured_seconds,
+    )
     from regretlab.experiments.spec import short_method
 
     keys = registry.available() if args.all else [args.spec]
@@ -231,9 +236,16 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
                                             f"{', '.join(c[:7] for c in commits)})")
             print(f"  {short_method(row['label']):34s} {row['dim']:5d} {row['budget']:5d} {row['how']:9s} "
                   f"{row['seconds']:11.1f} {shown}")
-        scale, twins = calibration_scale(rows, measured_seconds(args.export_dir))
+        measured = measured_seconds(args.export_dir)
+        scale, twins = calibration_scale(rows, measured)
+        related = [row for other, more in calibration_rows(args.export_dir).items() if other != key
+                   for row in more]
+        borrowed, lent = calibration_scale(rows, measured, related)
         print(f"  unmeasured runs are priced at the prediction x {scale:.2f}, the median measured/predicted "
               f"of the {twins} methods with archived runs" if twins else
+              f"  no method has archived runs yet: unmeasured runs are priced at the prediction x "
+              f"{borrowed:.2f}, the median measured/predicted of the {lent} methods of other specs with "
+              "archived runs on this problem and budget" if lent else
               "  no method has archived runs yet: unmeasured runs are priced at the prediction")
     return 0
 
@@ -292,7 +304,8 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
 
         print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
               f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
-              f"`reproduce SPEC --calibrate`) times their spec's median measured/predicted ratio; "
+              f"`reproduce SPEC --calibrate`) times their spec's median measured/predicted ratio (a spec "
+              "with none archived: that of the specs calibrated on its problem and budget); "
               f"'fitted' = from {cost_model(args.export_dir).describe()}; "
               "'~' = some run priced by its spec's per-evaluation estimate.")
         totals = total_by_source([registry.get(k) for k in registry.available()], "full", args.export_dir)

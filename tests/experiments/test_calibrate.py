@@ -229,6 +229,46 @@ def test_a_specs_unmeasured_runs_are_priced_at_its_calibration_times_the_median_
     assert price(ucb, tmp_path, seconds_per_evaluation=1.0)[0] == pytest.approx(300.0 * len(ucb))
 
 
+def test_a_spec_with_no_archived_run_borrows_the_ratio_of_specs_on_its_problem_and_budget(tmp_path):
+    """Li2016 Table 1 calibrated GP-UCB at 100 s, ADD-5 at 40 s and RPP-5 at 10 s, with archived runs of the
+    first two at 300 s (3.0) and 80 s (2.0): its scale is 2.5. Table 5 calibrated only RPP-10 with δ = 0.05,
+    at 50 s, which has no archived run: on the same problem (content) and budget it borrows Table 1's
+    median, 2.5, and costs 125 s, not 50. Rows on another problem or budget lend nothing, and a spec with
+    twins of its own keeps its own scale whatever the related rows say."""
+    from regretlab.experiments.cost import (
+        calibrated_seconds,
+        calibration_rows,
+        calibration_scale,
+        measured_seconds,
+    )
+
+    table1, table5 = registry.get("Li2016.table1"), registry.get("Li2016.table5")
+    timed = (("Li2016/GP-UCB", 100.0), ("Li2016/ADD(d=5)", 40.0), ("Li2016/RPP(d=5)", 10.0))
+    calibrate.save(table1, [_entry(table1, m, s) for m, s in timed], tmp_path)
+    calibrate.save(table5, [_entry(table5, "Li2016/RPP(d=10, delta=0.05)", 50.0)], tmp_path)
+    run = table1.runs("full")[0]
+    (tmp_path / "runs").mkdir()
+    (tmp_path / "runs" / "Test.json").write_text(json.dumps({"members": [
+        {"method": m, "problem": run.problem, "budget": run.budget, "cpu_seconds": s, "run_key": f"{m}-0",
+         "dim": 50} for m, s in (("Li2016/GP-UCB", 300.0), ("Li2016/ADD(d=5)", 80.0))]}))
+    rows, measured = calibration_rows(tmp_path), measured_seconds(tmp_path)
+    own, related = rows["Li2016.table5"], rows["Li2016.table1"]
+    assert calibration_scale(related, measured) == (pytest.approx(2.5), 2)
+    assert calibration_scale(own, measured) == (1.0, 0)
+    assert calibration_scale(own, measured, related) == (pytest.approx(2.5), 2)
+    elsewhere = [dict(row, problem_content='{"dim": 50, "name": "another"}') for row in related]
+    assert calibration_scale(own, measured, elsewhere) == (1.0, 0)
+    later = [dict(row, budget=row["budget"] + 1) for row in related]
+    assert calibration_scale(own, measured, later) == (1.0, 0)
+    lopsided = [dict(related[0], seconds=3.0)]   # a related ratio of 100 does not move a spec with twins
+    assert calibration_scale(related, measured, lopsided) == (pytest.approx(2.5), 2)
+    with pytest.raises(ValueError, match=r"related\[0\] lacks"):
+        calibration_scale(own, measured, [{"label": "x"}])
+    prices = calibrated_seconds(tmp_path)   # end to end: each spec's rows at its (own or borrowed) scale
+    assert prices[(canonical_method("Li2016/RPP(d=10, delta=0.05)"), 22, 1000)] == pytest.approx(125.0)
+    assert prices[(canonical_method("Li2016/RPP(d=5)"), 22, 1000)] == pytest.approx(25.0)
+
+
 def test_a_calibration_of_another_spec_or_an_older_spec_is_not_used(tmp_path):
     spec = registry.get("Kandasamy2015.fig5b")
     path = calibrate.save(spec, [_entry(spec, "Kandasamy2015/GP-UCB", 50.0)], tmp_path)

@@ -50,7 +50,8 @@ The calibration of a spec is stored beside its archives (``<export_root>/calibra
 the spec's hash, the commit and the machine; :func:`load` refuses a file whose spec, hash or content does not
 match (a file is not trusted by its name), and :mod:`regretlab.experiments.cost` prices unmeasured runs from
 it, times the spec's median measured/predicted ratio (:func:`regretlab.experiments.cost.calibration_scale`:
-1.77 for Li2016 Table 1 at 3bec8f0, whose runs cluster and refit more than a fill's). Written here because no
+1.77 for Li2016 Table 1 at 3bec8f0, whose runs cluster and refit more than a fill's; a spec with no archived
+run borrows the ratio of the specs calibrated on its problem and budget). Written here because no
 library prices Bayesian-optimisation runs; the fit is :func:`scipy.optimize.nnls`.
 """
 

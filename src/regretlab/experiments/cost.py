@@ -219,7 +219,7 @@ def _twin_key(row) -> tuple[str, str, int]:
     return canonical_method(stored_method(row["label"])), row["problem"], int(row["budget"])
 
 
-def calibration_scale(rows, measured: dict) -> tuple[float, int]:
+def calibration_scale(rows, measured: dict, related=()) -> tuple[float, int]:
     """(scale, twins): the median over a spec's calibration ``rows`` that have an archived twin (same
     configuration, problem and budget in ``measured``, :func:`measured_seconds`) of measured / calibrated CPU
     seconds, and how many rows had one; (1.0, 0) when none has.
@@ -231,35 +231,62 @@ def calibration_scale(rows, measured: dict) -> tuple[float, int]:
     therefore priced at their calibration times this scale. The median, not the mean: one method far off
     (TranThe2020 Fig. 4's MS-UCB at D = 500, 12x) does not move the others. Not from a paper; chosen because
     it is the smallest correction the archives support, and it vanishes as the runs are archived (a measured
-    run is priced by its twin)."""
+    run is priced by its twin).
+
+    ``related`` are other specs' calibration rows. When none of ``rows`` has a twin, the scale is the median
+    over those of them that have one *and* share a problem (its content) and budget with ``rows``: the same
+    objective at the same B is calibrated the same way whichever spec asks. Li2016 Table 5's δ = 0.05
+    columns have no archived run of their own, but Table 1's eight methods on the same D = 50 objective at
+    B = 1000 ran 1.2-5.2x their calibration (median 1.77), and Table 5's RPP is Table 1's code with another
+    δ. The count returned is then the related rows used."""
     if not isinstance(measured, dict):
         raise ValueError(f"measured must be a dict (measured_seconds()), got {type(measured).__name__}")
+    rows, related = _checked_rows("rows", rows), _checked_rows("related", related)
+    ratios = _twin_ratios(rows, measured)
+    if not ratios:
+        shared = {(row.get("problem_content"), int(row["budget"])) for row in rows}
+        ratios = _twin_ratios([row for row in related
+                               if (row.get("problem_content"), int(row["budget"])) in shared], measured)
+    return (float(np.median(ratios)), len(ratios)) if ratios else (1.0, 0)
+
+
+def _checked_rows(name: str, rows) -> list:
     rows = list(rows)
     for i, row in enumerate(rows):
         missing = sorted({"label", "problem", "budget", "seconds"} - set(row))
         if missing:
-            raise ValueError(f"rows[{i}] lacks {missing}: rows are calibrate.load()'s entries "
+            raise ValueError(f"{name}[{i}] lacks {missing}: rows are calibrate.load()'s entries "
                              "(label, problem, budget, seconds)")
-    ratios = []
-    for row in rows:
-        twin = measured.get(_twin_key(row))
-        if twin is not None and float(row["seconds"]) > 0:
-            ratios.append(twin / float(row["seconds"]))
-    return (float(np.median(ratios)), len(ratios)) if ratios else (1.0, 0)
+    return rows
+
+
+def _twin_ratios(rows, measured: dict) -> list[float]:
+    """measured / calibrated CPU seconds of each row that has an archived twin."""
+    return [measured[_twin_key(row)] / float(row["seconds"]) for row in rows
+            if _twin_key(row) in measured and float(row["seconds"]) > 0]
+
+
+def calibration_rows(export_root="paper_figures") -> dict[str, list]:
+    """Every spec's stored calibration rows that still belong to it (:func:`calibrate.load`), by spec key."""
+    from . import calibrate, registry
+
+    out = {}
+    for path in sorted(Path(export_root).glob("calibration/*.json")):
+        if path.stem in registry.available():
+            rows = calibrate.load(registry.get(path.stem), export_root)
+            if rows:
+                out[path.stem] = rows
+    return out
 
 
 @functools.lru_cache(maxsize=4)
 def _calibrated_for(export_root: str, stamp: tuple, manifests: tuple) -> dict[tuple[str, int, int], float]:
-    from . import calibrate, registry
-
     measured = measured_seconds(export_root)
+    by_spec = calibration_rows(export_root)
     prices = {}
-    for path, *_ in stamp:
-        key = Path(path).stem
-        if key not in registry.available():
-            continue
-        rows = calibrate.load(registry.get(key), export_root) or []
-        scale, _twins = calibration_scale(rows, measured)
+    for key, rows in by_spec.items():
+        related = [row for other, more in by_spec.items() if other != key for row in more]
+        scale, _twins = calibration_scale(rows, measured, related)
         for row in rows:
             prices[(row["method"], int(row["dim"]), int(row["budget"]))] = float(row["seconds"]) * scale
     return prices
@@ -272,7 +299,8 @@ def _stamp(files) -> tuple:
 def calibrated_seconds(export_root="paper_figures") -> dict[tuple[str, int, int], float]:
     """Predicted CPU seconds of a run per (canonical method, dimension D, budget B), from the calibrations
     stored under ``<export_root>/calibration`` that still belong to their spec, each scaled by its spec's
-    :func:`calibration_scale` against the archived runs (cached while the files are unchanged)."""
+    :func:`calibration_scale` against the archived runs, or, for a spec with none archived, against those of
+    the specs calibrated on its problem and budget (cached while the files are unchanged)."""
     root = Path(export_root)
     return _calibrated_for(str(export_root), _stamp(root.glob("calibration/*.json")),
                            _stamp(root.glob("runs/*.json")))
