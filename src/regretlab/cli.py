@@ -201,6 +201,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         calibration_rows,
         calibration_scale,
         measured_seconds,
+        related_rows,
     )
     from regretlab.experiments.spec import short_method
 
@@ -238,9 +239,8 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
                   f"{row['seconds']:11.1f} {shown}")
         measured = measured_seconds(args.export_dir)
         scale, twins = calibration_scale(rows, measured)
-        related = [row for other, more in calibration_rows(args.export_dir).items() if other != key
-                   for row in more]
-        borrowed, lent = calibration_scale(rows, measured, related)
+        borrowed, lent = calibration_scale(rows, measured,
+                                           related_rows(calibration_rows(args.export_dir), key))
         print(f"  unmeasured runs are priced at the prediction x {scale:.2f}, the median measured/predicted "
               f"of the {twins} methods with archived runs" if twins else
               f"  no method has archived runs yet: unmeasured runs are priced at the prediction x "

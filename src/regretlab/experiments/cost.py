@@ -237,8 +237,8 @@ def calibration_scale(rows, measured: dict, related=()) -> tuple[float, int]:
     over those of them that have one *and* share a problem (its content) and budget with ``rows``: the same
     objective at the same B is calibrated the same way whichever spec asks. Li2016 Table 5's δ = 0.05
     columns have no archived run of their own, but Table 1's eight methods on the same D = 50 objective at
-    B = 1000 ran 1.2-5.2x their calibration (median 1.77), and Table 5's RPP is Table 1's code with another
-    δ. The count returned is then the related rows used."""
+    B = 1000 ran 1.2-5.2x their calibration (median 1.77 at bee3cc2), and Table 5's RPP is Table 1's code
+    with another δ. The count returned is then the related rows used."""
     if not isinstance(measured, dict):
         raise ValueError(f"measured must be a dict (measured_seconds()), got {type(measured).__name__}")
     rows, related = _checked_rows("rows", rows), _checked_rows("related", related)
@@ -279,14 +279,19 @@ def calibration_rows(export_root="paper_figures") -> dict[str, list]:
     return out
 
 
+def related_rows(by_spec: dict, key: str) -> list:
+    """The calibration rows of every spec of ``by_spec`` (:func:`calibration_rows`) but ``key``: those
+    :func:`calibration_scale` may borrow a scale from."""
+    return [row for other, rows in by_spec.items() if other != key for row in rows]
+
+
 @functools.lru_cache(maxsize=4)
 def _calibrated_for(export_root: str, stamp: tuple, manifests: tuple) -> dict[tuple[str, int, int], float]:
     measured = measured_seconds(export_root)
     by_spec = calibration_rows(export_root)
     prices = {}
     for key, rows in by_spec.items():
-        related = [row for other, more in by_spec.items() if other != key for row in more]
-        scale, _twins = calibration_scale(rows, measured, related)
+        scale, _twins = calibration_scale(rows, measured, related_rows(by_spec, key))
         for row in rows:
             prices[(row["method"], int(row["dim"]), int(row["budget"]))] = float(row["seconds"]) * scale
     return prices
