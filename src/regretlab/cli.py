@@ -206,6 +206,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     from regretlab.experiments.spec import short_method
 
     keys = registry.available() if args.all else [args.spec]
+    by_spec = calibration_rows(args.export_dir)   # read once; each spec's entry replaced as it is saved
     for key in keys:
         try:
             spec = registry.get(key)
@@ -227,6 +228,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
             return 2
         path = calibrate.save(spec, entries, args.export_dir)
         rows = calibrate.load(spec, args.export_dir) or []
+        by_spec[key] = rows
         made_at = str(json.loads(Path(path).read_text(encoding="utf-8")).get("commit"))[:7]
         print(f"{key}: wrote {path} (calibrated at {made_at}; a measured run's seconds are those of its "
               "commit's code)")
@@ -240,7 +242,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         measured = measured_seconds(args.export_dir)
         scale, twins = calibration_scale(rows, measured)
         borrowed, lent = calibration_scale(rows, measured,
-                                           related_rows(calibration_rows(args.export_dir), key))
+                                           related_rows(by_spec, key))
         print(f"  unmeasured runs are priced at the prediction x {scale:.2f}, the median measured/predicted "
               f"of the {twins} methods with archived runs" if twins else
               f"  no method has archived runs yet: unmeasured runs are priced at the prediction x "

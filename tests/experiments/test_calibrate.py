@@ -240,6 +240,7 @@ def test_a_spec_with_no_archived_run_borrows_the_ratio_of_specs_on_its_problem_a
         calibration_rows,
         calibration_scale,
         measured_seconds,
+        related_rows,
     )
 
     table1, table5 = registry.get("Li2016.table1"), registry.get("Li2016.table5")
@@ -264,6 +265,9 @@ def test_a_spec_with_no_archived_run_borrows_the_ratio_of_specs_on_its_problem_a
     assert calibration_scale(related, measured, lopsided) == (pytest.approx(2.5), 2)
     with pytest.raises(ValueError, match=r"related\[0\] lacks"):
         calibration_scale(own, measured, [{"label": "x"}])
+    assert related_rows(rows, "Li2016.table5") == related
+    with pytest.raises(ValueError, match="by_spec must be a dict"):
+        related_rows(list(rows.items()), "Li2016.table5")
     prices = calibrated_seconds(tmp_path)   # end to end: each spec's rows at its (own or borrowed) scale
     assert prices[(canonical_method("Li2016/RPP(d=10, delta=0.05)"), 22, 1000)] == pytest.approx(125.0)
     assert prices[(canonical_method("Li2016/RPP(d=5)"), 22, 1000)] == pytest.approx(25.0)

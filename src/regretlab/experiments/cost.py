@@ -262,8 +262,8 @@ def _checked_rows(name: str, rows) -> list:
 
 def _twin_ratios(rows, measured: dict) -> list[float]:
     """measured / calibrated CPU seconds of each row that has an archived twin."""
-    return [measured[_twin_key(row)] / float(row["seconds"]) for row in rows
-            if _twin_key(row) in measured and float(row["seconds"]) > 0]
+    keyed = ((_twin_key(row), float(row["seconds"])) for row in rows)
+    return [measured[key] / seconds for key, seconds in keyed if key in measured and seconds > 0]
 
 
 def calibration_rows(export_root="paper_figures") -> dict[str, list]:
@@ -282,6 +282,9 @@ def calibration_rows(export_root="paper_figures") -> dict[str, list]:
 def related_rows(by_spec: dict, key: str) -> list:
     """The calibration rows of every spec of ``by_spec`` (:func:`calibration_rows`) but ``key``: those
     :func:`calibration_scale` may borrow a scale from."""
+    if not isinstance(by_spec, dict):
+        raise ValueError(f"by_spec must be a dict of spec key -> rows (calibration_rows()), got "
+                         f"{type(by_spec).__name__}")
     return [row for other, rows in by_spec.items() if other != key for row in rows]
 
 
