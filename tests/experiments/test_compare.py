@@ -847,3 +847,34 @@ def test_a_method_with_no_run_is_listed_with_0_runs_not_left_out(tmp_path):
     assert "none yet" in (tmp_path / "DECISIONS.md").read_text()
     (row,) = [x for x in write_comparison(tmp_path).read_text().splitlines() if x.startswith("| X.y")]
     assert "decided from full-mode runs" not in row and "no full-mode run yet" in row
+
+
+def test_runs_beyond_the_look_are_counted_apart_from_the_look_and_in_the_runs_still_needed(tmp_path):
+    """A at 9 runs, B at 10, a small effect (undecided), looks (5, 10): the last look reached is 5, so the
+    tests and n are 5 v 5, while the effect, its interval and the runs needed read all 9 v 10 (``used``).
+    DECISIONS.md shows both ("5, 5 (of 9, 10)"), and the runs still needed per method count from the 9
+    runs at hand, not from the look's 5 (the old count asked for 4 runs a method that were already made)."""
+    from regretlab.experiments.decide import decide_item
+    from regretlab.experiments.sequential import still_needed
+    from regretlab.figures.decisions import write_decision
+
+    rng = np.random.default_rng(11)
+    results = {}
+    for method, shift, count in (("A", 0.3, 9), ("B", 0.0, 10)):
+        for r in range(count):
+            results[(method, "p", r)] = {"f": np.array([-5.0, shift + rng.normal()]),
+                                         "meta": {"optimum_value": 1.0, "commit": "c1"},
+                                         "is_initial": np.array([True, False])}
+    claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    decision = decide_item(_stub_spec(30), [claim], results, looks=(5, 10))
+    comparison = decision.claims[0].comparisons[0]
+    assert comparison.decision == "undecided" and comparison.look is None
+    assert comparison.n == (5, 5) and comparison.used == (9, 10)
+    assert comparison.runs_needed > 10   # an effect of 0.3 sd: many more runs than are at hand
+    text, hours = still_needed(decision, per_run_hours=1.0)
+    wanted = min(comparison.runs_needed, 1000.0)
+    assert text == f"{math.ceil(comparison.runs_needed)}" and hours == pytest.approx(2 * (wanted - 9))
+    write_decision(decision, "X.y", tmp_path)
+    rows = [line for line in (tmp_path / "DECISIONS.md").read_text().splitlines()
+            if line.startswith("| X.y.c1 | A vs B")]
+    assert rows and "| 5, 5 (of 9, 10) |" in rows[0]

@@ -223,7 +223,10 @@ class Comparison:
     interval: tuple[float, float] | None = None
     decision: str = "undecided"
     look: int | None = None  # the run count at which it was decided
-    n: tuple[int, int] = (0, 0)
+    n: tuple[int, int] = (0, 0)  # the runs tested at the last look reached (or, before one: as ``used``)
+    #: The runs the effect, its interval and the runs needed are read from: every run at hand, more than
+    #: ``n`` when a method has runs beyond the look (Li2016 Table 3's RPP-5 at 9 v 10 when its look is 5).
+    used: tuple[int, int] = (0, 0)
     p_confirm: float = math.nan  # raw p at the deciding (or last) look
     p_refute: float = math.nan
     adjusted: tuple[float, float] = (math.nan, math.nan)
@@ -330,6 +333,7 @@ def decide_comparisons(
         if comparison.n == (0, 0):  # no look reached: n is the runs the effect below is computed from
             comparison.n = _counts(arrays, max(x.size for x in arrays))
         if comparison.kind == "trend":
+            comparison.used = _counts(arrays, max(x.size for x in arrays))
             if min(x.size for x in arrays):
                 comparison.effect = compare.trend_effect(arrays, rng=rng)
                 if comparison.decision == "undecided" and min(x.size for x in arrays) >= 2:
@@ -342,6 +346,7 @@ def decide_comparisons(
             continue
         n = min(a.size, b.size)
         a_used, b_used = (a[:n], b[:n]) if comparison.paired else (a, b)
+        comparison.used = (a_used.size, b_used.size)
         if comparison.kind == "ratio":
             a_used, b_used = np.log(-a_used), np.log(-b_used)
         comparison.effect = compare.effect(a_used, b_used, paired=comparison.paired, rng=rng)

@@ -157,7 +157,9 @@ def still_needed(decision: ItemDecision, per_run_hours: float) -> tuple[str, flo
             wanted = min(c.runs_needed, 1000.0)
             largest = max(largest, c.runs_needed)
             for method in c.methods:
-                per_method[method] = max(per_method.get(method, 0.0), wanted - min(c.n))
+                # from the runs the estimate was read from, not the look's n: runs beyond the look count
+                have = min(c.used if any(c.used) else c.n)
+                per_method[method] = max(per_method.get(method, 0.0), wanted - have)
     hours = sum(max(0.0, extra) for extra in per_method.values()) * per_run_hours
     text = "none" if not per_method else ("> 1000" if largest > 1000 else f"{math.ceil(largest)}")
     return text, hours

@@ -40,6 +40,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
                     "decision": x.decision,
                     "look": x.look,
                     "n": list(x.n),
+                    "used": list(x.used),
                     "paired": x.paired,
                     "p_confirm": _number(x.p_confirm),
                     "p_refute": _number(x.p_refute),
@@ -146,6 +147,14 @@ def _repeat_check_text(check: dict | None) -> str:
     return text + f"every method below {level} (largest {100 * shares[top]:.1f} %, {display_name(top)})."
 
 
+def _runs_text(x: dict) -> str:
+    """'5, 5' (the runs the last look reached tested), followed by '(of 9, 10)' when the effect, its
+    interval and the runs needed are read from more runs than that (a record from before 'used': n only)."""
+    n, used = x["n"], x.get("used") or x["n"]
+    tested = f"{n[0]}, {n[1]}"
+    return tested if list(used) == list(n) or not any(used) else f"{tested} (of {used[0]}, {used[1]})"
+
+
 def _exp(x):
     return None if x is None else math.exp(x)
 
@@ -182,7 +191,10 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "(concordant - discordant) / pairs of runs of two methods, in [-1, 1], and P(later > earlier) "
         "averaged over adjacent methods). Runs needed: per method, for 80 % power at the "
         "final look's Holm level at the observed effect (normal approximation), and never fewer than "
-        "the test needs to reach that level at all, on perfectly separated runs. Beside the decisions, two "
+        "the test needs to reach that level at all, on perfectly separated runs. n tested: the runs per "
+        "method the last look reached tested (a decision is that look's); '(of m, k)' after it: the runs the "
+        "effect, its interval and the runs needed are read from, where a method has runs beyond the look. "
+        "Beside the decisions, two "
         "diagnostics that are not decisions: whether runs of different commits differ (Kruskal–Wallis), and "
         "how much each method re-queries points it already evaluated (the median share of a run's queries; "
         "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were on Tables 1-2 before "
@@ -233,7 +245,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
             )
         lines += [
             "",
-            "| claim | method vs | problem | n | effect [95 % CI] | P(A>B) | Holm p / look level | "
+            "| claim | method vs | problem | n tested (of runs) | effect [95 % CI] | P(A>B) | "
+            "Holm p / look level | "
             "decision (at n) | runs needed |",
             "|---|---|---|---|---|---|---|---|---|",
         ]
@@ -269,7 +282,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                 ) + (f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else "")
                 lines.append(
                     f"| {c['key']} | {compared} | "
-                    f"{x['problem']} | {x['n'][0]}, {x['n'][1]} | {effect} | "
+                    f"{x['problem']} | {_runs_text(x)} | {effect} | "
                     f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} / {_fmt(x['level'], 2)} | "
                     f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
                 )
