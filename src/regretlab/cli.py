@@ -421,8 +421,10 @@ def _cmd_archive(args: argparse.Namespace) -> int:
             print(f"regretlab archive: {error}", file=sys.stderr)
             status = 2
             continue
-        dropped = manifest.get("dropped_stale", [])
+        dropped, shared = manifest.get("dropped_stale", []), manifest.get("shared", [])
+        owners = sorted({m["group"] for m in shared})
         print(f"wrote {path} ({len(manifest['members'])} runs, {manifest['archive_bytes'] / 2**20:.2f} MiB)"
+              + (f"; {len(shared)} more run(s) stored once, in {', '.join(owners)}" if shared else "")
               + (f"; left out {len(dropped)} stale run(s) made from other setup values (renamed *.stale in "
                  f"{args.out})" if dropped else ""))
     return status

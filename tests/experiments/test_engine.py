@@ -597,6 +597,35 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
         archive.pack("tiny", TINY.runs("quick"), tmp_path / "d", tmp_path / "pf2")
 
 
+def test_a_run_two_groups_share_is_stored_once_and_restored_from_its_owner(tmp_path, monkeypatch):
+    """Group "first" archives 4 of TINY's 6 runs; "second" asks for all 6 and stores only the 2 others,
+    listing the 4 under ``shared`` with "first" (same path and sha256). Restoring both into an empty folder
+    gives all 6 records byte for byte; repacking "first" keeps its 4 (a shared entry is not a member, so
+    neither archive lets go of them). With "first"'s archive gone, restoring is refused naming a shared run
+    and its group."""
+    from regretlab.experiments import archive
+
+    _clean_provenance(monkeypatch)
+    runs = TINY.runs("quick")
+    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
+    _, first = archive.pack("first", runs[:4], tmp_path / "a", tmp_path / "pf")
+    _, second = archive.pack("second", runs, tmp_path / "a", tmp_path / "pf")
+    assert len(first["members"]) == 4 and len(second["members"]) == 2
+    assert [(m["path"], m["sha256"]) for m in second["shared"]] == [(m["path"], m["sha256"])
+                                                                   for m in first["members"]]
+    assert {m["group"] for m in second["shared"]} == {"first"}
+    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
+    for run in runs:
+        assert store.result_path(tmp_path / "a", run).read_bytes() == \
+            store.result_path(tmp_path / "b", run).read_bytes()
+    _, again = archive.pack("first", runs[:4], tmp_path / "b", tmp_path / "pf")
+    assert again["members"] == first["members"] and "shared" not in again
+    for suffix in (".json", ".tar.xz"):
+        (tmp_path / "pf" / "runs" / f"first{suffix}").unlink()
+    with pytest.raises(archive.ArchiveError, match="shared with group 'first'.*repack second"):
+        archive.restore(tmp_path / "c", tmp_path / "pf")
+
+
 def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkeypatch):
     """After a setup value changes, the archived runs of that method are stale: packing the group is refused
     with an ArchiveError naming the method (restoring the archive brings them back, so deleting files cannot

@@ -3,10 +3,13 @@ fresh clone re-decides, re-exports and continues a sequential study without reru
 
 ``paper_figures/runs/<group>.tar.xz`` holds the run records (``runs/<key[:2]>/<stem>.npz``, as in the
 store) and ``paper_figures/runs/<group>.json`` lists each member with its sha256, run key, method, problem,
-repeat and commit, plus the archive's own sha256. :func:`restore` checks the archive's checksum, then every
-member's, and copies into the results folder only the records it does not already hold; a record whose
-checksum does not match is refused (never trusted by its name). Runs made from a tree with uncommitted
-changes are refused by :func:`pack` (their code is not pinned).
+repeat and commit, plus the archive's own sha256. A run another group's archive already holds with the
+same bytes is not stored twice: the manifest lists it under ``shared`` with that group (Li2016 Table 5's
+δ = 0 and δ = 0.1 columns are Table 1's runs; TranThe2020 Figs 2 and 3 share 60 MS-UCB(N₀ = 1, α = 0)
+runs). :func:`restore` checks the archive's checksum, then every member's, and copies into the results
+folder only the records it does not already hold; a record whose checksum does not match is refused (never
+trusted by its name). Runs made from a tree with uncommitted changes are refused by :func:`pack` (their
+code is not pinned).
 
 An archived record keeps everything a decision, an export or a bound check reads. The one thing it may
 leave out is the queries ``x`` of a large run (more than :data:`MAX_ARCHIVED_X_VALUES` values): at D = 100
@@ -118,7 +121,8 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
     recomputed with the current values); the manifest lists the dropped runs under ``"dropped_stale"``."""
     drop_stale = check_bool("drop_stale", drop_stale)   # at the boundary: a string would be truthy
     restore(out, export_root)
-    members, dropped = [], []
+    elsewhere = _members_of_other_groups(group, export_root)
+    members, dropped, shared = [], [], []
     for run in runs:
         try:
             result = store.read_finished(out, run)
@@ -141,9 +145,14 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
             )
         raw = path.read_bytes()
         data = slim(raw)
+        name = path.relative_to(Path(out)).as_posix()
+        owner = elsewhere.get((name, _sha256(data)))
+        if owner is not None:   # the same bytes are archived by another group: list it, do not store it twice
+            shared.append({"path": name, "sha256": _sha256(data), "run_key": run.key, "group": owner})
+            continue
         meta = {**meta, "x_kept": data is raw and "x_archived" not in meta}
-        members.append((path.relative_to(Path(out)).as_posix(), data, run, meta))
-    if not members:
+        members.append((name, data, run, meta))
+    if not members and not shared:
         raise ArchiveError(f"{group}: no finished full-mode run in {out}: nothing to archive")
     members.sort(key=lambda m: m[0])
     buffer = io.BytesIO()
@@ -174,6 +183,8 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
             for name, data, run, meta in members
         ],
     }
+    if shared:
+        manifest["shared"] = sorted(shared, key=lambda m: m["path"])
     if dropped:
         manifest["dropped_stale"] = sorted(dropped)
     folder = Path(export_root) / ARCHIVE_FOLDER
@@ -182,13 +193,24 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
     return target, manifest
 
 
+def _members_of_other_groups(group: str, export_root) -> dict[tuple[str, str], str]:
+    """(member path, sha256) -> group, over the members stored in every archive but ``group``'s."""
+    owners = {}
+    for manifest_path in sorted((Path(export_root) / ARCHIVE_FOLDER).glob("*.json")):
+        manifest = json.loads(manifest_path.read_text())
+        if manifest["group"] != group:
+            owners.update({(m["path"], m["sha256"]): manifest["group"] for m in manifest["members"]})
+    return owners
+
+
 def restore(out, export_root="paper_figures") -> int:
     """Copy every archived run that ``out`` lacks into it, after checking the checksums; returns how many
-    records were restored."""
+    records were restored. A run a manifest lists as ``shared`` (stored in another group's archive) must
+    then be in ``out``: else that archive no longer holds it, and the error says so."""
     folder = Path(export_root) / ARCHIVE_FOLDER
     restored = 0
-    for manifest_path in sorted(folder.glob("*.json")):
-        manifest = json.loads(manifest_path.read_text())
+    manifests = [(path, json.loads(path.read_text())) for path in sorted(folder.glob("*.json"))]
+    for manifest_path, manifest in manifests:
         archive = folder / f"{manifest['group']}.tar.xz"
         missing = [m for m in manifest["members"] if not (Path(out) / m["path"]).is_file()]
         if not missing:
@@ -210,4 +232,10 @@ def restore(out, export_root="paper_figures") -> int:
                     raise ArchiveError(f"{archive}: member {info.name} does not match its manifest's sha256")
                 atomic_write_bytes(Path(out) / info.name, data)
                 restored += 1
+    for manifest_path, manifest in manifests:   # present, as members are: a restored one was checked above
+        for m in manifest.get("shared", []):
+            if not (Path(out) / m["path"]).is_file():
+                raise ArchiveError(
+                    f"{manifest_path.name}: run {m['path']} is shared with group {m['group']!r}, whose "
+                    f"archive under {folder} no longer holds it (repack {manifest['group']})")
     return restored
