@@ -400,7 +400,9 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         repeats = decision.repeat_check
         if repeats and repeats["flagged"]:
             print("  repeated queries (median share of a run's queries): " + flagged_shares(repeats)
-                  + f" at or above {100 * repeats['level']:g} %: the model may be stuck")
+                  + f" at or above {100 * repeats['level']:g} %: the model may be stuck (unless the repeats "
+                  "are a face of a search box the optimum lies beyond, or the best point re-evaluated on "
+                  "purpose)")
         coming = next_look(decision, args.out, args.export_dir)
         print(f"  {coming.describe()}")
         if not args.no_write:

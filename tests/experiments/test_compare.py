@@ -439,6 +439,32 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
     assert decide_item(_stub_spec(3), [claim], results).repeat_check == check
 
 
+def test_repeat_check_says_where_a_flagged_method_repeats_itself():
+    """Six queries in the unit square; queries 2 and 5 repeat (0.001, 0.3), the best point observed before
+    them and 0.1 % of the width from the face x1 = 0 (inside the 1 % shell), query 4 repeats the interior
+    point (0.4, 0.6), neither: 3 repeats, 2 on the boundary, 2 at the best point. A second run of the method
+    whose record left its queries out (an archived large run) counts in the share, not in the kinds; a
+    record whose x does not match its box's dimension is not classified. The flag spells the kinds out."""
+    from regretlab.experiments.decide import _repeat_kinds, flagged_shares, repeat_check
+
+    x = np.array([[0.5, 0.5], [0.001, 0.3], [0.001, 0.3], [0.4, 0.6], [0.4, 0.6], [0.001, 0.3]])
+    y = np.array([1.0, 5.0, 4.0, 0.0, 0.5, 4.5])
+    meta = {"budget": 6, "repeated_queries": 3, "final_box": [[0.0, 1.0], [0.0, 1.0]]}
+    kept = {"x": x, "y": y, "meta": meta}
+    slim = {"y": y, "meta": {**meta, "x_archived": {}}}
+    assert _repeat_kinds(kept).tolist() == [3, 2, 2] and _repeat_kinds(slim) is None
+    assert _repeat_kinds({**kept, "meta": {**meta, "final_box": [[0.0, 1.0]] * 3}}) is None
+    # moving the repeated point 2 % of the width inside takes it off the boundary
+    inside = x.copy()
+    inside[[1, 2, 5], 0] = 0.02
+    assert _repeat_kinds({**kept, "x": inside}).tolist() == [3, 0, 2]
+    check = repeat_check({("V", "p", 0): kept, ("V", "p", 1): slim})
+    assert check["median_share"] == {"V": 0.5} and check["runs"] == {"V": 2}
+    assert check["kinds"] == {"V": {"repeats": 3, "on_boundary": 2, "best_so_far": 2}}
+    assert flagged_shares(check) == ("V 50 % (of the 3 repeats in runs that keep their queries: 67 % on the "
+                                     "search box's boundary, 67 % the best point observed before)")
+
+
 def test_every_claim_quote_is_in_the_paper_text():
     """Each registered claim's quote appears in its paper's text (case, punctuation and TeX markers
     normalised; the TranThe2020 quotes in the ext copy). The texts interleave figure captions with the body,

@@ -138,7 +138,8 @@ def _repeat_check_text(check: dict | None) -> str:
     text = " Repeated queries (per method, the median share of a run's queries that repeat an earlier one): "
     if check["flagged"]:
         text += (f"⚠ **{flagged_shares(check, display_name)}**, at or above {level}: the model may be stuck, "
-                 "a claim about them may be about that")
+                 "a claim about them may be about that (unless its repeats are a face of a search box the "
+                 "optimum lies beyond, or the best point re-evaluated on purpose)")
         if others:
             top = max(others, key=others.get)
             text += f"; the others at most {100 * others[top]:.1f} % ({display_name(top)})"
@@ -198,7 +199,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "diagnostics that are not decisions: whether runs of different commits differ (Kruskal–Wallis), and "
         "how much each method re-queries points it already evaluated (the median share of a run's queries; "
         "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were on Tables 1-2 before "
-        "2026-11-27, a median 34-90 %). Quick-mode runs get no verdict.",
+        "2026-11-27, a median 34-90 %; where the runs keep their queries, a flagged method's repeats are "
+        "counted on the run's final search box's boundary, within 1 % of its width of a face, and at the "
+        "best point observed before them). Quick-mode runs get no verdict.",
         "",
         "Items by verdict: "
         + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
