@@ -440,14 +440,14 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
 
 
 def test_repeat_check_says_where_a_flagged_method_repeats_itself():
-    """Six queries in the unit square; queries 2 and 5 repeat (0.001, 0.3), the best point observed before
+    """Six queries in the unit square; queries 2 and 5 repeat (1e-3, 0.3), the best point observed before
     them and 0.1 % of the width from the face x1 = 0 (inside the 1 % shell), query 4 repeats the interior
     point (0.4, 0.6), neither: 3 repeats, 2 on the boundary, 2 at the best point. A second run of the method
     whose record left its queries out (an archived large run) counts in the share, not in the kinds; a
     record whose x does not match its box's dimension is not classified. The flag spells the kinds out."""
     from regretlab.experiments.decide import _repeat_kinds, flagged_shares, repeat_check
 
-    x = np.array([[0.5, 0.5], [0.001, 0.3], [0.001, 0.3], [0.4, 0.6], [0.4, 0.6], [0.001, 0.3]])
+    x = np.array([[0.5, 0.5], [1e-3, 0.3], [1e-3, 0.3], [0.4, 0.6], [0.4, 0.6], [1e-3, 0.3]])
     y = np.array([1.0, 5.0, 4.0, 0.0, 0.5, 4.5])
     meta = {"budget": 6, "repeated_queries": 3, "final_box": [[0.0, 1.0], [0.0, 1.0]]}
     kept = {"x": x, "y": y, "meta": meta}

@@ -148,7 +148,8 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
         name, digest = path.relative_to(Path(out)).as_posix(), _sha256(data)
         owner = elsewhere.get((name, digest))
         if owner is not None:   # the same bytes are archived by another group: list it, do not store it twice
-            shared.append({"path": name, "sha256": digest, "run_key": run.key, "group": owner})
+            shared.append({"path": name, "sha256": digest, "run_key": run.key, "method": run.method,
+                           "problem": run.problem, "repeat": run.repeat, "group": owner})
             continue
         meta = {**meta, "x_kept": data is raw and "x_archived" not in meta}
         members.append((name, data, run, meta))
