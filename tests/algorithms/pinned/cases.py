@@ -6,6 +6,14 @@ default), and for GPUCB-UBO when the objective's box stopped being a silent cap 
 started to be re-optimised; the test
 ``tests/algorithms/test_pinned_traces.py`` replays them and compares. Re-record only when a change of
 behaviour is intended, and say which trace changed and why in the commit message.
+
+A trace is pinned per BLAS kernel set (OpenBLAS's ``architecture`` as threadpoolctl reports it: one folder
+each, ``SkylakeX/``, ``Haswell/``). The same code and seed give different round-off with another kernel set
+(AVX-512 against AVX2 matrix products), and a BO trajectory carries round-off on into its L-BFGS-B paths:
+three of the six traces recorded on an Intel machine (SkylakeX) changed beyond 1e-7 on an AMD EPYC machine,
+where OpenBLAS picks its Haswell kernels (queries moved by up to 1.5e-4, acquisition-evaluation counts by 1).
+``OPENBLAS_CORETYPE=Haswell`` (or ``SkylakeX`` on a CPU with AVX-512) selects the kernels of a folder to
+record or replay it.
 """
 
 from __future__ import annotations
@@ -43,5 +51,15 @@ def run(name: str):
     return factory(objective.bounds, SEED).run(objective, n_iter, progress=False)
 
 
-def path(name: str) -> Path:
-    return HERE / f"{name}.npz"
+def blas_architecture() -> str:
+    """OpenBLAS's kernel set in this process (threadpoolctl's ``architecture``), or ``"unknown"``."""
+    import numpy  # noqa: F401  (loads the BLAS threadpoolctl inspects)
+    from threadpoolctl import threadpool_info
+
+    found = [info.get("architecture") for info in threadpool_info() if info.get("internal_api") == "openblas"]
+    return found[0] if found and found[0] else "unknown"
+
+
+def path(name: str, architecture: str | None = None) -> Path:
+    """The pinned trace of ``name`` for a BLAS kernel set (default: this process's)."""
+    return HERE / (architecture or blas_architecture()) / f"{name}.npz"
