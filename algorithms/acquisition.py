@@ -17,6 +17,7 @@ The maximisers with their hard evaluation budgets are in :mod:`regretlab.algorit
 
 from __future__ import annotations
 
+import inspect
 import math
 
 import numpy as np
@@ -234,6 +235,14 @@ _KIND_TABLE = {
 # --------------------------------------------------------------------------------------------------------
 # Posterior wrapper
 # --------------------------------------------------------------------------------------------------------
+def _has_parameter(function, name: str) -> bool:
+    """Whether ``function`` takes a parameter ``name`` (False when its signature cannot be read)."""
+    try:
+        return name in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+
+
 class Acquisition:
     """An acquisition function of a GP posterior, evaluated on batches, counting evaluations.
 
@@ -288,6 +297,8 @@ class Acquisition:
         self.xi = check_number("xi", xi, low=0.0)
         self._root_beta = None if self.beta is None else math.sqrt(self.beta)  # β checked once, here
         self._value_of, self._grad_of = _KIND_TABLE[self.kind]
+        # read once: whether the posterior computes only some columns of its gradient (value_and_grad)
+        self._takes_columns = _has_parameter(posterior.predict, "grad_columns")
         self.n_evaluations = 0
 
     @staticmethod
@@ -319,13 +330,35 @@ class Acquisition:
         self.n_evaluations += X.shape[0]
         return self._values(mean, variance)
 
-    def value_and_grad(self, X) -> tuple[np.ndarray, np.ndarray]:
-        """Values (q,) and gradients (q, D) at the rows of ``X`` (one ``predict(X, return_grad=True)``)."""
+    def value_and_grad(self, X, columns=None) -> tuple[np.ndarray, np.ndarray]:
+        """Values (q,) and gradients (q, D) at the rows of ``X`` (one ``predict(X, return_grad=True)``).
+
+        With ``columns`` (k coordinate indices) the gradients are those columns, shape (q, k): a posterior
+        whose ``predict`` takes ``grad_columns`` (``regretlab.gp.GP``'s and ``ScaledPosterior``'s) computes
+        those alone, any other gives its full gradient and the columns are taken from it."""
         X = self._as_batch(X)
-        mean, variance, dmean, dvar = self.posterior.predict(X, return_grad=True)
+        if columns is None:
+            mean, variance, dmean, dvar = self.posterior.predict(X, return_grad=True)
+        elif self._takes_columns:
+            mean, variance, dmean, dvar = self.posterior.predict(X, return_grad=True, grad_columns=columns)
+        else:
+            mean, variance, dmean, dvar = self.posterior.predict(X, return_grad=True)
+            dmean, dvar = dmean[:, columns], dvar[:, columns]
         self.n_evaluations += X.shape[0]
         mu, sigma = self._mean_std(mean, variance)
         return self._finite(self._value_of(self, mu, sigma)), self._grad_of(self, mu, sigma, dmean, dvar)
+
+
+    def from_prediction(self, mean, variance, mean_grad=None, variance_grad=None):
+        """The acquisition of a prediction the caller made (for instance on subspaces,
+        :meth:`regretlab.gp.GP.subspace_posterior`): values (q,), and with the gradients of mean and variance
+        (q, k) also the acquisition's gradients (q, k). The q points count as evaluated."""
+        self.n_evaluations += np.shape(mean)[0]
+        mu, sigma = self._mean_std(mean, variance)
+        values = self._finite(self._value_of(self, mu, sigma))
+        if mean_grad is None:
+            return values
+        return values, self._grad_of(self, mu, sigma, mean_grad, variance_grad)
 
 
 class Restricted:
@@ -392,6 +425,9 @@ class Restricted:
         return self.acquisition(self.embed(Z))
 
     def value_and_grad(self, Z) -> tuple[np.ndarray, np.ndarray]:
-        """Values (q,) and gradients (q, k) with respect to the free coordinates."""
+        """Values (q,) and gradients (q, k) with respect to the free coordinates (an :class:`Acquisition`
+        computes those columns alone)."""
+        if isinstance(self.acquisition, Acquisition):
+            return self.acquisition.value_and_grad(self.embed(Z), columns=self.coordinates)
         values, grads = self.acquisition.value_and_grad(self.embed(Z))
         return values, grads[:, self.coordinates]

@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._validate import check_integer
+from regretlab.gp import GP
 
-__all__ = ["ScaledPosterior", "ComponentPosterior"]
+__all__ = ["ScaledPosterior", "ScaledSubspacePosterior", "ComponentPosterior"]
 
 
 class ScaledPosterior:
@@ -24,9 +25,18 @@ class ScaledPosterior:
     def __init__(self, gp, shift: float = 0.0, scale: float = 1.0):
         self.gp, self.shift, self.scale = gp, float(shift), float(scale)
 
-    def predict(self, X, return_grad: bool = False):
-        """Posterior mean and variance of f at the rows of X (and their gradients with ``return_grad``)."""
-        out = self.gp.predict(X, return_grad=return_grad)
+    def predict(self, X, return_grad: bool = False, grad_columns=None):
+        """Posterior mean and variance of f at the rows of X (and their gradients with ``return_grad``, along
+        ``grad_columns`` only if given: :meth:`regretlab.gp.GP.predict`; a wrapped model without
+        ``grad_columns`` gives its full gradients and the columns are taken from them)."""
+        if grad_columns is None:
+            out = self.gp.predict(X, return_grad=return_grad)
+        elif isinstance(self.gp, GP):
+            out = self.gp.predict(X, return_grad=return_grad, grad_columns=grad_columns)
+        else:
+            out = self.gp.predict(X, return_grad=return_grad)
+            if return_grad:
+                out = (out[0], out[1], out[2][:, grad_columns], out[3][:, grad_columns])
         s, s2 = self.scale, self.scale**2
         if not return_grad:
             return self.shift + s * out[0], s2 * out[1]
@@ -35,6 +45,29 @@ class ScaledPosterior:
     def predict_components(self, X):
         """Per-group posteriors ([Kandasamy2015, Eq. (5)]; [Li2016, Eq. (3)]) in observation units."""
         return [(self.scale * m, self.scale**2 * v) for m, v in self.gp.predict_components(X)]
+
+    def subspace_posterior(self, anchors, free):
+        """The posterior on the subspaces ``x[free] = z``, other coordinates ``anchors[s]``, in observation
+        units (:meth:`regretlab.gp.GP.subspace_posterior`); None when the GP's kernel is not stationary."""
+        inner = self.gp.subspace_posterior(anchors, free) if isinstance(self.gp, GP) else None
+        return None if inner is None else ScaledSubspacePosterior(inner, self.shift, self.scale)
+
+
+class ScaledSubspacePosterior:
+    r""":class:`regretlab.gp.subspace.SubspacePosterior` in the units of the observations, as
+    :class:`ScaledPosterior` is the GP's: :math:`\mu = a + s\tilde\mu`,
+    :math:`\sigma^2 = s^2\tilde\sigma^2`."""
+
+    def __init__(self, inner, shift: float, scale: float):
+        self.inner, self.shift, self.scale = inner, float(shift), float(scale)
+
+    def predict(self, subspace, Z, return_grad: bool = False):
+        """Mean and variance at ``Z`` on the subspaces ``subspace`` (gradients along the free block)."""
+        out = self.inner.predict(subspace, Z, return_grad=return_grad)
+        s, s2 = self.scale, self.scale**2
+        if not return_grad:
+            return self.shift + s * out[0], s2 * out[1]
+        return self.shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
 
 
 class ComponentPosterior:

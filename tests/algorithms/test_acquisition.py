@@ -231,3 +231,34 @@ def test_acquisition_equals_the_public_functions_bit_for_bit_and_refuses_a_nan_p
     mean[0] = np.nan
     with pytest.raises(ValueError, match=f"non-finite {kind} value at 1 of 6 points"):
         acq(np.zeros((6, 3)))
+
+
+def test_gradient_columns_from_a_gp_and_from_a_prediction_are_the_full_gradients_columns():
+    """On a real GP (in observation units, ScaledPosterior): value_and_grad(X, columns=c) gives the values of
+    value_and_grad(X) bit for bit and its columns c (1e-12 relative), the GP computing those columns alone; a
+    Restricted acquisition reads them; from_prediction on the GP's own prediction gives the same values and
+    gradients and counts its rows as evaluations."""
+    from regretlab.algorithms.posteriors import ScaledPosterior
+    from regretlab.gp import GP, Matern52
+
+    rng = np.random.default_rng(4)
+    Xt = rng.uniform(-1, 1, size=(15, 6))
+    gp = GP(Matern52(0.9), noise_variance=1e-3).fit(Xt, np.sin(3 * Xt).sum(axis=1))
+    post = ScaledPosterior(gp, shift=0.5, scale=2.0)
+    acq = Acquisition(post, "ucb", beta=2.0)
+    X, cols = rng.uniform(-1, 1, size=(8, 6)), np.array([5, 2])
+    values, grads = acq.value_and_grad(X)
+    part_values, part_grads = acq.value_and_grad(X, columns=cols)
+    np.testing.assert_array_equal(part_values, values)
+    np.testing.assert_allclose(part_grads, grads[:, cols], rtol=1e-12, atol=1e-15)
+    restricted = Restricted(acq, X[0], cols)
+    embedded_values, embedded_grads = acq.value_and_grad(restricted.embed(X[:, cols]))
+    r_values, r_grads = restricted.value_and_grad(X[:, cols])
+    np.testing.assert_array_equal(r_values, embedded_values)
+    np.testing.assert_allclose(r_grads, embedded_grads[:, cols], rtol=1e-12, atol=1e-15)
+    before = acq.n_evaluations
+    again_values, again_grads = acq.from_prediction(*post.predict(X, return_grad=True))
+    np.testing.assert_array_equal(again_values, values)
+    np.testing.assert_array_equal(again_grads, grads)
+    np.testing.assert_array_equal(acq.from_prediction(*post.predict(X)), values)
+    assert acq.n_evaluations == before + 16

@@ -153,7 +153,11 @@ def _gp_recipes() -> dict[str, Callable]:
                                             "mean": 0.0}, lambda g: _predict(g.fit(X, y))),
         "regretlab.gp.GP.fit": lambda: (_gp().fit, {"X": X.copy(), "y": y.copy()}, _predict),
         "regretlab.gp.GP.append": lambda: (_fitted().append, {"x": Xq[0].copy(), "y": 0.3}, _predict),
-        "regretlab.gp.GP.predict": lambda: (_fitted().predict, {"X": Xq.copy(), "return_grad": True}, None),
+        "regretlab.gp.GP.predict": lambda: (_fitted().predict, {"X": Xq.copy(), "return_grad": True,
+                                                                "grad_columns": [0, 2]}, None),
+        "regretlab.gp.GP.subspace_posterior": lambda: (
+            _fitted().subspace_posterior, {"anchors": Xq.copy(), "free": [0, 2]},
+            lambda post: post.predict(np.array([0, 2]), np.zeros((2, 2)), return_grad=True)),
         "regretlab.gp.GP.predict_component": lambda: (
             _additive_gp().predict_component, {"j": 1, "Z": Xq[:, :3].copy(), "return_grad": True}, None),
         "regretlab.gp.GP.predict_components": lambda: (_additive_gp().predict_components, {"X": Xq.copy()},
@@ -422,6 +426,8 @@ EXEMPT: dict[str, str] = {
     "construction, not per evaluation (issue 14); fuzzed through the constructor's after-step",
     "regretlab.algorithms.Restricted.*": "the maximiser's inner loop, fuzzed through the constructor's "
     "after-step",
+    "regretlab.algorithms.Acquisition.from_prediction": "the maximiser's inner loop on a posterior's own "
+    "arrays (MS-UCB's subspace posterior); its values are checked finite as value_and_grad's are",
     "regretlab.algorithms.setups.Setting": "a record of the setups table",
     "regretlab.algorithms.setups.Setting.*": "resolves the setups table's own values",
     "regretlab.algorithms.setups.Setup": "a record of the setups table (Setup.build is fuzzed)",

@@ -141,17 +141,21 @@ class Kernel(ABC):
         :meth:`_gradient_x_dot` can re-use of this evaluation (None here: the default re-evaluates)."""
         return self(X, Y), None
 
-    def _gradient_x_dot(self, X: np.ndarray, Y: np.ndarray, weights, state=None) -> list[np.ndarray]:
+    def _gradient_x_dot(self, X: np.ndarray, Y: np.ndarray, weights, state=None,
+                        columns=None) -> list[np.ndarray]:
         r"""For each ``W`` in ``weights`` (broadcastable to (n, m)): :math:`\sum_j W_{ij}\,\partial
-        k(X_i, Y_j)/\partial X_i`, shape (n, D).
+        k(X_i, Y_j)/\partial X_i`, shape (n, D), or (n, k) with ``columns`` (k indices into the D
+        coordinates: only those partial derivatives).
 
         The contraction of :meth:`gradient_x` that the posterior's gradients need (mean:
         :math:`W = \alpha^\top`, variance: :math:`W = (\Delta^{-1}k_*)^\top`). This default forms the
-        (n, m, D) array; kernels with a closed form override it with matrix products.
+        (n, m, D) array and keeps ``columns`` of the result; kernels with a closed form override it with
+        matrix products (a stationary kernel computes the ``columns`` alone).
         """
         dk = self.gradient_x(X, Y)
         shape = dk.shape[:2]
-        return [np.einsum("nmd,nm->nd", dk, np.broadcast_to(W, shape)) for W in weights]
+        out = [np.einsum("nmd,nm->nd", dk, np.broadcast_to(W, shape)) for W in weights]
+        return out if columns is None else [part[:, columns] for part in out]
 
     def diag_gradient_x(self, X) -> np.ndarray:
         """Array (n, D): ``d k(x, x) / d x`` at each row of ``X``.
@@ -383,6 +387,15 @@ class Stationary(Kernel):
         ls_text = f"{ls:.6g}" if isinstance(ls, float) else np.array2string(ls, precision=4, separator=", ")
         return f"{type(self).__name__}(lengthscale={ls_text}, variance={self._variance:.6g})"
 
+    def _on_columns(self, columns: np.ndarray) -> Stationary:
+        """The same kernel on the coordinates ``columns`` of its inputs (checked indices): an ARD kernel keeps
+        their length scales (copied, not round-tripped through log space); an isotropic kernel is itself."""
+        if not self.ard:
+            return self
+        out = copy.copy(self)
+        out._lengthscale = _frozen(self._lengthscale[columns])
+        return out
+
     # ---- evaluation --------------------------------------------------------------------------------
     def _scaled_sqdist(self, X: np.ndarray, Y: np.ndarray | None, exact_symmetry: bool = True) -> np.ndarray:
         r"""Squared scaled distances :math:`\|(x - y)/\ell\|^2`, shape (n, m), by the expansion
@@ -471,13 +484,17 @@ class Stationary(Kernel):
         g, dg = self._profile(r2)
         return self._variance * g, dg
 
-    def _gradient_x_dot(self, X, Y, weights, state=None):
+    def _gradient_x_dot(self, X, Y, weights, state=None, columns=None):
         # Σ_j W_ij ∂k(x_i, y_j)/∂x_i = (2 s² / ℓ²) Σ_j W_ij g'(r²_ij) (x_i - y_j)
         #                           = (2 s² / ℓ²) (rowsum(A)_i x_i - (A Y)_i),  A = W ∘ g'(r²):
         # two matrix products instead of the (n, m, D) array of gradient_x.
         dg = self._profile(self._scaled_sqdist(X, Y))[1] if state is None else state
         scale = (2.0 * self._variance) / np.broadcast_to(self._lengthscale**2, (X.shape[1],))
         centre = _midrange(Y)  # x - y = (x - c) - (y - c): centred, the two products cancel less
+        if columns is not None:
+            # column k of the result reads column k of X, Y, scale and centre only: a search over a few
+            # coordinates of D (MS-UCB's subspaces) computes those, not the (n, D) products
+            X, Y, scale, centre = X[:, columns], Y[:, columns], scale[columns], centre[columns]
         Xc, Yc = X - centre, Y - centre
         out = []
         for W in weights:
@@ -821,14 +838,14 @@ class _SumOfMapped(Kernel):
             states.append(state_j)
         return total, states
 
-    def _gradient_x_dot(self, X, Y, weights, state=None):
+    def _gradient_x_dot(self, X, Y, weights, state=None, columns=None):
         out = [np.zeros_like(X) for _ in weights]
         for j, k in enumerate(self._kernels):
             parts = k._gradient_x_dot(self._map(X, j), self._map(Y, j), weights,
                                       None if state is None else state[j])
             for total, part in zip(out, parts, strict=True):
                 total += self._map_back(part, j, X.shape[1])
-        return out
+        return out if columns is None else [total[:, columns] for total in out]
 
     def gradient_x(self, X, Y=None) -> np.ndarray:
         X, Y = self._check_XY(X, Y)
@@ -1051,8 +1068,8 @@ class Tied(Kernel):
     def _cross(self, X, Y, gradient=False):
         return self._base._cross(X, Y, gradient)
 
-    def _gradient_x_dot(self, X, Y, weights, state=None):
-        return self._base._gradient_x_dot(X, Y, weights, state)
+    def _gradient_x_dot(self, X, Y, weights, state=None, columns=None):
+        return self._base._gradient_x_dot(X, Y, weights, state, columns)
 
     def __repr__(self) -> str:
         return f"Tied({self._base!r})"

@@ -23,7 +23,7 @@ import numpy as np
 from scipy.linalg import LinAlgError, cholesky, solve_triangular
 from scipy.linalg.lapack import dpotrf as _dpotrf
 
-from regretlab._validate import MAGNITUDE_LIMIT, check_array, check_bool, check_number
+from regretlab._validate import MAGNITUDE_LIMIT, check_array, check_bool, check_integer, check_number
 from regretlab.gp.kernels import Kernel
 
 __all__ = ["GP", "cholesky_with_jitter"]
@@ -151,6 +151,14 @@ def _cholesky_in_place(A: np.ndarray, jitters) -> tuple[np.ndarray, float] | Non
 #: Largest magnitude of an input, a target or the prior mean the GP accepts: squares of 1e150 stay finite
 #: (1e300), so squared distances over thousands of dimensions and products y·α do not overflow to inf/NaN.
 MAX_MAGNITUDE = MAGNITUDE_LIMIT
+
+
+def _check_columns(columns, dim: int, name: str = "grad_columns") -> np.ndarray:
+    """``columns`` as an index array: distinct integers in [0, dim), at least one."""
+    cols = np.atleast_1d(check_integer(name, columns, low=0, high=dim - 1))
+    if cols.ndim != 1 or cols.size == 0 or np.unique(cols).size != cols.size:
+        raise ValueError(f"{name}={np.asarray(columns).tolist()} must be distinct indices in [0, {dim})")
+    return cols.astype(np.intp)
 
 
 def _check_magnitude(name: str, values: np.ndarray, why: str) -> None:
@@ -421,7 +429,7 @@ class GP:
         return self
 
     # ---- prediction ------------------------------------------------------------------------------------
-    def predict(self, X, return_grad: bool = False):
+    def predict(self, X, return_grad: bool = False, grad_columns=None):
         """Posterior mean and variance of the latent ``f`` at the rows of ``X``.
 
         Parameters
@@ -429,21 +437,30 @@ class GP:
         X : array_like of shape (q, D)
         return_grad : bool
             Also return the gradients of mean and variance w.r.t. each row of ``X``.
+        grad_columns : array_like of int, shape (k,), optional
+            With ``return_grad``: only the partial derivatives along these coordinates (distinct indices in
+            ``[0, D)``), in this order: a search over k of the D coordinates (MS-UCB's subspaces) does not pay
+            for the other D - k. Each is the value the full gradient has in that column.
 
         Returns
         -------
         mean, variance : ndarray of shape (q,)
-        mean_grad, variance_grad : ndarray of shape (q, D)
+        mean_grad, variance_grad : ndarray of shape (q, D), or (q, k) with ``grad_columns``
             Only if ``return_grad``.
         """
         X = self._check_inputs(X)
         return_grad = check_bool("return_grad", return_grad)
+        if grad_columns is not None:
+            grad_columns = _check_columns(grad_columns, X.shape[1])
         prior_var = self.kernel.diag(X)
         if self._t == 0:
             mean = np.full(X.shape[0], self.mean)
             if not return_grad:
                 return mean, prior_var
-            return mean, prior_var, np.zeros_like(X), self.kernel.diag_gradient_x(X)
+            diag_grad = self.kernel.diag_gradient_x(X)
+            if grad_columns is not None:
+                diag_grad = diag_grad[:, grad_columns]
+            return mean, prior_var, np.zeros_like(diag_grad), diag_grad
         Xt = self._X_buf[: self._t]
         # X is checked above and X_t was checked when it was told: the kernel's unchecked path, one distance
         # matrix for k* and its gradient.
@@ -459,10 +476,34 @@ class GP:
         # d mean/dx = Σ_i α_i d k(x, X_i)/dx;  d var/dx = d k(x,x)/dx - 2 Σ_i (Δ⁻¹ k*)_i d k(x, X_i)/dx,
         # Δ⁻¹ k* = Lᵀ \ v: contracted by the kernel with matrix products, no (q, t, D) array.
         w = self._solve_L(v, trans=True)  # (t, q)
-        mean_grad, w_grad = self.kernel._gradient_x_dot(X, Xt, (self._alpha[None, :], w.T), state)
-        var_grad = self.kernel.diag_gradient_x(X) - 2.0 * w_grad
+        mean_grad, w_grad = self.kernel._gradient_x_dot(X, Xt, (self._alpha[None, :], w.T), state,
+                                                        grad_columns)
+        diag_grad = self.kernel.diag_gradient_x(X)
+        var_grad = (diag_grad if grad_columns is None else diag_grad[:, grad_columns]) - 2.0 * w_grad
         var_grad[var <= 0.0] = 0.0
         return mean, var, mean_grad, var_grad
+
+    def subspace_posterior(self, anchors, free):
+        """The posterior on the subspaces ``x[free] = z``, other coordinates ``anchors[s]``
+        (:class:`regretlab.gp.subspace.SubspacePosterior`): for many points on a few subspaces each point's
+        distances cost O(t k) instead of O(t D), k = ``len(free)``. None when the kernel is not stationary
+        (the distances do not split over coordinates); then use :meth:`predict` with ``grad_columns``.
+
+        Parameters
+        ----------
+        anchors : array_like of shape (S, D)
+            One point of each subspace (its ``free`` coordinates are not read).
+        free : array_like of int, shape (k,)
+            The subspaces' free coordinates, distinct indices in ``[0, D)``.
+        """
+        from regretlab.gp.kernels import Stationary
+        from regretlab.gp.subspace import SubspacePosterior
+
+        anchors = self._check_inputs(anchors, "anchors")
+        free = _check_columns(free, anchors.shape[1], "free")
+        if not isinstance(self.kernel, Stationary):
+            return None
+        return SubspacePosterior(self, anchors, free)
 
     def predict_component(self, j: int, Z, *, return_grad: bool = False):
         """Posterior of additive component :math:`f^{(j)}` at inputs ``Z`` given in the component's own space.
