@@ -721,14 +721,20 @@ def test_a_record_is_the_same_bytes_when_written_twice():
 
 
 def test_run_records_carry_provenance_and_a_single_blas_thread(tmp_path):
-    """Every record names its run key and identity, beta_scale beside the scaled beta, the versions and the
-    BLAS pools, each held at one thread while the run computed."""
+    """Every record names its run key and identity, beta_scale beside the scaled beta, the versions, the
+    BLAS pools, each held at one thread while the run computed, and their kernel sets (what a bit-for-bit
+    rerun needs besides the commit: threadpoolctl's architecture of this process's OpenBLAS)."""
+    from threadpoolctl import threadpool_info
+
     run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    here = {f"{p['internal_api']}:{p['user_api']}": p["architecture"] for p in threadpool_info()
+            if p.get("architecture")}
     for run in TINY.runs("quick"):
         meta = store.read_result(store.result_path(tmp_path, run), run)["meta"]
         assert meta["run_key"] == run.key and meta["identity"]["repeat"] == run.repeat
         assert {"commit", "dirty", "numpy", "scipy", "python", "cpu_seconds", "repeated_queries"} <= set(meta)
         assert all(threads == 1 for threads in meta["blas_threads"].values())
+        assert meta["blas_kernels"] == here
 
 
 def test_every_rendered_spec_names_a_known_renderer():

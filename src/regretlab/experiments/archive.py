@@ -79,8 +79,8 @@ def slim(data: bytes) -> bytes:
 def recompute_queries(spec, run, out) -> np.ndarray:
     """The queries ``x`` of ``run``'s record in ``out``: read when the record holds them, else recomputed by
     running the run again (its seeds are in its identity) in a temporary folder and checked against the
-    sha256 the slim record kept; a mismatch (other code than the record's commit, or a changed library)
-    raises :class:`ArchiveError` naming both commits."""
+    sha256 the slim record kept; a mismatch (other code than the record's commit, another BLAS kernel set, or
+    a changed library) raises :class:`ArchiveError` naming both commits and both kernel sets."""
     from .runner import execute_run
 
     path = store.result_path(out, run)
@@ -100,9 +100,12 @@ def recompute_queries(spec, run, out) -> np.ndarray:
         again = store.read_result(store.result_path(folder, run), run)
     x = np.ascontiguousarray(again["x"])
     if list(x.shape) != kept["shape"] or _sha256(x.tobytes()) != kept["sha256"]:
+        made_with = result["meta"].get("blas_kernels", "not recorded (before 2026-11-28)")
         raise ArchiveError(
-            f"the rerun of {run.run_id} at {again['meta'].get('commit')} gives other queries than the record "
-            f"made at {result['meta'].get('commit')} (sha256 {kept['sha256'][:16]}...): check out that commit"
+            f"the rerun of {run.run_id} at {again['meta'].get('commit')} with BLAS kernels "
+            f"{again['meta'].get('blas_kernels')} gives other queries than the record made at "
+            f"{result['meta'].get('commit')} with {made_with} (sha256 {kept['sha256'][:16]}...): check out "
+            "that commit, and where the kernels differ set OPENBLAS_CORETYPE to the record's"
         )
     return x
 

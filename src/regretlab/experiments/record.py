@@ -87,8 +87,23 @@ def blas_threads() -> dict:
             for p in threadpool_info()}
 
 
+def blas_kernels() -> dict:
+    """The kernel set of each BLAS library loaded (threadpoolctl's ``architecture``: OpenBLAS picks AVX-512
+    kernels, ``SkylakeX``, on an Intel machine and AVX2 ones, ``Haswell``, on an AMD EPYC; the environment
+    variable ``OPENBLAS_CORETYPE`` chooses). The same seed and commit give the same bits only with the same
+    kernels: their matrix products round differently, and a BO run carries round-off into its later queries.
+    Libraries that report no kernel set are left out."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
+        return {}
+    return {f"{p.get('internal_api')}:{p.get('user_api')}": str(p["architecture"])
+            for p in threadpool_info() if p.get("architecture")}
+
+
 def provenance(commit: str | None = None) -> dict:
-    """Commit, versions, Python, machine and BLAS threads of the process writing a record. ``commit`` is
+    """Commit, versions, Python, machine, BLAS kernel set and BLAS threads of the process writing a record
+    (:func:`blas_kernels`: with the commit, what a bit-for-bit rerun needs). ``commit`` is
     the checkout as the runner saw it when the study started (passed to workers, so a worker started later,
     after exports wrote output files, does not read a different state); default: read it here."""
     import scipy
@@ -99,7 +114,7 @@ def provenance(commit: str | None = None) -> dict:
     commit = git_commit() if commit is None else commit
     return {"version": __version__, "commit": commit, "dirty": bool(commit and commit.endswith("+dirty")),
             "python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__,
-            "host": platform.node(), "blas_threads": blas_threads()}
+            "host": platform.node(), "blas_kernels": blas_kernels(), "blas_threads": blas_threads()}
 
 
 def settings_text(method: str, dim: int | None) -> str:
