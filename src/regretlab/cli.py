@@ -360,21 +360,38 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.experiments.claims import CLAIMS, claims_of
     from regretlab.experiments.decide import commit_caveat, flagged_shares
-    from regretlab.experiments.sequential import decide_from_runs, next_look, run_until_decided, still_needed
+    from regretlab.experiments.sequential import (
+        decide_from_runs,
+        next_look,
+        run_items_until_decided,
+        still_needed,
+    )
     from regretlab.figures.decisions import write_decision
 
     keys = args.items or sorted({c.item for c in CLAIMS.values()})
-    status = 0
+    status, valid = 0, []
     for key in keys:
         try:
             registry.get(key)
             if not claims_of(key):
                 raise ValueError(f"{key} has no claims registered in regretlab.experiments.claims")
-            if args.run:
-                decision = run_until_decided(key, out=args.out, export_root=args.export_dir, jobs=args.jobs,
-                                             budget_hours=args.budget_hours, allow_dirty=args.allow_dirty)
-            else:
-                decision = decide_from_runs(key, args.out, args.export_dir)
+        except ValueError as error:
+            print(f"regretlab decide: {error}", file=sys.stderr)
+            status = 2
+            continue
+        valid.append(key)
+    decisions = {}
+    if args.run and valid:   # the items' looks in one pool (sequential.run_items_until_decided)
+        try:
+            decisions = run_items_until_decided(valid, out=args.out, export_root=args.export_dir,
+                                                jobs=args.jobs, budget_hours=args.budget_hours,
+                                                allow_dirty=args.allow_dirty)
+        except ValueError as error:
+            print(f"regretlab decide: {error}", file=sys.stderr)
+            return 2
+    for key in valid:
+        try:
+            decision = decisions.get(key) or decide_from_runs(key, args.out, args.export_dir)
         except ValueError as error:
             print(f"regretlab decide: {error}", file=sys.stderr)
             status = 2
@@ -492,9 +509,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_decide.add_argument("items", nargs="*", metavar="ITEM",
                           help="spec keys with claims, e.g. Ha2019.fig3 (default: every item with claims)")
     p_decide.add_argument("--run", action="store_true",
-                          help="run the next looks' repeats for the undecided comparisons' methods")
+                          help="run the next looks' repeats for the undecided comparisons' methods (the "
+                               "looks of all ITEMs in one pool, costliest run first)")
     p_decide.add_argument("--budget-hours", type=float, default=float("inf"), metavar="H",
-                          help="with --run: stop at the look boundary that would exceed H core-hours")
+                          help="with --run: stop at the look boundary that would exceed H core-hours (all "
+                               "ITEMs together)")
     p_decide.add_argument("--jobs", type=_jobs, default=1, metavar="N", help="joblib processes (default 1)")
     p_decide.add_argument("--allow-dirty", action="store_true",
                           help="with --run: allow runs from a tree with uncommitted changes (marked dirty)")

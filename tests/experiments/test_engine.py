@@ -969,6 +969,53 @@ def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tm
     assert sequential.next_look(decision, out, pf).look is None   # decided, or the paper's n reached
 
 
+def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_run_once(tmp_path,
+                                                                                           monkeypatch):
+    """Two items whose specs share every run (RAND vs EI-Vanilla on the camel, looks 5 and 10) decided
+    together: each round's runs go to one pool (runner.run_tasks) ordered by price, the costlier method's
+    runs first (EI-Vanilla priced at 10 s a run, RAND at 1 s), each shared run is computed once (one file,
+    5 per method at the first look, not 10), and both items reach the decisions item-by-item runs give
+    (same runs, same decisions). With a budget that fits one look, the second item stops at its boundary
+    and says so."""
+    from regretlab.experiments import cost, runner, sequential
+    from regretlab.experiments.claims import Claim
+
+    full = {**TINY.modes, "full": Mode(10, (("Camel", 8),))}
+    specs = {key: replace(TINY, key=key, modes=full) for key in ("Test.pool_a", "Test.pool_b")}
+    claims = {key: [Claim(f"{key}.c1", key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
+                          ("Kandasamy2015/RAND",), ("Camel",), "final_best_f")] for key in specs}
+    monkeypatch.setattr(sequential, "source_of", lambda key: specs[key])
+    monkeypatch.setattr(sequential, "claims_of", lambda key: claims[key])
+    monkeypatch.setattr(cost, "run_prices", lambda runs, export_root, seconds_per_evaluation: [
+        10.0 if run.method == "Ha2019/EI-Vanilla" else 1.0 for run in runs])
+    pools, real = [], runner.run_tasks
+    monkeypatch.setattr(runner, "run_tasks",
+                        lambda tasks, **kw: pools.append(list(tasks)) or real(tasks, **kw))
+    out, pf, said = tmp_path / "results", tmp_path / "pf", []
+
+    decisions = sequential.run_items_until_decided(list(specs), out=out, export_root=pf, allow_dirty=True,
+                                                   echo=said.append)
+    first = pools[0]
+    assert {spec.key for spec, _ in first} == set(specs) and len(first) == 20     # both items' looks
+    methods = [run.method for _, run in first]
+    assert methods == ["Ha2019/EI-Vanilla"] * 10 + ["Kandasamy2015/RAND"] * 10   # costliest first
+    assert len(list(store.runs_folder(out).rglob("*.npz"))) == max(decisions["Test.pool_a"].runs.values()) * 2
+    assert decisions["Test.pool_a"].runs == decisions["Test.pool_b"].runs
+    alone = sequential.decide_from_runs("Test.pool_a", out, pf)
+    assert [c.decision for c in alone.claims] == [c.decision for c in decisions["Test.pool_b"].claims]
+    assert any(line.startswith("Test.pool_b: look n = 5: 10 of its 10 runs computed") for line in said)
+
+    pools.clear()
+    said.clear()
+    fresh = tmp_path / "fresh"
+    one_look = sequential.next_look(sequential.decide_from_runs("Test.pool_a", fresh, pf), fresh, pf)
+    sequential.run_items_until_decided(list(specs), out=fresh, export_root=pf, allow_dirty=True,
+                                       budget_hours=one_look.core_hours * 1.5, echo=said.append)
+    assert [spec.key for spec, _ in pools[0]] == ["Test.pool_a"] * 10
+    assert any(line.startswith("Test.pool_b: the next look (n = 5 per method)") and "stopping at this look "
+               "boundary" in line for line in said)
+
+
 def test_every_kind_of_spec_is_one_module_of_figures_kinds():
     """Each kind a spec may have (experiments.spec.KINDS) is exactly one module of figures.kinds, found by
     listing the package: its exporter, and the verdict rule that reads the provenance key the exporter

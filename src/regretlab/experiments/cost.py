@@ -337,6 +337,16 @@ def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
     return run.budget * seconds_per_evaluation, 3
 
 
+def run_prices(runs, export_root="paper_figures", *, seconds_per_evaluation: float) -> list[float]:
+    """The CPU seconds of each of ``runs``, in order, priced as :func:`price` prices them (measured twin,
+    calibration, cost model, else ``seconds_per_evaluation`` times the budget): what orders a pool's runs
+    costliest first."""
+    seconds_per_evaluation = check_number("seconds_per_evaluation", seconds_per_evaluation, low=0.0)
+    measured = measured_seconds(export_root)
+    model, calibrated = cost_model(export_root), calibrated_seconds(export_root)
+    return [_price_one(run, measured, model, calibrated, seconds_per_evaluation)[0] for run in runs]
+
+
 def price(runs, export_root="paper_figures", measured: dict | None = None, *,
           seconds_per_evaluation: float) -> tuple[float, str]:
     """CPU seconds of ``runs`` and how they were priced: ``"measured"`` (every run has an archived twin of

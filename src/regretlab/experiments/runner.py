@@ -26,7 +26,7 @@ from regretlab._validate import check_bool, check_choice, check_integer, check_n
 from . import partial, record, store
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method, stored_method
 
-__all__ = ["RunReport", "run_spec", "execute_run", "make_problem", "make_optimizer"]
+__all__ = ["RunReport", "run_spec", "run_tasks", "execute_run", "make_problem", "make_optimizer"]
 
 
 @dataclass
@@ -321,10 +321,47 @@ def run_spec(spec: Spec, mode: str = "quick", *, out="results", jobs: int | None
 SCHEDULER_TIMEOUT = 10
 
 
+def run_tasks(tasks, *, out="results", jobs: int = 1, scheduler: str | None = None,
+              progress: bool = True) -> dict[str, RunReport]:
+    """Compute ``(spec, run)`` pairs of several specs in one pool, in the order given (a caller that knows
+    the runs' prices puts the costliest first: with ``jobs`` > 1 the pool then ends with short runs, not with
+    one long run on one core while the others idle). A run two pairs share (one result file) is computed
+    once, for the first. Returns a :class:`RunReport` per spec key (computed and failed runs).
+
+    The sequential driver runs the next looks of several items this way
+    (:func:`regretlab.experiments.sequential.run_items_until_decided`)."""
+    jobs = check_integer("jobs", jobs, low=1)
+    unique, seen = [], set()
+    for spec, run in tasks:
+        path = store.result_path(out, run)
+        if path not in seen:
+            seen.add(path)
+            unique.append((spec, run))
+    store.clean(out)
+    reports = {spec.key: RunReport(spec.key, run.mode, run.spec_hash, str(out)) for spec, run in unique}
+    owner = {run.run_id: spec.key for spec, run in unique}
+    start = time.perf_counter()
+    bar = tqdm(total=len(unique), desc="runs", disable=not progress or not unique, leave=False)
+    for run_id, error, _seconds in _execute_tasks(unique, out, jobs, scheduler):
+        report = reports[owner[run_id]]
+        (report.failed.append((run_id, error)) if error else report.computed.append(run_id))
+        bar.update(1)
+    bar.close()
+    for report in reports.values():
+        report.seconds = time.perf_counter() - start
+    return reports
+
+
 def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None):
-    """Yield ``(run_id, error, seconds)`` as runs finish, on joblib or dask. The checkout's commit is read
-    once here and handed to every run (dask workers included: they may run from another checkout)."""
-    if not runs:
+    """Yield ``(run_id, error, seconds)`` as ``spec``'s runs finish (:func:`_execute_tasks`)."""
+    yield from _execute_tasks([(spec, run) for run in runs], out, jobs, scheduler)
+
+
+def _execute_tasks(tasks: list[tuple[Spec, Run]], out, jobs: int, scheduler: str | None):
+    """Yield ``(run_id, error, seconds)`` as the ``(spec, run)`` pairs finish, on joblib or dask. The
+    checkout's commit is read once here and handed to every run (dask workers included: they may run from
+    another checkout)."""
+    if not tasks:
         return
     from regretlab._io import git_commit
 
@@ -342,17 +379,17 @@ def _execute(spec: Spec, runs: list[Run], out, jobs: int, scheduler: str | None)
                              f"{SCHEDULER_TIMEOUT} s): {exc}") from None
         with client:
             futures = [client.submit(execute_run, spec, run, str(out), None, commit, pure=False,
-                                     key=f"{run.run_id}-{run.spec_hash[:8]}") for run in runs]
+                                     key=f"{run.run_id}-{run.spec_hash[:8]}") for spec, run in tasks]
             for future in as_completed(futures):
                 yield future.result()
         return
     from joblib import Parallel, delayed
 
-    n_jobs = max(1, min(jobs, len(runs)))
+    n_jobs = max(1, min(jobs, len(tasks)))
     if n_jobs == 1:
-        for run in runs:
+        for spec, run in tasks:
             yield execute_run(spec, run, out, commit=commit)
         return
     parallel = Parallel(n_jobs=n_jobs, return_as="generator_unordered", batch_size=1)
     parent = os.getpid()   # the workers' watchdog ends them when this process is gone
-    yield from parallel(delayed(execute_run)(spec, run, str(out), parent, commit) for run in runs)
+    yield from parallel(delayed(execute_run)(spec, run, str(out), parent, commit) for spec, run in tasks)

@@ -20,9 +20,9 @@ from . import archive, registry, store
 from .aggregate import load_results
 from .claims import claims_of
 from .decide import ItemDecision, decide_item, plan_looks
-from .runner import run_spec
 
-__all__ = ["source_of", "decide_from_runs", "run_until_decided", "still_needed", "next_look", "NextLook"]
+__all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
+           "next_look", "NextLook"]
 
 
 def source_of(key: str):
@@ -50,6 +50,8 @@ class NextLook:
     how: str  # "measured", "finished runs" or "spec estimate"
     #: What would price it better (with a spec estimate: where no archive or calibration was found).
     hint: str = ""
+    #: The runs to compute (:class:`regretlab.experiments.spec.Run`), in the spec's order.
+    todo: tuple = ()
 
     def describe(self) -> str:
         if self.look is None:
@@ -74,16 +76,17 @@ def next_look(decision: ItemDecision, out="results", export_root="paper_figures"
         return NextLook(None, 0, 0.0, "")
     seconds, how = price(todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
     if how != PRICE_SOURCES[-1]:   # measured, calibrated or fitted: not the spec's guess
-        return NextLook(look, len(todo), seconds / 3600.0, how)
+        return NextLook(look, len(todo), seconds / 3600.0, how, todo=tuple(todo))
     finished = sum(decision.runs.values())
     if finished:
-        return NextLook(look, len(todo), decision.core_hours / finished * len(todo), "finished runs")
+        return NextLook(look, len(todo), decision.core_hours / finished * len(todo), "finished runs",
+                        todo=tuple(todo))
     per_run = spec.cost_core_hours("full") / max(1, len(spec.runs("full")))
     # The spec's guess can be several times off (TranThe2020 Fig. 4: 8.3 core-h for a look its calibration
     # prices at 1.8), and --budget-hours stops on it: say where the better prices would have been read.
     hint = (f"no archived runs or calibration of it under {export_root}: "
             f"`regretlab reproduce {decision.item} --calibrate --export-dir {export_root}` measures one")
-    return NextLook(look, len(todo), per_run * len(todo), "spec estimate", hint)
+    return NextLook(look, len(todo), per_run * len(todo), "spec estimate", hint, tuple(todo))
 
 
 def _undecided_methods(decision: ItemDecision) -> set[str]:
@@ -105,43 +108,10 @@ def run_until_decided(
     allow_dirty: bool = False,
     echo=print,
 ) -> ItemDecision:
-    """Run looks until decided or out of budget; returns the last decision."""
-    commit = git_commit()
-    if not allow_dirty and (commit is None or commit.endswith("+dirty")):
-        raise ValueError(
-            f"the checkout is {commit!r}: runs for a decision must come from a committed tree "
-            "(commit first, or pass allow_dirty=True / --allow-dirty to mark them)"
-        )
-    spec = source_of(key)
-    spent = 0.0
-    decision = decide_from_runs(key, out, export_root)
-    while True:
-        cost = next_look(decision, out, export_root)
-        if cost.look is None:
-            break
-        if spent + cost.core_hours > budget_hours:
-            echo(f"{key}: {cost.describe()}; budget {budget_hours:.2f} core-h ({spent:.2f} spent): stopping "
-                 "at this look boundary")
-            break
-        start = time.process_time()
-        report = run_spec(spec, "full", out=out, jobs=jobs, repeats=cost.look,
-                          methods=sorted(_undecided_methods(decision)))
-        per_planned = cost.core_hours / max(1, cost.runs)
-        spent += (time.process_time() - start) / 3600.0 if jobs == 1 else per_planned * len(report.computed)
-        decision = decide_from_runs(key, out, export_root)
-        counts = decision.counts()
-        per_run = decision.core_hours / max(1, sum(decision.runs.values()))
-        needed, hours = still_needed(decision, per_run)
-        echo(
-            f"{key}: look n = {cost.look}: {len(report.computed)} runs computed ({spent:.2f} core-h spent); "
-            f"claims confirmed {counts['confirmed']}, refuted {counts['refuted']}, undecided "
-            f"{counts['undecided']}; verdict {decision.verdict}; the undecided comparisons would need up to "
-            f"{needed} runs per method at their observed effects (~{hours:.1f} core-h more)"
-        )
-        if not report.computed:  # every run of the look failed: stop rather than retry for ever
-            echo(f"{key}: no run of look n = {cost.look} finished ({len(report.failed)} failed): stopping")
-            break
-    return decision
+    """Run looks until decided or out of budget; returns the last decision (one item of
+    :func:`run_items_until_decided`)."""
+    return run_items_until_decided([key], out=out, export_root=export_root, jobs=jobs,
+                                   budget_hours=budget_hours, allow_dirty=allow_dirty, echo=echo)[key]
 
 
 def still_needed(decision: ItemDecision, per_run_hours: float) -> tuple[str, float]:
@@ -163,3 +133,80 @@ def still_needed(decision: ItemDecision, per_run_hours: float) -> tuple[str, flo
     hours = sum(max(0.0, extra) for extra in per_method.values()) * per_run_hours
     text = "none" if not per_method else ("> 1000" if largest > 1000 else f"{math.ceil(largest)}")
     return text, hours
+
+
+def run_items_until_decided(
+    keys,
+    *,
+    out="results",
+    export_root="paper_figures",
+    jobs: int = 1,
+    budget_hours: float = float("inf"),
+    allow_dirty: bool = False,
+    echo=print,
+) -> dict:
+    """:func:`run_until_decided` for several items at once; returns ``{key: its last decision}``.
+
+    Each round takes every item's next look that fits in what is left of ``budget_hours`` (in the order of
+    ``keys``; an item whose look does not fit stops at its look boundary, saying so), runs all their runs in
+    one pool (:func:`regretlab.experiments.runner.run_tasks`), costliest first by their prices
+    (:func:`regretlab.experiments.cost.run_prices`: with ``jobs`` > 1 the pool ends on short runs instead of
+    one long one while the other cores idle), a run two items share computed once, and decides each item
+    again. The looks, the runs and the decisions are the ones :func:`run_until_decided` would reach item by
+    item; only the order of computing differs, and a run's result does not depend on it."""
+    from .cost import run_prices
+    from .runner import run_tasks
+
+    commit = git_commit()
+    if not allow_dirty and (commit is None or commit.endswith("+dirty")):
+        raise ValueError(
+            f"the checkout is {commit!r}: runs for a decision must come from a committed tree "
+            "(commit first, or pass allow_dirty=True / --allow-dirty to mark them)"
+        )
+    keys = list(dict.fromkeys(keys))
+    decisions = {key: decide_from_runs(key, out, export_root) for key in keys}
+    active, spent = list(keys), 0.0
+    while active:
+        batch, planned = [], 0.0
+        for key in list(active):
+            cost = next_look(decisions[key], out, export_root)
+            if cost.look is None:
+                active.remove(key)
+            elif spent + planned + cost.core_hours > budget_hours:
+                echo(f"{key}: {cost.describe()}; budget {budget_hours:.2f} core-h ({spent:.2f} spent, "
+                     f"{planned:.2f} planned this round): stopping at this look boundary")
+                active.remove(key)
+            else:
+                batch.append((key, cost))
+                planned += cost.core_hours
+        if not batch:
+            break
+        tasks = []
+        for key, cost in batch:
+            spec = source_of(key)
+            prices = run_prices(cost.todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
+            tasks += [(-seconds, spec, run) for seconds, run in zip(prices, cost.todo, strict=True)]
+        # costliest first; ties keep the items' and the spec's order (sorted is stable)
+        tasks = [(spec, run) for _, spec, run in sorted(tasks, key=lambda task: task[0])]
+        start = time.process_time()
+        reports = run_tasks(tasks, out=out, jobs=jobs)
+        computed = {run_id for report in reports.values() for run_id in report.computed}
+        planned_per_run = {run.run_id: cost.core_hours / max(1, cost.runs) for _, cost in batch
+                           for run in cost.todo}
+        spent += ((time.process_time() - start) / 3600.0 if jobs == 1
+                  else sum(planned_per_run[run_id] for run_id in computed))
+        for key, cost in batch:
+            decisions[key] = decide_from_runs(key, out, export_root)
+            done = sum(1 for run in cost.todo if run.run_id in computed)
+            counts = decisions[key].counts()
+            per_run = decisions[key].core_hours / max(1, sum(decisions[key].runs.values()))
+            needed, hours = still_needed(decisions[key], per_run)
+            echo(f"{key}: look n = {cost.look}: {done} of its {cost.runs} runs computed ({spent:.2f} core-h "
+                 f"spent in all); claims confirmed {counts['confirmed']}, refuted {counts['refuted']}, "
+                 f"undecided {counts['undecided']}; verdict {decisions[key].verdict}; the undecided "
+                 f"comparisons would need up to {needed} runs per method at their observed effects "
+                 f"(~{hours:.1f} core-h more)")
+            if not done:  # every run of the look failed: stop rather than retry for ever
+                echo(f"{key}: no run of look n = {cost.look} finished: stopping")
+                active.remove(key)
+    return decisions
