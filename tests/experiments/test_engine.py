@@ -1005,6 +1005,8 @@ def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_
     assert [c.decision for c in alone.claims] == [c.decision for c in decisions["Test.pool_b"].claims]
     assert any(line.startswith("Test.pool_b: look n = 5: 10 of its 10 runs computed") for line in said)
 
+    with pytest.raises(ValueError, match=r"tasks\[0\]=.* is not a \(Spec, Run\) pair"):
+        real([("Test.pool_a", first[0][1])], out=out)
     pools.clear()
     said.clear()
     fresh = tmp_path / "fresh"

@@ -331,6 +331,12 @@ def run_tasks(tasks, *, out="results", jobs: int = 1, scheduler: str | None = No
     The sequential driver runs the next looks of several items this way
     (:func:`regretlab.experiments.sequential.run_items_until_decided`)."""
     jobs = check_integer("jobs", jobs, low=1)
+    tasks = list(tasks)
+    for i, task in enumerate(tasks):
+        if not (isinstance(task, tuple) and len(task) == 2 and isinstance(task[0], Spec)
+                and isinstance(task[1], Run)):
+            raise ValueError(f"tasks[{i}]={task!r} is not a (Spec, Run) pair: each task is a spec and one of "
+                             "its runs (spec.runs(mode))")
     unique, seen = [], set()
     for spec, run in tasks:
         path = store.result_path(out, run)
