@@ -15,6 +15,15 @@ from regretlab.gp import GP
 __all__ = ["ScaledPosterior", "ScaledSubspacePosterior", "ComponentPosterior"]
 
 
+def _in_observation_units(out, shift: float, scale: float) -> tuple:
+    r"""A prediction of the GP on normalised y, ``(mean, variance[, mean_grad, variance_grad])``, in the
+    units of the observations: :math:`a + s\tilde\mu`, :math:`s^2\tilde\sigma^2`, gradients alike."""
+    s, s2 = scale, scale**2
+    if len(out) == 2:
+        return shift + s * out[0], s2 * out[1]
+    return shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
+
+
 class ScaledPosterior:
     r"""The GP posterior in the units of the observations when the GP is fitted to normalised y.
 
@@ -37,10 +46,7 @@ class ScaledPosterior:
             out = self.gp.predict(X, return_grad=return_grad)
             if return_grad:
                 out = (out[0], out[1], out[2][:, grad_columns], out[3][:, grad_columns])
-        s, s2 = self.scale, self.scale**2
-        if not return_grad:
-            return self.shift + s * out[0], s2 * out[1]
-        return self.shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
+        return _in_observation_units(out, self.shift, self.scale)
 
     def predict_components(self, X):
         """Per-group posteriors ([Kandasamy2015, Eq. (5)]; [Li2016, Eq. (3)]) in observation units."""
@@ -63,11 +69,8 @@ class ScaledSubspacePosterior:
 
     def predict(self, subspace, Z, return_grad: bool = False):
         """Mean and variance at ``Z`` on the subspaces ``subspace`` (gradients along the free block)."""
-        out = self.inner.predict(subspace, Z, return_grad=return_grad)
-        s, s2 = self.scale, self.scale**2
-        if not return_grad:
-            return self.shift + s * out[0], s2 * out[1]
-        return self.shift + s * out[0], s2 * out[1], s * out[2], s2 * out[3]
+        return _in_observation_units(self.inner.predict(subspace, Z, return_grad=return_grad), self.shift,
+                                     self.scale)
 
 
 class ComponentPosterior:
