@@ -344,7 +344,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
     status = 0
     for key in keys:
         try:
-            for path in export(key, args.mode, out=args.out, export_root=args.export_dir):
+            for path in export(key, args.mode, out=args.out, export_root=args.export_dir,
+                               partial=args.partial):
                 print(f"wrote {path}")
         except ValueError as error:
             print(f"regretlab export: {error}", file=sys.stderr)
@@ -538,6 +539,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_export.add_argument("--out", default="results", metavar="DIR", help="results folder (default: results)")
     p_export.add_argument("--export-dir", default="paper_figures", metavar="DIR",
                           help="export folder (default ./paper_figures)")
+    p_export.add_argument("--partial", action="store_true",
+                          help="with --mode full: export from the runs finished so far (at least one per "
+                               "method and problem), labelled with their count in the figure and "
+                               "COMPARISON.md")
     p_export.set_defaults(handler=_cmd_export)
 
     p_list = sub.add_parser("list", help="list the registered objectives with dimension, domain and optimum")

@@ -766,6 +766,47 @@ def test_a_quick_export_never_overwrites_a_full_mode_one(tmp_path, monkeypatch):
     assert json.loads((folder / "tiny.json").read_text()) == {"mode": "full"}
 
 
+def test_a_partial_export_draws_the_finished_full_mode_runs_and_says_how_many(tmp_path, monkeypatch):
+    """export(partial=True) in full mode draws the runs finished so far (here 2 of RAND's 3 and all 3 of
+    EI's): its provenance counts them, the CSV's n_runs and COMPARISON.md's mode column say so, and its row
+    gets no verdict from the kind's own 5 % test. Without partial the export refuses and names --partial; a
+    (method, problem) with no run is named; a later export from fewer runs, or a quick one, cannot replace
+    it; partial is refused in quick mode."""
+    from regretlab.figures.reproduce import FullExportProtected
+
+    claimed = replace(TINY, paper_values={"claimed_best": "Ha2019/EI-Vanilla"})   # a stated ordering
+    monkeypatch.setitem(registry.SPECS, TINY.key, claimed)
+    out, root = tmp_path / "results", tmp_path / "pf"
+    run_spec(claimed, "full", out=out, jobs=1, progress=False)
+    rand = [r for r in claimed.runs("full") if r.method == "Kandasamy2015/RAND"]
+    store.result_path(out, rand[2]).unlink()
+    with pytest.raises(ValueError, match="1 of 6 runs have no result.*--partial"):
+        export(TINY.key, "full", out=out, export_root=root)
+    export(TINY.key, "full", out=out, export_root=root, partial=True)
+    provenance = json.loads((root / "Test" / "tiny.json").read_text())
+    assert provenance["mode"] == "full" and provenance["runs"] == 5
+    assert provenance["partial"] == {"runs": 5, "planned_runs": 6, "planned_repeats": 3,
+                                     "runs_per_method_problem": [2, 3]}
+    with open(root / "Test" / "tiny.csv", newline="") as handle:
+        n_runs = {row["method"]: row["n_runs"] for row in csv.DictReader(handle)}
+    assert n_runs == {"Kandasamy2015/RAND": "2", "Ha2019/EI-Vanilla": "3"}
+    row = next(line for line in (root / "COMPARISON.md").read_text().splitlines() if "| Test.tiny |" in line)
+    assert "full (partial: 2-3 of 3 runs per method and problem)" in row
+    assert "**partial runs: no verdict**" in row
+    # fewer runs, or a quick export, must not replace it
+    store.result_path(out, rand[1]).unlink()
+    with pytest.raises(FullExportProtected, match="from 5 runs; this one has 4"):
+        export(TINY.key, "full", out=out, export_root=root, partial=True)
+    with pytest.raises(FullExportProtected, match="quick-mode export would overwrite"):
+        export(TINY.key, "quick", out=out, export_root=root)
+    store.result_path(out, rand[0]).unlink()
+    with pytest.raises(ValueError, match="1 have none: RAND on Camel"):
+        export(TINY.key, "full", out=out, export_root=tmp_path / "pf2", partial=True)
+    with pytest.raises(ValueError, match="partial=True needs mode='full'"):
+        export(TINY.key, "quick", out=out, export_root=tmp_path / "pf3", partial=True)
+    assert json.loads((root / "Test" / "tiny.json").read_text())["runs"] == 5
+
+
 def test_li2016_table5_shares_six_of_its_nine_columns_with_table1():
     """[Li2016] Table 5's δ = 0 (ADD) and δ = 0.1 (RPP) columns at D = 50, T = 1000 are Table 1's runs:
     the same run keys, so they are computed once (300 of Table 5's 450 full-mode runs)."""

@@ -60,6 +60,14 @@ def _repeat_flag(check: dict | None) -> str:
     return f"; ⚠ repeated queries (median share of a run's): {shares}" if shares else ""
 
 
+def partial_text(counts: dict) -> str:
+    """A partial export's run count in words (``'5-10 of 50 runs per method and problem'``), from its
+    provenance's ``partial`` entry (:func:`regretlab.figures.reproduce.partial_counts`)."""
+    low, high = counts["runs_per_method_problem"]
+    each = f"{low}" if low == high else f"{low}-{high}"
+    return f"{each} of {counts['planned_repeats']} runs per method and problem"
+
+
 def verdict_of(provenance: dict) -> tuple[str, str]:
     """``(verdict, details)`` of one exported item from its provenance."""
     has_runs = provenance.get("runs", 1) > 0        # an illustration is the same in both modes
@@ -98,6 +106,8 @@ def write_comparison(root) -> Path:
             continue
         verdict, details = verdict_of(provenance)
         mode = provenance.get("mode", "") if provenance.get("runs", 1) else "— (no runs)"
+        if provenance.get("partial"):
+            mode = f"{mode} (partial: {partial_text(provenance['partial'])})"
         decided = root / "decisions" / f"{provenance['spec']}.json"
         if decided.is_file():
             record = json.loads(decided.read_text(encoding="utf-8"))
@@ -122,6 +132,9 @@ def write_comparison(root) -> Path:
                 "new", "qualitative"):
             verdict = "smoke run: no verdict"
             details = details.removeprefix("quick mode: ")
+        elif provenance.get("partial") and verdict not in ("new", "qualitative"):
+            # a kind's own test (5 %, uncorrected) on part of the runs is no decision: only `decide`'s is
+            verdict = "partial runs: no verdict"
         rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
                      details, f"{path.parent.name}/{path.stem}"))
     counts = {}
@@ -134,7 +147,9 @@ def write_comparison(root) -> Path:
              "(claims quoted, statistics, n, effects with intervals, adjusted p: "
              "[DECISIONS.md](DECISIONS.md)). "
              "Quick-mode items are smoke runs and get no verdict (their row keeps what the run showed, "
-             "as description only). Items with no runs: qualitative / reproduced by their own check; "
+             "as description only); a partial export (mode 'full (partial: …)') is drawn at the paper's "
+             "T and D from the runs a sequential decision has made so far, fewer repeats than the paper's. "
+             "Items with no runs: qualitative / reproduced by their own check; "
              "substitute and new items as labelled; see `regretlab.figures.comparison`.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
              "| item | where in the paper | mode | verdict | details | files |", "|---|---|---|---|---|---|"]

@@ -13,10 +13,10 @@ from pathlib import Path
 from regretlab._io import git_commit
 from regretlab.experiments import aggregate, registry
 from regretlab.experiments.runner import RunReport, run_spec
-from regretlab.experiments.spec import Spec
+from regretlab.experiments.spec import Spec, display_name
 
 from . import plots
-from .comparison import write_comparison
+from .comparison import partial_text, write_comparison
 from .export import export_item, write_manifest
 from .kinds import kind
 from .kinds.curves import ORDERING_LEVEL, claimed_ordering, claimed_pairs, final_values
@@ -95,81 +95,101 @@ def _stamp_text(spec: Spec, mode: str, source: Spec | None = None) -> str:
     return ""
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 class FullExportProtected(ValueError):
     """A quick-mode export would replace a full-mode one."""
 
 
-def protect_full_export(key: str, mode: str, export_root, overwrite_full: bool = False) -> None:
-    """Raise :class:`FullExportProtected` when a quick-mode export of ``key`` would overwrite a full-mode
-    export in ``export_root`` (a smoke run must not silently replace evidence)."""
+def protect_full_export(key: str, mode: str, export_root, overwrite_full: bool = False,
+                        runs: int | None = None) -> None:
+    """Raise :class:`FullExportProtected` when an export of ``key`` would overwrite a full-mode export in
+    ``export_root`` with less: a quick-mode export (a smoke run must not silently replace evidence), or a
+    full-mode export from fewer runs (``runs``, a partial export: a results folder that holds fewer of the
+    runs must not shrink the evidence)."""
     paper_key, item_name = key.split(".", 1)
     existing = Path(export_root) / paper_key / f"{item_name}.json"
-    if mode != "quick" or overwrite_full or not existing.is_file():
+    if overwrite_full or not existing.is_file():
         return
     try:
-        previous = json.loads(existing.read_text(encoding="utf-8")).get("mode")
+        previous = json.loads(existing.read_text(encoding="utf-8"))
     except ValueError:
-        previous = None
-    if previous == "full":
+        previous = {}
+    if previous.get("mode") != "full":
+        return
+    if mode == "quick":
         raise FullExportProtected(
             f"{key}: {existing} is a full-mode export; a quick-mode export would overwrite it (export "
             "elsewhere with --export-dir, or run --mode full)")
-
-
-
-
-
-
-
-
-
-
-
-
-
-
+    before = int(previous.get("runs", 0))
+    if runs is not None and runs < before:
+        raise FullExportProtected(
+            f"{key}: {existing} is a full-mode export from {before} runs; this one has {runs} (a results "
+            "folder with fewer of the runs: restore the archives into it, or export elsewhere)")
 
 
 def export(key: str, mode: str = "quick", *, out="results", export_root="paper_figures",
-           overwrite_full: bool = False) -> list[Path]:
-    """Export spec ``key`` from its finished runs (all of them must be finished).
+           overwrite_full: bool = False, partial: bool = False) -> list[Path]:
+    """Export spec ``key`` from its finished runs (all of them must be finished, unless ``partial``).
 
-    A quick-mode export never replaces a full-mode one already in ``export_root`` (a smoke run would
-    silently overwrite evidence): it raises, naming the file, unless ``overwrite_full``."""
+    ``partial`` (full mode only): export from the runs finished so far, at least one per method and
+    problem — the paper's T and D with fewer repeats than it ran, as a sequential decision leaves them. The
+    figure, its provenance (``partial``) and ``COMPARISON.md`` say how many of the planned runs it holds.
+
+    An export never replaces a full-mode one already in ``export_root`` with less
+    (:func:`protect_full_export`: a quick-mode one, or a full-mode one from fewer runs): it raises, naming
+    the file, unless ``overwrite_full``."""
+    if partial and mode != "full":
+        raise ValueError(f"partial=True needs mode='full' (got mode={mode!r}): a quick run is a smoke run "
+                         "whatever its count")
     spec = registry.get(key).validate()
-    protect_full_export(spec.key, mode, export_root, overwrite_full)
     source = registry.source(spec)
-    return _export_results(spec, source, mode, aggregate.load_results(source, mode, out), out, export_root)
+    results = aggregate.load_results(source, mode, out)
+    protect_full_export(spec.key, mode, export_root, overwrite_full, runs=len(results))
+    return _export_results(spec, source, mode, results, out, export_root, partial=partial)
 
 
-def _export_results(spec: Spec, source: Spec, mode: str, results: dict, out, export_root) -> list[Path]:
+def partial_counts(source: Spec, mode: str, results: dict) -> dict:
+    """How much of ``mode``'s plan ``results`` holds: finished and planned runs, the planned repeats, and
+    the fewest and most finished runs of a (method, problem) — what a partial export says it is. A
+    ValueError names the (method, problem) pairs with no finished run (a figure would silently drop
+    them)."""
+    per_group = {(run.method, run.problem): 0 for run in source.runs(mode)}
+    for method, problem, _ in results:
+        if (method, problem) in per_group:
+            per_group[method, problem] += 1
+    empty = [f"{display_name(m)} on {p}" for (m, p), n in per_group.items() if n == 0]
+    if empty:
+        shown = ", ".join(empty[:5]) + (f" and {len(empty) - 5} more" if len(empty) > 5 else "")
+        raise ValueError(f"{source.key} [{mode}]: a partial export needs a finished run of every method "
+                         f"and problem; {len(empty)} have none: {shown}")
+    return {"runs": len(results), "planned_runs": len(source.runs(mode)),
+            "planned_repeats": source.modes[mode].repeats,
+            "runs_per_method_problem": [min(per_group.values()), max(per_group.values())]}
+
+
+def _export_results(spec: Spec, source: Spec, mode: str, results: dict, out, export_root, *,
+                    partial: bool = False) -> list[Path]:
     """:func:`export`'s work on the runs' records already read."""
     labels = substitute_labels(source)   # first: a substitute's missing extra is an ImportError naming it
     expected = len(source.runs(mode))
+    counts = None
     if len(results) < expected:
-        raise ValueError(f"{spec.key} [{mode}]: {expected - len(results)} of {expected} runs have no result "
-                         f"in {out}; run `regretlab reproduce {spec.key} --mode {mode}` first")
+        if not partial:
+            raise ValueError(f"{spec.key} [{mode}]: {expected - len(results)} of {expected} runs have no "
+                             f"result in {out}; run `regretlab reproduce {spec.key} --mode {mode}` first"
+                             + (" (or export the finished ones with --partial)" if mode == "full" else ""))
+        counts = partial_counts(source, mode, results)
     provenance = _provenance(spec, source, mode, results)
+    if counts is not None:
+        provenance["partial"] = counts
     if labels:
         provenance["substitute"] = "; ".join(labels)
     paper, name = spec.key.split(".", 1)
     with plots.style():
         fig, header, rows = kind(spec.kind).export(spec, source, mode, results, provenance)
         stamp = _stamp_text(spec, mode, source)
+        if counts is not None:
+            stamp = (f"regretlab {spec.key}, PARTIAL: {partial_text(counts)} (the paper's T and D; "
+                     "decisions in DECISIONS.md)")
         if labels:
             stamp = (stamp + " | " if stamp else "") + "SUBSTITUTE DATA: " + "; ".join(
                 label.split(":")[0] for label in labels)

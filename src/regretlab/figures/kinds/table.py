@@ -58,8 +58,8 @@ def _export_table(spec, source, mode, results, provenance):
                                       "cells_within_2se": sum(abs(r[9]) <= 2 for r in rows),
                                       "cells": len(rows)}
     shown = [[r[0], str(r[1]), display_name(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
-              f"{r[6]:.4g} ± {r[7]:.2g}", str(r[9])] for r in rows]
-    fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "Δ / s.e."],
+              f"{r[6]:.4g} ± {r[7]:.2g}", str(r[8]), str(r[9])] for r in rows]
+    fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "runs", "Δ / s.e."],
                              title=f"{spec.reference}: {spec.title}")
     return fig, header, rows
 
