@@ -9,7 +9,10 @@ rate held at α over every look and every claim of an item.
    margin" (two one-sided tests) and "|Δ| > margin"; for ``no_worse`` "Δ > -margin" and "Δ < -margin"
    (non-inferiority, one of the two one-sided tests); for ``ratio`` "the median log time ratio lies in
    [log L, log U]" and "it lies outside"; for ``trend`` (one comparison per problem over the whole order)
-   "the values rise along the stated order" and "they fall" (Jonckheere–Terpstra in Kendall's form).
+   "the values rise along the stated order" and "they fall" (Jonckheere–Terpstra in Kendall's form); for
+   ``order`` (one comparison per problem over the stated pairs) "every pair holds" (the
+   intersection–union test: the largest of the pairs' one-sided p, each pair a Mann–Whitney test) and "some
+   pair is reversed" (Bonferroni over the pairs: the smallest reversed-side p times their number).
 2. Runs come in planned looks (:data:`DEFAULT_LOOKS`, capped at the paper's run count). Look k may spend
    :math:`\alpha_k` of the overall :math:`\alpha=0.05` (:func:`regretlab.experiments.compare.look_levels`,
    Pocock-type Lan–DeMets spending, the looks' levels summing to α). A planned look at which no comparison
@@ -113,7 +116,7 @@ def _attainable_p_of(kind: str, paired: bool, n_methods: int, look: int) -> floa
     # exact Wilcoxon p enumerates sign flips; computed per call it was most of a simulated study's time)
     if kind == "trend":
         return compare.trend_p([1000.0 * i + np.arange(look) for i in range(n_methods)])[0]
-    if kind in ("better", "best"):
+    if kind in ("better", "best", "order"):   # an order: each pair's test, the largest of equal p's
         return compare.one_sided_p(1000.0 + np.arange(look), np.arange(float(look)), paired=paired)
     return 0.0
 
@@ -240,8 +243,12 @@ class Comparison:
     effect: compare.Effect | None = None
     margin: float | None = None
     runs_needed: float | None = None
-    order: tuple[str, ...] = ()  # a trend's methods, worst first
+    order: tuple[str, ...] = ()  # a trend's (an order's) methods, worst first
     strata: int = 0  # commits a trend was stratified over (0: not stratified)
+    pairs: tuple[tuple[int, int], ...] = ()  # an order's stated (worse, better) pairs, indices into order
+    #: an order's pair with the largest confirm-side p on every run at hand, (worse, better): its effect is
+    #: the one reported (the pair the intersection-union test waits for)
+    weakest: tuple[str, str] | None = None
 
     @property
     def methods(self) -> tuple[str, ...]:
@@ -254,6 +261,9 @@ class Comparison:
         run's stratum label aligned with them)."""
         if self.kind == "trend":
             return compare.trend_p((a, b, *rest), strata)
+        if self.kind == "order":
+            confirm, refute = _pair_ps((a, b, *rest), self.pairs)
+            return float(max(confirm)), float(min(1.0, len(refute) * min(refute)))
         if self.kind in ("better", "best"):
             return (
                 compare.one_sided_p(a, b, paired=self.paired),
@@ -288,6 +298,14 @@ class Comparison:
             compare.one_sided_p(log_a, log_b, paired=self.paired, shift=high),
         )
         return inside, min(1.0, 2.0 * outside)
+
+
+def _pair_ps(arrays, pairs) -> tuple[list[float], list[float]]:
+    """Each stated (worse, better) pair's one-sided Mann–Whitney p: that the better one's values are larger
+    (confirm) and that the worse one's are (refute)."""
+    confirm = [compare.one_sided_p(arrays[b], arrays[w], paired=False) for w, b in pairs]
+    refute = [compare.one_sided_p(arrays[w], arrays[b], paired=False) for w, b in pairs]
+    return confirm, refute
 
 
 def decide_comparisons(
@@ -338,6 +356,11 @@ def decide_comparisons(
         arrays = data[i]
         if comparison.n == (0, 0):  # no look reached: n is the runs the effect below is computed from
             comparison.n = _counts(arrays, max(x.size for x in arrays))
+        if comparison.kind == "order":
+            comparison.used = _counts(arrays, max(x.size for x in arrays))
+            if min(x.size for x in arrays):
+                _describe_order(comparison, arrays, final, rng)
+            continue
         if comparison.kind == "trend":
             comparison.used = _counts(arrays, max(x.size for x in arrays))
             if min(x.size for x in arrays):
@@ -360,6 +383,23 @@ def decide_comparisons(
             comparison.runs_needed = max(_runs_needed(comparison, a_used, b_used, final),
                                          fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
     return comparisons
+
+
+def _describe_order(comparison: Comparison, arrays, level: float, rng) -> None:
+    """An order's effect (that of its weakest pair, the one with the largest confirm-side p on every run at
+    hand) and the runs it would need: every pair confirmed at ``level`` (the most runs a pair needs) or one
+    reversed at ``level`` over the pairs' count (the fewest), whichever comes first."""
+    confirm, _ = _pair_ps(arrays, comparison.pairs)
+    w, b = comparison.pairs[int(np.argmax(confirm))]
+    comparison.weakest = (comparison.order[w], comparison.order[b])
+    comparison.effect = compare.effect(arrays[b], arrays[w], paired=False, rng=rng)
+    if comparison.decision != "undecided" or min(x.size for x in arrays) < 2:
+        return
+    every = max(compare.runs_needed(arrays[b], arrays[w], level=level, paired=False)
+                for w, b in comparison.pairs)
+    one = min(compare.runs_needed(arrays[w], arrays[b], level=level / len(comparison.pairs), paired=False)
+              for w, b in comparison.pairs)
+    comparison.runs_needed = max(min(every, one), fewest_runs_to_decide("order", False, 2, level))
 
 
 def _counts(arrays, look: int) -> tuple[int, int]:
@@ -502,6 +542,19 @@ def decide_item(
         indices = []
         for other, problem in claim.comparisons():
             kind = "better" if claim.kind in ("better", "best") else claim.kind
+            if kind == "order":
+                key = (kind, claim.order, claim.pairs, problem, claim.statistic, claim.at)
+                if key not in shared:
+                    shared[key] = len(flat)
+                    flat_data[len(flat)] = tuple(
+                        _values(results, m, problem, claim.statistic, False, m, claim.at) for m in claim.order
+                    )
+                    index = {m: i for i, m in enumerate(claim.order)}
+                    flat.append(Comparison(claim.key, kind, claim.method, other, problem, False,
+                                           order=claim.order,
+                                           pairs=tuple((index[w], index[b]) for w, b in claim.pairs)))
+                indices.append(shared[key])
+                continue
             if kind == "trend":
                 key = (kind, claim.order, problem, claim.statistic, claim.at)
                 if key not in shared:

@@ -36,6 +36,8 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
                     "other": x.other,
                     "order": list(x.order),
                     "strata": x.strata,
+                    "pairs": [list(pair) for pair in x.pairs],
+                    "weakest": None if x.weakest is None else list(x.weakest),
                     "problem": x.problem,
                     "decision": x.decision,
                     "look": x.look,
@@ -183,14 +185,17 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "box, else Mann-Whitney; two one-sided tests for 'similar' and one of them for 'no_worse' "
         "(non-inferiority); the median log time ratio for 'ratio'; "
         "for 'trend', a stated order of several methods, Jonckheere-Terpstra in Kendall's form, stratified "
-        "by commit on a timing statistic: only runs of one commit are compared; two methods on a timing "
+        "by commit on a timing statistic: only runs of one commit are compared; for 'order', stated pairs "
+        "of methods that must all hold, the largest of the pairs' one-sided Mann-Whitney p to confirm and "
+        "the smallest reversed-side p times the number of pairs to refute; two methods on a timing "
         "statistic: only pairs made at one commit, or runs of commits both have), "
         "Holm-adjusted over all hypotheses of the item, at planned looks with Pocock-type alpha spending "
         "(the levels of the looks sum to 0.05). Effects: the median (paired) difference with a 95 % "
         "bootstrap interval and the probability of improvement P(A > B) (for 'ratio' claims: of the log "
         "time ratio, against the log of the stated interval; for 'trend' claims: the ordered dominance, "
         "(concordant - discordant) / pairs of runs of two methods, in [-1, 1], and P(later > earlier) "
-        "averaged over adjacent methods). Runs needed: per method, for 80 % power at the "
+        "averaged over adjacent methods; for 'order' claims: the effect of the weakest pair, the one with "
+        "the largest confirm-side p). Runs needed: per method, for 80 % power at the "
         "final look's Holm level at the observed effect (normal approximation), and never fewer than "
         "the test needs to reach that level at all, on perfectly separated runs. n tested: the runs per "
         "method the last look reached tested (a decision is that look's); '(of m, k)' after it: the runs the "
@@ -278,11 +283,17 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                     "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}"
                     )
                 )
-                compared = (
-                    "trend " + " < ".join(display_name(m) for m in x["order"])
-                    if x.get("order")
-                    else f"{display_name(method)} vs {display_name(x['other'])}"
-                ) + (f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else "")
+                if x.get("pairs"):   # an order: its pairs, and the weakest, whose effect is shown
+                    weakest = x.get("weakest")
+                    compared = (f"{len(x['pairs'])} stated pairs of " + ", ".join(
+                        display_name(m) for m in x["order"]) + (
+                        f"; weakest: {display_name(weakest[1])} vs {display_name(weakest[0])}"
+                        if weakest else ""))
+                elif x.get("order"):
+                    compared = "trend " + " < ".join(display_name(m) for m in x["order"])
+                else:
+                    compared = f"{display_name(method)} vs {display_name(x['other'])}"
+                compared += f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else ""
                 lines.append(
                     f"| {c['key']} | {compared} | "
                     f"{x['problem']} | {_runs_text(x)} | {effect} | "
