@@ -977,3 +977,24 @@ def test_runs_beyond_the_look_are_counted_apart_from_the_look_and_in_the_runs_st
     rows = [line for line in (tmp_path / "DECISIONS.md").read_text().splitlines()
             if line.startswith("| X.y.c1 | A vs B")]
     assert rows and "| 5, 5 (of 9, 10) |" in rows[0]
+
+
+def test_an_undecided_row_shows_the_nearer_side_of_its_test(tmp_path):
+    """DECISIONS.md's Holm p of an undecided comparison: the confirm side's, or, where the refute side's is
+    smaller (A a little below B on 5 runs each: neither side passes at n = 5 in a family of 4), that one,
+    marked '(to refute)'; A a little above B shows the confirm side's, unmarked."""
+    from regretlab.experiments.decide import decide_item
+    from regretlab.figures.decisions import write_decision
+
+    spec = _stub_spec(5, methods=("A", "B", "C"))
+    values = {"A": [1.0, 2.5, 3.0, 4.5, 5.0], "B": [2.0, 3.5, 4.0, 5.5, 6.0], "C": [0.0, 1.5, 2.0, 3.5, 4.0]}
+    results = {(m, "p", r): {"f": np.array([v]), "meta": {"optimum_value": 100.0}}
+               for m, vs in values.items() for r, v in enumerate(vs)}
+    below = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
+    above = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "A", ("C",), ("p",), "final_best_f")
+    decision = decide_item(spec, [below, above], results, looks=(5,))
+    assert [c.decision for c in decision.claims] == ["undecided", "undecided"]
+    write_decision(decision, "X.y", tmp_path)
+    rows = {line.split(" | ")[1]: line for line in (tmp_path / "DECISIONS.md").read_text().splitlines()
+            if line.startswith("| X.y.c") and " vs " in line}
+    assert "(to refute)" in rows["A vs B"] and "(to refute)" not in rows["A vs C"]

@@ -200,7 +200,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "the test needs to reach that level at all, on perfectly separated runs. n tested: the runs per "
         "method the last look reached tested (a decision is that look's); '(of m, k)' after it: the runs the "
         "effect, its interval and the runs needed are read from, where a method has runs beyond the look. "
-        "Beside the decisions, two "
+        "Holm p: of the side that decided it; for an undecided comparison the confirm side's, or the refute "
+        "side's, marked '(to refute)', where that one is smaller. Beside the decisions, two "
         "diagnostics that are not decisions: whether runs of different commits differ (Kruskal–Wallis), and "
         "how much each method re-queries points it already evaluated (the median share of a run's queries; "
         "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were on Tables 1-2 before "
@@ -275,6 +276,11 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                     effect = (f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]"
                               if e else "—")
                 held = x["adjusted"][0] if x["decision"] != "refuted" else x["adjusted"][1]
+                # undecided, nearer to refuted than to confirmed: that side's p, said so
+                toward = ""
+                if (x["decision"] == "undecided" and None not in x["adjusted"]
+                        and x["adjusted"][1] < x["adjusted"][0]):
+                    held, toward = x["adjusted"][1], " (to refute)"
                 needed = (
                     ""
                     if x["runs_needed"] is None
@@ -297,7 +303,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
                 lines.append(
                     f"| {c['key']} | {compared} | "
                     f"{x['problem']} | {_runs_text(x)} | {effect} | "
-                    f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)} / {_fmt(x['level'], 2)} | "
+                    f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)}{toward} / {_fmt(x['level'], 2)} | "
                     f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
                 )
         lines.append("")
