@@ -267,6 +267,21 @@ def test_export_and_reproduce_without_scikit_learn_skip_substitutes(monkeypatch,
         ml._digits.cache_clear()
 
 
+def test_export_partial_goes_with_full_mode_only(tmp_path, capsys):
+    """`regretlab export ITEM --partial` in quick mode (the default) is a one-line error naming both options,
+    exit 2, nothing written; `--mode full --partial` of an item with no finished run names the first
+    (method, problem) that has none."""
+    from regretlab.cli import main
+
+    folders = ["--out", str(tmp_path / "r"), "--export-dir", str(tmp_path / "pf")]
+    assert main(["export", "Li2016.table2", "--partial", *folders]) == 2
+    err = capsys.readouterr().err
+    assert "--partial goes with --mode full (got --mode quick)" in err and "Traceback" not in err
+    assert not (tmp_path / "pf" / "Li2016").exists()
+    assert main(["export", "Li2016.table2", "--mode", "full", "--partial", *folders]) == 2
+    assert "a partial export needs a finished run of every method and problem" in capsys.readouterr().err
+
+
 def test_decide_from_the_repository_archives_prints_decisions_and_the_commit_check(tmp_path, capsys):
     """`regretlab decide Ha2019.appC --no-write` in an empty results folder decides from the runs archived in
     paper_figures/runs alone (restored and checksum-checked): it prints the item's verdict, each claim's

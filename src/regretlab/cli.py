@@ -340,6 +340,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     if not _check_folders("export", args, ("export_dir",)):
         return 2
+    if args.partial and args.mode != "full":
+        print(f"regretlab export: --partial goes with --mode full (got --mode {args.mode}): a quick run is a "
+              "smoke run whatever its count", file=sys.stderr)
+        return 2
     keys = args.specs or registry.available()
     status = 0
     for key in keys:
