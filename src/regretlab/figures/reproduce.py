@@ -96,7 +96,7 @@ def _stamp_text(spec: Spec, mode: str, source: Spec | None = None) -> str:
 
 
 class FullExportProtected(ValueError):
-    """A quick-mode export would replace a full-mode one."""
+    """An export would replace a full-mode one with less: a quick-mode one, or one from fewer runs."""
 
 
 def protect_full_export(key: str, mode: str, export_root, overwrite_full: bool = False,
