@@ -542,32 +542,21 @@ def decide_item(
         indices = []
         for other, problem in claim.comparisons():
             kind = "better" if claim.kind in ("better", "best") else claim.kind
-            if kind == "order":
+            if kind in ("trend", "order"):   # one comparison over every method of the order
                 key = (kind, claim.order, claim.pairs, problem, claim.statistic, claim.at)
                 if key not in shared:
                     shared[key] = len(flat)
                     flat_data[len(flat)] = tuple(
                         _values(results, m, problem, claim.statistic, False, m, claim.at) for m in claim.order
                     )
-                    index = {m: i for i, m in enumerate(claim.order)}
-                    flat.append(Comparison(claim.key, kind, claim.method, other, problem, False,
-                                           order=claim.order,
-                                           pairs=tuple((index[w], index[b]) for w, b in claim.pairs)))
-                indices.append(shared[key])
-                continue
-            if kind == "trend":
-                key = (kind, claim.order, problem, claim.statistic, claim.at)
-                if key not in shared:
-                    shared[key] = len(flat)
-                    flat_data[len(flat)] = tuple(
-                        _values(results, m, problem, claim.statistic, False, m, claim.at) for m in claim.order
-                    )
                     strata = 0
-                    if claim.statistic in STRATIFIED_STATISTICS:
+                    if kind == "trend" and claim.statistic in STRATIFIED_STATISTICS:
                         flat_strata[len(flat)] = tuple(_commits(results, m, problem) for m in claim.order)
                         strata = len({c for labels in flat_strata[len(flat)] for c in labels})
+                    index = {m: i for i, m in enumerate(claim.order)}
                     flat.append(Comparison(claim.key, kind, claim.method, other, problem, False,
-                                           order=claim.order, strata=strata))
+                                           order=claim.order, strata=strata,
+                                           pairs=tuple((index[w], index[b]) for w, b in claim.pairs)))
                 indices.append(shared[key])
                 continue
             first, second = (other, claim.method) if kind == "worse" else (claim.method, other)
