@@ -298,3 +298,15 @@ def test_decide_from_the_repository_archives_prints_decisions_and_the_commit_che
     assert re.search(r"^  Ha2019\.fig5\.c1 +(confirmed|refuted|undecided)$", out, re.M)
     assert re.search(r"^  commits: \d+ Kruskal-Wallis tests .* Holm p ", out, re.M)
     assert "wrote" not in out and sorted(p.name for p in (root / "decisions").iterdir()) == before
+
+
+def test_decide_run_starts_nothing_when_one_item_is_unknown(tmp_path, capsys):
+    """`regretlab decide A B --run` with B misspelled (or B an item without claims) exits 2 before any run
+    starts, naming B and the refusal: a typo must not shrink an hours-long pool to the items spelled right.
+    Without --run the valid items are still decided (exit 2 for the bad one)."""
+    folders = ["--out", str(tmp_path / "r"), "--export-dir", str(tmp_path / "pf")]
+    for bad in ("Kandasamy2015.fig4_D96", "Kandasamy2015.fig4_D96_average"):
+        assert main(["decide", "Ha2019.appC", bad, "--run", "--jobs", "1", *folders]) == 2
+        err = capsys.readouterr().err
+        assert bad in err and "--run starts nothing until every ITEM" in err and "Traceback" not in err
+        assert not (tmp_path / "r").exists() and not (tmp_path / "pf").exists()

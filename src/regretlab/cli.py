@@ -385,6 +385,10 @@ def _cmd_decide(args: argparse.Namespace) -> int:
             status = 2
             continue
         valid.append(key)
+    if args.run and status:   # hours of runs for a shorter list than asked: refuse before any run starts
+        print("regretlab decide: --run starts nothing until every ITEM is a spec with claims (see above)",
+              file=sys.stderr)
+        return status
     decisions = {}
     if args.run and valid:   # the items' looks in one pool (sequential.run_items_until_decided)
         try:
