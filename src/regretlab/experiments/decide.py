@@ -300,12 +300,12 @@ class Comparison:
         return inside, min(1.0, 2.0 * outside)
 
 
-def _pair_ps(arrays, pairs) -> tuple[list[float], list[float]]:
+def _pair_ps(arrays, pairs, *, refute: bool = True) -> tuple[list[float], list[float]]:
     """Each stated (worse, better) pair's one-sided Mann–Whitney p: that the better one's values are larger
-    (confirm) and that the worse one's are (refute)."""
+    (confirm) and that the worse one's are (refute; an empty list with ``refute=False``)."""
     confirm = [compare.one_sided_p(arrays[b], arrays[w], paired=False) for w, b in pairs]
-    refute = [compare.one_sided_p(arrays[w], arrays[b], paired=False) for w, b in pairs]
-    return confirm, refute
+    refuting = [compare.one_sided_p(arrays[w], arrays[b], paired=False) for w, b in pairs] if refute else []
+    return confirm, refuting
 
 
 def decide_comparisons(
@@ -389,7 +389,7 @@ def _describe_order(comparison: Comparison, arrays, level: float, rng) -> None:
     """An order's effect (that of its weakest pair, the one with the largest confirm-side p on every run at
     hand) and the runs it would need: every pair confirmed at ``level`` (the most runs a pair needs) or one
     reversed at ``level`` over the pairs' count (the fewest), whichever comes first."""
-    confirm, _ = _pair_ps(arrays, comparison.pairs)
+    confirm, _ = _pair_ps(arrays, comparison.pairs, refute=False)
     w, b = comparison.pairs[int(np.argmax(confirm))]
     comparison.weakest = (comparison.order[w], comparison.order[b])
     comparison.effect = compare.effect(arrays[b], arrays[w], paired=False, rng=rng)
