@@ -182,7 +182,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`): each claim quoted, expanded into "
         "comparisons (method vs one other method on one problem), each decided *confirmed* / *refuted* / "
         "*undecided* by one-sided tests (Wilcoxon signed-rank when the methods of a repeat share its initial "
-        "box, else Mann-Whitney; two one-sided tests for 'similar' and one of them for 'no_worse' "
+        "box, else Mann-Whitney, exact where the runs are untied and at most 100 a side; two one-sided tests for 'similar' and one of them for 'no_worse' "
         "(non-inferiority); the median log time ratio for 'ratio'; "
         "for 'trend', a stated order of several methods, Jonckheere-Terpstra in Kendall's form, stratified "
         "by commit on a timing statistic: only runs of one commit are compared; for 'order', stated pairs "
