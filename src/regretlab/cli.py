@@ -371,7 +371,8 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         run_items_until_decided,
         still_needed,
     )
-    from regretlab.figures.decisions import write_decision
+    from regretlab.figures.decision_overview import write_decisions_overview
+    from regretlab.figures.decisions import write_decision, write_decisions_md
 
     keys = args.items or sorted({c.item for c in CLAIMS.values()})
     status, valid = 0, []
@@ -389,7 +390,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         print("regretlab decide: --run starts nothing until every ITEM is a spec with claims (see above)",
               file=sys.stderr)
         return status
-    decisions = {}
+    decisions, written = {}, False
     if args.run and valid:   # the items' looks in one pool (sequential.run_items_until_decided)
         try:
             decisions = run_items_until_decided(valid, out=args.out, export_root=args.export_dir,
@@ -433,6 +434,11 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         print(f"  {coming.describe()}")
         if not args.no_write:
             print(f"wrote {write_decision(decision, key, args.export_dir, coming)}")
+            written = True
+    if written:   # the overview once, after every item's record (it reads them all)
+        for path in write_decisions_overview(args.export_dir):
+            print(f"wrote {path}")
+        write_decisions_md(args.export_dir)   # now with the overview's link
     return status
 
 

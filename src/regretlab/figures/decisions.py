@@ -182,7 +182,8 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`): each claim quoted, expanded into "
         "comparisons (method vs one other method on one problem), each decided *confirmed* / *refuted* / "
         "*undecided* by one-sided tests (Wilcoxon signed-rank when the methods of a repeat share its initial "
-        "box, else Mann-Whitney, exact where the runs are untied and at most 100 a side; two one-sided tests for 'similar' and one of them for 'no_worse' "
+        "box, else Mann-Whitney, exact where the runs are untied and at most 100 a side; two one-sided "
+        "tests for 'similar' and one of them for 'no_worse' "
         "(non-inferiority); the median log time ratio for 'ratio'; "
         "for 'trend', a stated order of several methods, Jonckheere-Terpstra in Kendall's form, stratified "
         "by commit on a timing statistic: only runs of one commit are compared; for 'order', stated pairs "
@@ -209,6 +210,9 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "counted on the run's final search box's boundary, within 1 % of its width of a face, and at the "
         "best point observed before them). Quick-mode runs get no verdict.",
         "",
+        *(["![Claims by decision per item, and every comparison's P(A > B)](DECISIONS.png) (the picture "
+           "of this file: `DECISIONS.png` / `.pdf`, its data `DECISIONS.csv`, one row per comparison)", ""]
+          if (Path(export_root) / "DECISIONS.png").is_file() else []),
         "Items by verdict: "
         + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
         + ". Claims: "

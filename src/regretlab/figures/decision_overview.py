@@ -1,0 +1,118 @@
+"""``paper_figures/DECISIONS.png`` (and ``.pdf``, with its data in ``DECISIONS.csv``): every decided item at
+a glance, drawn from ``decisions/*.json`` (:mod:`regretlab.figures.decisions`).
+
+Left: the item's claims by decision (confirmed / refuted / undecided), its verdict beside the bar. Right:
+each of its comparisons as one dot at its probability of improvement P(A > B) (the claimed-better method's
+run beats the other's; 0.5: no difference), coloured by the comparison's decision, its marker the claim's
+kind (:data:`KIND_MARKERS`). P(A > B) has no unit, so claims on simple regret, seconds or accuracy share one
+axis; effects in their own units, with intervals and adjusted p, are in ``DECISIONS.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg", force=False)
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+from regretlab._io import atomic_savefig, atomic_write_text  # noqa: E402
+from regretlab.figures.export import _csv_text  # noqa: E402
+from regretlab.figures.plots import DOUBLE_COLUMN, style  # noqa: E402
+
+__all__ = ["DECISION_COLOURS", "KIND_MARKERS", "overview_rows", "write_decisions_overview"]
+
+#: One colour per decision, from the Okabe–Ito palette (distinct under the common colour-vision deficiencies).
+DECISION_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "undecided": "#999999"}
+
+#: A marker per family of claim kinds: a direction (A beats B, an order, a trend), an equivalence (similar,
+#: no worse: P(A > B) near 0.5 is what confirms it) and a ratio (tested on the size of a time ratio, so
+#: P(A > B) near 1 may still refute it).
+KIND_MARKERS = {"direction": "o", "equivalence": "D", "ratio": "^"}
+_FAMILY = {"similar": "equivalence", "no_worse": "equivalence", "ratio": "ratio"}
+
+#: The columns of ``DECISIONS.csv``: one row per comparison.
+HEADER = ("item", "verdict", "claim", "kind", "claim_decision", "method", "other", "problem", "decision",
+          "n_method", "n_other", "p_improvement", "effect", "effect_low", "effect_high")
+
+
+def _records(export_root) -> list[dict]:
+    folder = Path(export_root) / "decisions"
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+
+
+def overview_rows(records) -> list[tuple]:
+    """One row per comparison of every record (in :data:`HEADER`'s order); a comparison without an effect
+    (no runs yet) has empty effect cells."""
+    rows = []
+    for r in records:
+        for c in r["claims"]:
+            for x in c["comparisons"]:
+                e = x.get("effect") or {}
+                n = list(x.get("n") or []) + [None, None]
+                rows.append((r["item"], r["verdict"], c["key"], c["kind"], c["decision"], x["method"],
+                             x["other"], x["problem"], x["decision"], n[0], n[1], e.get("p_improvement"),
+                             e.get("shift"), e.get("low"), e.get("high")))
+    return rows
+
+
+def _draw(records):
+    items = [r["item"] for r in records]
+    height = 0.9 + 0.2 * max(len(items), 1)
+    fig, (bars, dots) = plt.subplots(1, 2, figsize=(DOUBLE_COLUMN, height), sharey=True,
+                                     gridspec_kw={"width_ratios": (1.0, 1.4), "wspace": 0.06})
+    y = np.arange(len(items))[::-1]            # the first item on top
+    jitter = np.random.default_rng(0)          # a fixed seed: the picture is the same at every rebuild
+    for row, r in zip(y, records, strict=True):
+        left = 0
+        for decision, colour in DECISION_COLOURS.items():
+            count = r["counts"].get(decision, 0)
+            if count:
+                bars.barh(row, count, left=left, color=colour, height=0.7)
+            left += count
+        bars.text(left + 0.5, row, r["verdict"], va="center", fontsize=6, color="0.25")
+        for c in r["claims"]:
+            for x in c["comparisons"]:
+                effect = x.get("effect")
+                if effect is None or effect.get("p_improvement") is None:
+                    continue
+                marker = KIND_MARKERS[_FAMILY.get(c["kind"], "direction")]
+                dots.plot(effect["p_improvement"], row + jitter.uniform(-0.28, 0.28), marker, ms=2.2,
+                          color=DECISION_COLOURS[x["decision"]], alpha=0.75, mec="none")
+    bars.set_yticks(y, items)
+    bars.set_xlabel("claims")
+    bars.grid(axis="y", visible=False)
+    bars.set_xlim(0, max([sum(r["counts"].values()) for r in records] + [1]) * 1.45)
+    dots.axvline(0.5, color="0.4", lw=0.6, ls="--")
+    dots.set_xlim(-0.03, 1.03)
+    dots.set_xlabel("P(A > B) of each comparison (0.5: no difference)")
+    dots.grid(axis="y", visible=False)
+    handles = [plt.Line2D([], [], color=c, marker="s", ls="none", ms=5, label=d)
+               for d, c in DECISION_COLOURS.items()]
+    handles += [plt.Line2D([], [], color="0.3", marker=m, ls="none", ms=4, label=f"{family} claim")
+                for family, m in KIND_MARKERS.items()]
+    fig.legend(handles=handles, loc="upper center", ncol=6, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
+    fig.subplots_adjust(top=1.0 - 0.35 / height)
+    return fig
+
+
+def write_decisions_overview(export_root="paper_figures") -> list[Path]:
+    """Draw ``DECISIONS.png`` / ``.pdf`` and write ``DECISIONS.csv`` from every ``decisions/*.json`` under
+    ``export_root``; nothing is written when there is no record. Returns the paths written."""
+    records = _records(export_root)
+    if not records:
+        return []
+    root = Path(export_root)
+    with style():
+        fig = _draw(records)
+        try:
+            # a PDF without its creation date: the same records give the same bytes (MANIFEST.json's sums)
+            paths = [atomic_savefig(fig, root / "DECISIONS.pdf", metadata={"CreationDate": None}),
+                     atomic_savefig(fig, root / "DECISIONS.png", dpi=200)]
+        finally:
+            plt.close(fig)
+    paths.append(atomic_write_text(root / "DECISIONS.csv", _csv_text(HEADER, overview_rows(records))))
+    return paths
