@@ -1015,3 +1015,44 @@ def test_an_undecided_row_shows_the_nearer_side_of_its_test(tmp_path):
     rows = {line.split(" | ")[1]: line for line in (tmp_path / "DECISIONS.md").read_text().splitlines()
             if line.startswith("| X.y.c") and " vs " in line}
     assert "(to refute)" in rows["A vs B"] and "(to refute)" not in rows["A vs C"]
+
+
+def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_claims_there(tmp_path):
+    """Kandasamy2015's R_T/T row (derived_from the simple-regret item, metric average_regret) with a
+    partial export: its verdict comes from the source's claims on final_average_regret only (one refuted,
+    one confirmed: 'not reproduced, with its source'), its row names them and their counts, and the
+    source's simple-regret claim (confirmed) is not counted; without the source's record it stays 'partial
+    runs: no verdict'. A 'new' item derived from a decided item keeps 'new'."""
+    import json
+
+    from regretlab.figures.comparison import write_comparison
+
+    folder = tmp_path / "Kandasamy2015"
+    folder.mkdir()
+    provenance = {"spec": "Kandasamy2015.fig3_D10_average", "mode": "full", "runs": 120, "kind": "curves",
+                  "reference": "[Kandasamy2015, §5.1, Fig. 3 row 2]",
+                  "derived_from": "Kandasamy2015.fig3_D10_simple",
+                  "verdict": ["reproduced", "claimed best Add-*: holds in 1 of 1 comparisons"],
+                  "partial": {"runs": 120, "planned_runs": 140, "planned_repeats": 20,
+                              "runs_per_method_problem": [10, 20]}}
+    (folder / "fig3_D10_average.json").write_text(json.dumps(provenance))
+
+    def row():
+        lines = write_comparison(tmp_path).read_text().splitlines()
+        (found,) = [x for x in lines if x.startswith("| Kandasamy2015.fig3_D10_average ")]
+        return found
+
+    assert "**partial runs: no verdict**" in row()
+    (tmp_path / "decisions").mkdir()
+    claims = [{"key": "K.c1_RT", "statistic": "final_average_regret", "decision": "refuted"},
+              {"key": "K.c2_RT", "statistic": "final_average_regret", "decision": "confirmed"},
+              {"key": "K.c1", "statistic": "final_simple_regret", "decision": "confirmed"}]
+    (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple.json").write_text(json.dumps({"claims": claims}))
+    found = row()
+    assert "**not reproduced, with its source**" in found
+    assert "its claims (K.c1_RT, K.c2_RT) are decided with Kandasamy2015.fig3_D10_simple" in found
+    assert "confirmed 1, refuted 1, undecided 0" in found
+    new = {k: v for k, v in provenance.items() if k not in ("verdict", "partial")}
+    new["reference"] = "[Kandasamy2015, Thm 5] (new: the bound against runs)"
+    (folder / "fig3_D10_average.json").write_text(json.dumps(new))
+    assert "**new**" in row() and "with its source" not in row()

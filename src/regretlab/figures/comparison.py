@@ -25,7 +25,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.experiments.decide import flagged_shares
+from regretlab.experiments.decide import flagged_shares, item_verdict
 from regretlab.experiments.spec import display_name
 
 from .kinds import KINDS
@@ -90,6 +90,26 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
     return "qualitative", prefix + "no stated comparison to test; the figure and its data are exported"
 
 
+def _claims_decided_with_source(root: Path, provenance: dict):
+    """``(source, claims)`` for an item drawn from another item's runs (``derived_from``: Kandasamy2015's
+    R_T/T rows from the simple-regret items' runs) whose claims on this item's statistic are registered and
+    decided with that item (``decisions/<source>.json``, claims whose statistic is ``final_<metric>``); None
+    when there are none."""
+    source = provenance.get("derived_from")
+    record_path = root / "decisions" / f"{source}.json"
+    if not source or not record_path.is_file():
+        return None
+    from regretlab.experiments import registry
+
+    try:
+        metric = registry.get(provenance["spec"]).metric
+    except ValueError:                    # a spec this version does not know: no claims to point to
+        return None
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    claims = [c for c in record["claims"] if c["statistic"] == f"final_{metric}"]
+    return (source, claims) if claims else None
+
+
 def write_comparison(root) -> Path:
     """Rebuild ``<root>/COMPARISON.md`` from every ``<root>/<paper>/<item>.json`` (an export's provenance:
     it names a spec and a kind; the folders of :data:`NOT_EXPORT_FOLDERS` are not read)."""
@@ -128,6 +148,16 @@ def write_comparison(root) -> Path:
                 verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
                 details = (f"{len(record['claims'])} claims registered (DECISIONS.md), no full-mode run "
                            f"yet{next_text}; the export: " + details.removeprefix("quick mode: "))
+        elif verdict not in ("new", "qualitative") and (
+                decided_with := _claims_decided_with_source(root, provenance)) is not None:
+            source, claims = decided_with
+            counts_ = {d: sum(c["decision"] == d for c in claims) for d in ("confirmed", "refuted",
+                                                                               "undecided")}
+            verdict = f"{item_verdict([c['decision'] for c in claims])}, with its source"
+            details = (f"its claims ({', '.join(c['key'] for c in claims)}) are decided with {source} on the "
+                       f"same runs (`regretlab decide`): confirmed {counts_['confirmed']}, refuted "
+                       f"{counts_['refuted']}, undecided {counts_['undecided']}; see DECISIONS.md; the "
+                       "export: " + details.removeprefix("quick mode: "))
         elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
                 "new", "qualitative"):
             verdict = "smoke run: no verdict"
@@ -149,6 +179,8 @@ def write_comparison(root) -> Path:
              "Quick-mode items are smoke runs and get no verdict (their row keeps what the run showed, "
              "as description only); a partial export (mode 'full (partial: …)') is drawn at the paper's "
              "T and D from the runs a sequential decision has made so far, fewer repeats than the paper's. "
+             "An item drawn from another item's runs on another statistic (Kandasamy2015's R_T/T rows) "
+             "takes its verdict from its own claims, decided with that item ('…, with its source'). "
              "Items with no runs: qualitative / reproduced by their own check; "
              "substitute and new items as labelled; see `regretlab.figures.comparison`.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
