@@ -1029,9 +1029,9 @@ def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_
     monkeypatch.setattr(sequential, "claims_of", lambda key: claims[key])
     monkeypatch.setattr(cost, "run_prices", lambda runs, export_root, seconds_per_evaluation: [
         10.0 if run.method == "Ha2019/EI-Vanilla" else 1.0 for run in runs])
-    pools, real = [], runner.run_tasks
-    monkeypatch.setattr(runner, "run_tasks",
-                        lambda tasks, **kw: pools.append(list(tasks)) or real(tasks, **kw))
+    pools, prices, real = [], [], runner.run_tasks
+    monkeypatch.setattr(runner, "run_tasks", lambda tasks, **kw: pools.append(list(tasks))
+                        or prices.append(kw.get("prices")) or real(tasks, **kw))
     out, pf, said = tmp_path / "results", tmp_path / "pf", []
 
     decisions = sequential.run_items_until_decided(list(specs), out=out, export_root=pf, allow_dirty=True,
@@ -1040,6 +1040,7 @@ def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_
     assert {spec.key for spec, _ in first} == set(specs) and len(first) == 20     # both items' looks
     methods = [run.method for _, run in first]
     assert methods == ["Ha2019/EI-Vanilla"] * 10 + ["Kandasamy2015/RAND"] * 10   # costliest first
+    assert prices[0] == [10.0] * 10 + [1.0] * 10       # each run's price goes with it, for the progress bar
     assert len(list(store.runs_folder(out).rglob("*.npz"))) == max(decisions["Test.pool_a"].runs.values()) * 2
     assert decisions["Test.pool_a"].runs == decisions["Test.pool_b"].runs
     alone = sequential.decide_from_runs("Test.pool_a", out, pf)
@@ -1048,6 +1049,10 @@ def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_
 
     with pytest.raises(ValueError, match=r"tasks\[0\]=.* is not a \(Spec, Run\) pair"):
         real([("Test.pool_a", first[0][1])], out=out)
+    with pytest.raises(ValueError, match="prices has 1 entries for 2 tasks"):
+        real(first[:2], out=out, prices=[1.0])
+    with pytest.raises(ValueError, match=r"prices\[1\]=-1"):
+        real(first[:2], out=out, prices=[1.0, -1.0])
     pools.clear()
     said.clear()
     fresh = tmp_path / "fresh"
@@ -1057,6 +1062,19 @@ def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_
     assert [spec.key for spec, _ in pools[0]] == ["Test.pool_a"] * 10
     assert any(line.startswith("Test.pool_b: the next look (n = 5 per method)") and "stopping at this look "
                "boundary" in line for line in said)
+
+
+def test_a_priced_pool_shows_its_progress_in_priced_core_hours(tmp_path, capsys):
+    """run_tasks(prices=...) with progress on: the bar's total is the runs' priced core-hours (3600 s and
+    1800 s: 1.50) and the runs finished are shown beside it ('runs 0/2' when it starts); both runs are
+    computed."""
+    from regretlab.experiments import runner
+
+    tasks = [(TINY, run) for run in TINY.runs("quick")[:2]]
+    reports = runner.run_tasks(tasks, out=tmp_path, prices=[3600.0, 1800.0], progress=True)
+    err = capsys.readouterr().err
+    assert "priced core-h" in err and "0.00/1.50" in err and "runs 0/2" in err
+    assert sum(len(r.computed) for r in reports.values()) == 2
 
 
 def test_every_kind_of_spec_is_one_module_of_figures_kinds():

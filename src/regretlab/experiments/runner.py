@@ -322,11 +322,16 @@ SCHEDULER_TIMEOUT = 10
 
 
 def run_tasks(tasks, *, out="results", jobs: int = 1, scheduler: str | None = None,
-              progress: bool = True) -> dict[str, RunReport]:
+              progress: bool = True, prices=None) -> dict[str, RunReport]:
     """Compute ``(spec, run)`` pairs of several specs in one pool, in the order given (a caller that knows
     the runs' prices puts the costliest first: with ``jobs`` > 1 the pool then ends with short runs, not with
     one long run on one core while the others idle). A run two pairs share (one result file) is computed
     once, for the first. Returns a :class:`RunReport` per spec key (computed and failed runs).
+
+    ``prices`` (optional, one per task: its CPU seconds as :func:`regretlab.experiments.cost.run_prices`
+    prices it): the progress bar then counts priced core-hours, not runs, so its rate and time left hold
+    while the runs shrink from the costliest to the cheapest (a bar over runs showed 23 minutes a run after
+    the first, then minutes). The runs finished are shown beside it.
 
     The sequential driver runs the next looks of several items this way
     (:func:`regretlab.experiments.sequential.run_items_until_decided`)."""
@@ -337,21 +342,37 @@ def run_tasks(tasks, *, out="results", jobs: int = 1, scheduler: str | None = No
                 and isinstance(task[1], Run)):
             raise ValueError(f"tasks[{i}]={task!r} is not a (Spec, Run) pair: each task is a spec and one of "
                              "its runs (spec.runs(mode))")
-    unique, seen = [], set()
-    for spec, run in tasks:
+    if prices is not None:
+        prices = [check_number(f"prices[{i}]", v, low=0.0) for i, v in enumerate(prices)]
+        if len(prices) != len(tasks):
+            raise ValueError(f"prices has {len(prices)} entries for {len(tasks)} tasks; one price per task")
+    unique, seen, price_of = [], set(), {}
+    for i, (spec, run) in enumerate(tasks):
         path = store.result_path(out, run)
         if path not in seen:
             seen.add(path)
             unique.append((spec, run))
+            price_of[run.run_id] = prices[i] / 3600.0 if prices is not None else 1.0
     store.clean(out)
     reports = {spec.key: RunReport(spec.key, run.mode, run.spec_hash, str(out)) for spec, run in unique}
     owner = {run.run_id: spec.key for spec, run in unique}
     start = time.perf_counter()
-    bar = tqdm(total=len(unique), desc="runs", disable=not progress or not unique, leave=False)
+    if prices is None:
+        bar = tqdm(total=len(unique), desc="runs", disable=not progress or not unique, leave=False)
+    else:
+        bar = tqdm(total=sum(price_of.values()), desc="priced core-h", unit="core-h", leave=False,
+                   disable=not progress or not unique,
+                   bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.2f}/{total:.2f} [{elapsed}<{remaining}]"
+                              "{postfix}")
+        bar.set_postfix_str(f"runs 0/{len(unique)}")
+    finished = 0
     for run_id, error, _seconds in _execute_tasks(unique, out, jobs, scheduler):
         report = reports[owner[run_id]]
         (report.failed.append((run_id, error)) if error else report.computed.append(run_id))
-        bar.update(1)
+        finished += 1
+        bar.update(price_of[run_id])
+        if prices is not None:
+            bar.set_postfix_str(f"runs {finished}/{len(unique)}")
     bar.close()
     for report in reports.values():
         report.seconds = time.perf_counter() - start

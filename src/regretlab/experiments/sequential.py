@@ -187,9 +187,10 @@ def run_items_until_decided(
             prices = run_prices(cost.todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
             tasks += [(-seconds, spec, run) for seconds, run in zip(prices, cost.todo, strict=True)]
         # costliest first; ties keep the items' and the spec's order (sorted is stable)
-        tasks = [(spec, run) for _, spec, run in sorted(tasks, key=lambda task: task[0])]
+        tasks = sorted(tasks, key=lambda task: task[0])
         start = time.process_time()
-        reports = run_tasks(tasks, out=out, jobs=jobs)
+        reports = run_tasks([(spec, run) for _, spec, run in tasks], out=out, jobs=jobs,
+                            prices=[-minus for minus, _, _ in tasks])
         computed = {run_id for report in reports.values() for run_id in report.computed}
         planned_per_run = {run.run_id: cost.core_hours / max(1, cost.runs) for _, cost in batch
                            for run in cost.todo}
