@@ -310,3 +310,32 @@ def test_decide_run_starts_nothing_when_one_item_is_unknown(tmp_path, capsys):
         err = capsys.readouterr().err
         assert bad in err and "--run starts nothing until every ITEM" in err and "Traceback" not in err
         assert not (tmp_path / "r").exists() and not (tmp_path / "pf").exists()
+
+
+def test_decide_writes_the_record_the_report_and_the_overview_once(tmp_path, capsys):
+    """`regretlab decide Ha2019.appC` with an export folder holding only that item's run archive (copied
+    from the repository): it writes decisions/Ha2019.appC.json, DECISIONS.md linking the overview, and the
+    overview DECISIONS.png / .pdf / .csv once, after the record (one CSV row per comparison of the record)."""
+    import csv
+    import json
+    import shutil
+
+    root = Path(__file__).resolve().parents[1] / "paper_figures" / "runs"
+    if not (root / "Ha2019.appC.tar.xz").is_file():
+        pytest.skip("the repository's run archives are not in this checkout")
+    export = tmp_path / "pf"
+    (export / "runs").mkdir(parents=True)
+    for name in ("Ha2019.appC.tar.xz", "Ha2019.appC.json"):
+        shutil.copy(root / name, export / "runs" / name)
+    argv = ["decide", "Ha2019.appC", "--out", str(tmp_path / "r"), "--export-dir", str(export)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    wrote = [line.removeprefix("wrote ") for line in out.splitlines() if line.startswith("wrote ")]
+    assert [Path(p).name for p in wrote] == ["Ha2019.appC.json", "DECISIONS.pdf", "DECISIONS.png",
+                                             "DECISIONS.csv"]
+    record = json.loads((export / "decisions" / "Ha2019.appC.json").read_text())
+    with open(export / "DECISIONS.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == sum(len(c["comparisons"]) for c in record["claims"]) > 0
+    assert {row["item"] for row in rows} == {"Ha2019.appC"}
+    assert "](DECISIONS.png)" in (export / "DECISIONS.md").read_text()
