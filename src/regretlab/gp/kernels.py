@@ -136,6 +136,12 @@ class Kernel(ABC):
         """Array (n, m, D): ``d k(X[i], Y[j]) / d X[i]`` (the derivative in the first argument)."""
 
     # ---- internal fast paths of the posterior (inputs already checked by the GP) ------------------
+    def _diag(self, X: np.ndarray) -> np.ndarray:
+        """:meth:`diag` for checked ``X``: what the posterior's per-group maximisers call thousands of times a
+        step (validation at the public boundary, not in the inner loop). This default checks again;
+        :class:`Stationary` and the sums skip it."""
+        return self.diag(X)
+
     def _cross(self, X: np.ndarray, Y: np.ndarray, gradient: bool = False):
         """``(k(X, Y), state)`` for checked inputs; with ``gradient``, ``state`` is what
         :meth:`_gradient_x_dot` can re-use of this evaluation (None here: the default re-evaluates)."""
@@ -416,7 +422,9 @@ class Stationary(Kernel):
         return K
 
     def diag(self, X) -> np.ndarray:
-        X = self._check_X("X", X)
+        return self._diag(self._check_X("X", X))
+
+    def _diag(self, X: np.ndarray) -> np.ndarray:
         return np.full(X.shape[0], self._variance)
 
     def gradient(self, X) -> np.ndarray:
@@ -768,8 +776,10 @@ class _SumOfMapped(Kernel):
         return out
 
     def diag(self, X) -> np.ndarray:
-        X = self._check_X("X", X)
-        return sum(k.diag(self._map(X, j)) for j, k in enumerate(self._kernels))
+        return self._diag(self._check_X("X", X))
+
+    def _diag(self, X: np.ndarray) -> np.ndarray:
+        return sum(k._diag(self._map(X, j)) for j, k in enumerate(self._kernels))
 
     def iter_gradient(self, X):
         X = self._check_X("X", X)
@@ -1037,6 +1047,9 @@ class Tied(Kernel):
 
     def diag(self, X) -> np.ndarray:
         return self._base.diag(X)
+
+    def _diag(self, X: np.ndarray) -> np.ndarray:
+        return self._base._diag(X)
 
     def iter_gradient(self, X):
         total = None

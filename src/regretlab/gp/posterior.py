@@ -452,7 +452,7 @@ class GP:
         return_grad = check_bool("return_grad", return_grad)
         if grad_columns is not None:
             grad_columns = _check_columns(grad_columns, X.shape[1])
-        prior_var = self.kernel.diag(X)
+        prior_var = self.kernel._diag(X)   # X checked above
         if self._t == 0:
             mean = np.full(X.shape[0], self.mean)
             if not return_grad:
@@ -534,7 +534,7 @@ class GP:
         array (q, d_j). For per-group maximisers, which call it thousands of times a step with points they
         made themselves (validation at the public boundary, not in the inner loop)."""
         kj = self.kernel.kernels[j]
-        prior = kj.diag(Z)
+        prior = kj._diag(Z)
         if self._t == 0:
             zeros = np.zeros(Z.shape[0])
             if not return_grad:
