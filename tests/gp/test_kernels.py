@@ -133,6 +133,19 @@ def test_matrix_symmetric_psd_and_diag(name):
     np.testing.assert_allclose(k.diag(X), np.diag(K), atol=1e-13)
 
 
+@pytest.mark.parametrize("name", [*IDS, "tied"])
+def test_the_unchecked_diagonal_equals_the_checked_one_bit_for_bit(name):
+    """_diag (the posterior's inner-loop path, no input check) gives exactly diag's bits for every kernel,
+    and only diag refuses bad input (a NaN row)."""
+    k = Tied(Additive([[0, 2], [1, 3]], SquaredExponential(0.8, 1.3))) if name == "tied" else KERNELS[name]
+    X = np.random.default_rng(4).normal(size=(9, D))
+    np.testing.assert_array_equal(k._diag(X), k.diag(X))
+    bad = X.copy()
+    bad[2, 1] = np.nan
+    with pytest.raises(ValueError, match="X"):
+        k.diag(bad)
+
+
 @pytest.mark.parametrize(
     "ours, theirs",
     [
