@@ -10,7 +10,6 @@ axis; effects in their own units, with intervals and adjusted p, are in ``DECISI
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import matplotlib
@@ -20,6 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from regretlab._io import atomic_savefig, atomic_write_text  # noqa: E402
+from regretlab.figures.decisions import read_records  # noqa: E402
 from regretlab.figures.export import _csv_text  # noqa: E402
 from regretlab.figures.plots import DOUBLE_COLUMN, style  # noqa: E402
 
@@ -37,11 +37,6 @@ _FAMILY = {"similar": "equivalence", "no_worse": "equivalence", "ratio": "ratio"
 #: The columns of ``DECISIONS.csv``: one row per comparison.
 HEADER = ("item", "verdict", "claim", "kind", "claim_decision", "method", "other", "problem", "decision",
           "n_method", "n_other", "p_improvement", "effect", "effect_low", "effect_high")
-
-
-def _records(export_root) -> list[dict]:
-    folder = Path(export_root) / "decisions"
-    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
 
 
 def overview_rows(records) -> list[tuple]:
@@ -102,7 +97,7 @@ def _draw(records):
 def write_decisions_overview(export_root="paper_figures") -> list[Path]:
     """Draw ``DECISIONS.png`` / ``.pdf`` and write ``DECISIONS.csv`` from every ``decisions/*.json`` under
     ``export_root``; nothing is written when there is no record. Returns the paths written."""
-    records = _records(export_root)
+    records = read_records(export_root)
     if not records:
         return []
     root = Path(export_root)

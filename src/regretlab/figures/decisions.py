@@ -15,7 +15,7 @@ from regretlab.experiments.claims import NOT_TESTED, STATISTICS
 from regretlab.experiments.decide import ItemDecision, commit_caveat, flagged_shares
 from regretlab.experiments.spec import display_name
 
-__all__ = ["decision_record", "write_decision", "write_decisions_md"]
+__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md"]
 
 
 def _number(x) -> float | None:
@@ -166,10 +166,15 @@ def _fmt(x, digits=3) -> str:
     return "—" if x is None else f"{x:.{digits}g}"
 
 
+def read_records(export_root="paper_figures") -> list[dict]:
+    """Every ``decisions/*.json`` record under ``export_root``, in file-name order (none: an empty list)."""
+    folder = Path(export_root) / "decisions"
+    return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+
+
 def write_decisions_md(export_root="paper_figures") -> Path:
     """``DECISIONS.md`` from every ``decisions/*.json``."""
-    folder = Path(export_root) / "decisions"
-    records = [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
+    records = read_records(export_root)
     verdicts: dict[str, int] = {}
     claim_counts = {"confirmed": 0, "refuted": 0, "undecided": 0}
     for r in records:
