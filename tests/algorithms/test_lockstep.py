@@ -164,6 +164,54 @@ def test_many_problems_at_once_are_each_problem_alone():
         np.testing.assert_array_equal(got.x, alone.x)
 
 
+def test_many_starts_ending_at_different_rounds_are_each_scipys_run():
+    """150 starts in 7-D with caps 0-40 (many stop on their cap, others converge, at different rounds), with
+    ties planted (three starts on the same point) and one start in a box corner: the driver's array-wise
+    rounds give every start exactly what scipy.optimize.minimize gives it alone (lbfgsb_one_by_one): the same
+    best point and value, bit for bit, and the same evaluations, and nothing beyond a cap."""
+    rng = np.random.default_rng(21)
+    S, n = 150, 7
+    lower, upper = np.full((S, n), -2.0), np.full((S, n), 2.0)
+    starts = rng.uniform(-2.0, 2.0, size=(S, n))
+    starts[1] = starts[2] = starts[0]
+    starts[3] = upper[3]
+    caps = rng.integers(0, 41, size=S)
+
+    centre = np.linspace(-1.0, 1.2, n)
+
+    def evaluate(index, X):  # multimodal in 7-D, row by row (as wavy)
+        values = -np.sum((X - centre) ** 2, axis=1) + 0.8 * np.sum(np.cos(4.0 * X), axis=1)
+        return values, -2.0 * (X - centre) - 3.2 * np.sin(4.0 * X)
+
+    together = _lockstep.lbfgsb_lockstep(evaluate, starts, lower, upper, caps, ftol=1e-10, gtol=1e-10)
+    alone = _lockstep.lbfgsb_one_by_one(evaluate, starts, lower, upper, caps, ftol=1e-10, gtol=1e-10)
+    np.testing.assert_array_equal(together.n_evaluations, alone.n_evaluations)
+    np.testing.assert_array_equal(together.best_value, alone.best_value)
+    np.testing.assert_array_equal(together.best_x, alone.best_x)
+    assert np.all(together.n_evaluations <= caps) and np.any(together.n_evaluations < caps)
+    assert np.any(together.n_evaluations == caps) and np.all(together.n_evaluations[caps == 0] == 0)
+
+
+def test_a_request_at_the_point_just_evaluated_is_answered_from_memory_as_scipy_does():
+    """A staircase whose stated gradient disagrees with its values (a constant slope where the values are
+    flat) makes L-BFGS-B ask again for the point it has just been given: scipy's ScalarFunction answers from
+    memory and does not count it, and so must the driver (this function, these 200 starts: 11 such requests;
+    evaluating them again would give other evaluation counts than scipy's)."""
+    slope = 0.0013
+    starts = np.random.default_rng(23).uniform(-1.0, 1.0, size=(200, 1))
+    lower, upper = np.full((200, 1), -1.0), np.full((200, 1), 1.0)
+
+    def evaluate(index, X):
+        values = -1e-8 * np.abs(X[:, 0] - 0.99) ** 3 + np.floor(slope * X[:, 0])
+        return values, np.full_like(X, slope)
+
+    caps = np.full(200, 60)
+    together = _lockstep.lbfgsb_lockstep(evaluate, starts, lower, upper, caps, ftol=1e-12, gtol=1e-12)
+    alone = _lockstep.lbfgsb_one_by_one(evaluate, starts, lower, upper, caps, ftol=1e-12, gtol=1e-12)
+    np.testing.assert_array_equal(together.n_evaluations, alone.n_evaluations)
+    np.testing.assert_array_equal(together.best_x, alone.best_x)
+
+
 def test_without_the_private_driver_the_public_path_gives_the_same_answers(monkeypatch):
     """Where scipy's setulb is not the one the driver knows (AVAILABLE False), maximize_lbfgsb and
     maximize_lbfgsb_many fall back to scipy.optimize.minimize start by start: the same answers."""
