@@ -18,11 +18,12 @@ pytestmark = pytest.mark.skipif(not _lockstep.AVAILABLE, reason="this scipy's se
 CENTRE = np.array([0.4, -0.7, 1.1, 0.0])
 
 
-def wavy(X):
-    """A multimodal function evaluated row by row (a batch gives each row the bits it gets alone)."""
+def wavy(X, centre=CENTRE):
+    """A multimodal function evaluated row by row (a batch gives each row the bits it gets alone), its
+    quadratic part centred at ``centre`` (one entry per column of X)."""
     X = np.atleast_2d(X)
-    values = -np.sum((X - CENTRE) ** 2, axis=1) + 0.8 * np.sum(np.cos(4.0 * X), axis=1)
-    grads = -2.0 * (X - CENTRE) - 3.2 * np.sin(4.0 * X)
+    values = -np.sum((X - centre) ** 2, axis=1) + 0.8 * np.sum(np.cos(4.0 * X), axis=1)
+    grads = -2.0 * (X - centre) - 3.2 * np.sin(4.0 * X)
     return values, grads
 
 
@@ -176,12 +177,10 @@ def test_many_starts_ending_at_different_rounds_are_each_scipys_run():
     starts[1] = starts[2] = starts[0]
     starts[3] = upper[3]
     caps = rng.integers(0, 41, size=S)
-
     centre = np.linspace(-1.0, 1.2, n)
 
-    def evaluate(index, X):  # multimodal in 7-D, row by row (as wavy)
-        values = -np.sum((X - centre) ** 2, axis=1) + 0.8 * np.sum(np.cos(4.0 * X), axis=1)
-        return values, -2.0 * (X - centre) - 3.2 * np.sin(4.0 * X)
+    def evaluate(index, X):
+        return wavy(X, centre)
 
     together = _lockstep.lbfgsb_lockstep(evaluate, starts, lower, upper, caps, ftol=1e-10, gtol=1e-10)
     alone = _lockstep.lbfgsb_one_by_one(evaluate, starts, lower, upper, caps, ftol=1e-10, gtol=1e-10)
