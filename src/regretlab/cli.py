@@ -464,6 +464,28 @@ def _cmd_archive(args: argparse.Namespace) -> int:
     return status
 
 
+def _cmd_preregister(args: argparse.Namespace) -> int:
+    from regretlab.experiments import archive, preregister, registry
+    from regretlab.experiments.aggregate import load_results
+    from regretlab.experiments.claims import claims_of
+
+    status = 0
+    for key in args.items:
+        try:
+            spec = registry.get(key)
+            if not spec.reading_of:
+                raise ValueError(f"{spec.key} is not a setup reading (its spec names no reading_of)")
+            archive.restore(args.out, args.export_dir)
+            results = load_results(spec, "full", args.out)
+            path = preregister.write_record(spec, results, claims_of(spec.key), args.export_dir)
+        except ValueError as error:
+            print(f"regretlab preregister: {error}", file=sys.stderr)
+            status = 2
+            continue
+        print(f"wrote {path}: commit it, then `regretlab decide {spec.key} --run` runs the proposed methods")
+    return status
+
+
 def _add_folders(parser: argparse.ArgumentParser) -> None:
     """The results folder and the export folder (runs, decisions, archives), as every such command has."""
     parser.add_argument("--out", default="results", metavar="DIR", help="results folder (default ./results)")
@@ -535,6 +557,13 @@ def build_parser() -> argparse.ArgumentParser:
     p_decide.add_argument("--no-write", action="store_true", help="print only; do not write the report")
     _add_folders(p_decide)
     p_decide.set_defaults(handler=_cmd_decide)
+
+    p_prereg = sub.add_parser("preregister", help="write a setup reading's registration (its baselines' "
+                                                  "pilot and the printed-number check): commit it before "
+                                                  "the proposed methods run")
+    p_prereg.add_argument("items", nargs="+", metavar="ITEM", help="spec keys that are setup readings")
+    _add_folders(p_prereg)
+    p_prereg.set_defaults(handler=_cmd_preregister)
 
     p_archive = sub.add_parser("archive", help="pack the finished full-mode runs of specs into "
                                                "paper_figures/runs/ (tar.xz + sha256 manifest)")

@@ -14,7 +14,7 @@ needs a reading (⚠ "most", "similar", "2-3 times"), ``reading`` says which one
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .specs.li2016 import METHODS as LI_TABLE_METHODS
 from .specs.li2016 import TABLE_1 as LI_TABLE_1
@@ -97,6 +97,17 @@ class Claim:
         default: the whole run.
     pairs : tuple of (str, str), optional
         For ``order``: the stated ``(worse, better)`` pairs, methods of ``(method, *others)``.
+    base : str, optional
+        The paper's claim this is one reading of (its key without the reading's suffix); default: ``key``
+        itself (a claim with one reading). Claims with one ``base`` are decided together: refuted only
+        when every reading refutes (:func:`regretlab.experiments.decide.reading_verdict`).
+    label : str, optional
+        The reading's short name in reports ("S_T", "d = 1", "some d < d'").
+    justification : str, optional
+        Why the reading is defensible, quoting the paper where it can.
+    setup : str, optional
+        The setup reading the claim is decided under ("" the spec's paper setup; set by :func:`claims_of`
+        for a spec that is a setup reading of another).
     """
 
     key: str
@@ -113,6 +124,10 @@ class Claim:
     reading: str = ""
     at: int | None = None
     pairs: tuple[tuple[str, str], ...] = ()
+    base: str = ""
+    label: str = ""
+    justification: str = ""
+    setup: str = ""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -145,6 +160,17 @@ class Claim:
             if not (len(pair) == 2 and pair[0] != pair[1] and set(pair) <= set(self.order)):
                 raise ValueError(f"claim {self.key}: pair {pair!r} is not two different methods of "
                                  f"{self.order}")
+
+    @property
+    def claim_key(self) -> str:
+        """The paper's claim this reading belongs to: ``base`` (or ``key``), without a setup suffix."""
+        return (self.base or self.key).split("@", 1)[0]
+
+    @property
+    def reading_name(self) -> str:
+        """The reading's name in reports: its label, and the setup reading where it is not the paper's."""
+        name = self.label or STATISTICS[self.statistic][0].split(",")[0]
+        return f"{name} [setup: {self.setup}]" if self.setup else name
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -936,8 +962,19 @@ CLAIMS: dict[str, Claim] = {c.key: c for c in _HA2019 + _KANDASAMY + _TRANTHE + 
 
 
 def claims_of(item: str) -> list[Claim]:
-    """The claims decided from the runs of ``item`` (a spec key)."""
-    return [c for c in CLAIMS.values() if c.item == item]
+    """The claims decided from the runs of ``item`` (a spec key). A spec that is a setup reading of another
+    (``Spec.reading_of``) is decided on that spec's claims again, each keyed ``<key>@<setup reading>`` and
+    carrying its setup reading (:attr:`Claim.setup`)."""
+    own = [c for c in CLAIMS.values() if c.item == item]
+    if own:
+        return own
+    from .registry import SPECS  # claims are data about specs; the registry imports no claim
+
+    spec = SPECS.get(item)
+    if spec is None or not spec.reading_of:
+        return []
+    return [replace(c, key=f"{c.key}@{spec.setup_reading}", item=item, setup=spec.setup_reading)
+            for c in claims_of(spec.reading_of)]
 
 
 _SUMMARY = ("a summary of the paper's experiments (abstract, introduction or conclusion): decided "

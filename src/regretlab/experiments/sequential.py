@@ -63,11 +63,16 @@ class NextLook:
 def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
     from .cost import PRICE_SOURCES, price
+    from .preregister import PILOT_RUNS, held_back
 
     spec = source_of(decision.item)
-    methods = _undecided_methods(decision)
+    waiting = held_back(spec, export_root)   # a setup reading's proposed methods before its registration
+    methods = _undecided_methods(decision) - waiting
+    looks = plan_looks(spec.modes["full"].repeats)
+    if waiting:   # only the baselines' pilot until the registration is committed
+        looks = (min(PILOT_RUNS, spec.modes["full"].repeats),)
     todo, look = [], None
-    for look in plan_looks(spec.modes["full"].repeats) if methods else ():
+    for look in looks if methods else ():
         todo = [r for r in spec.runs("full")
                 if r.repeat < look and r.method in methods and not store.finished(out, r)]
         if todo:

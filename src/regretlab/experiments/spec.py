@@ -328,6 +328,19 @@ class Spec:
         :class:`regretlab.figures.rendered.Rendered`.
     notes : tuple of str
         What differs from the paper.
+    setup_reading : str
+        The setup reading this spec runs: ``""`` for the spec of the paper's own setup (as the spec's notes
+        describe it); else a short name (``"code"``: the authors' public code's form of the problem).
+    reading_of : str, optional
+        The key of the paper-setup spec this spec is a setup reading of: its claims are that spec's,
+        decided here again on this spec's runs (:func:`regretlab.experiments.claims.claims_of`).
+    setup_source : str
+        Where the setup reading comes from (the authors' code file, a sensitivity's rationale).
+    proposed : tuple of str
+        Under a setup reading, the paper's proposed methods: their runs wait until the baselines' pilot and
+        the check against the paper's printed numbers are committed
+        (:mod:`regretlab.experiments.preregister`), so that a reading is never chosen after seeing the
+        result it decides.
     """
 
     key: str
@@ -348,6 +361,10 @@ class Spec:
     seconds_per_evaluation: float = 0.1
     notes: tuple[str, ...] = ()
     render: str = ""
+    setup_reading: str = ""
+    reading_of: str | None = None
+    setup_source: str = ""
+    proposed: tuple[str, ...] = ()
 
     # ---- validation ----------------------------------------------------------------------------------------
     def validate(self) -> Spec:
@@ -383,6 +400,13 @@ class Spec:
             if name not in known:
                 raise ValueError(f"spec {self.key}: method {method!r} is not a setup "
                                  f"(known: {sorted(known)})")
+        if bool(self.reading_of) != bool(self.setup_reading) or (self.reading_of and not self.setup_source):
+            raise ValueError(f"spec {self.key}: a setup reading names reading_of, setup_reading and "
+                             f"setup_source together (got reading_of={self.reading_of!r}, setup_reading="
+                             f"{self.setup_reading!r}, setup_source={self.setup_source!r})")
+        unknown = [m for m in self.proposed if m not in self.methods]
+        if unknown:
+            raise ValueError(f"spec {self.key}: proposed={unknown!r} are not methods of the spec")
         keys = [p.key for p in self.problems]
         for problem in self.problems:
             objective = objectives.get(problem.name, problem.dim, **dict(problem.options))

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from regretlab._io import git_commit
 from regretlab.experiments import aggregate, registry
+from regretlab.experiments.preregister import held_back, record_path
 from regretlab.experiments.runner import RunReport, run_spec
 from regretlab.experiments.spec import Spec, display_name
 
@@ -60,6 +61,14 @@ def reproduce(key: str, mode: str = "quick", *, out="results", export_root="pape
     spec = registry.get(key).validate()
     protect_full_export(spec.key, mode, export_root)   # before any run: refuse early, lose nothing
     source = registry.source(spec)
+    waiting = held_back(source, export_root) if mode == "full" else frozenset()
+    if waiting:   # a setup reading's proposed methods run only after its registration is committed
+        raise ValueError(f"{source.key} is the setup reading {source.setup_reading!r} of "
+                         f"{source.reading_of}: its proposed methods ({', '.join(sorted(waiting))}) wait "
+                         "until "
+                         f"{record_path(source.key, export_root)} is committed; `regretlab decide "
+                         f"{source.key} --run` runs the baselines' pilot, `regretlab preregister "
+                         f"{source.key}` writes the registration")
     substitute_labels(source)   # before any run: a substitute's missing extra is an ImportError naming it
     report = run_spec(source, mode, out=out, jobs=jobs, scheduler=scheduler, force=force,
                       progress=progress, keep_results=True)

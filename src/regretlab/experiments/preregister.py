@@ -1,0 +1,126 @@
+"""Pre-registration of a setup reading: the baselines' pilot and the check against the paper's printed numbers
+are written and committed *before* any run of the paper's proposed methods under the reading, so that a
+reading is never chosen after seeing the result it decides.
+
+A spec that is a setup reading of another (``Spec.reading_of``) names its ``proposed`` methods. Until
+``<export root>/preregistration/<key>.json`` exists *and is committed unchanged in git*, the campaign
+(:func:`regretlab.experiments.sequential.next_look`) runs only the baselines, and only their pilot
+(:data:`PILOT_RUNS` a method and problem); ``regretlab preregister KEY`` writes the file from the baselines'
+runs. A file that exists but is not committed does not open the gate: the commit is the registration.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import numpy as np
+
+from regretlab._io import atomic_write_text, git_commit
+
+__all__ = ["PILOT_RUNS", "FOLDER", "record_path", "is_committed", "is_preregistered", "held_back",
+           "pilot_record", "write_record"]
+
+#: The baselines' pilot: runs per method and problem before the registration (the campaign's first look).
+PILOT_RUNS = 5
+#: The folder of the registrations under the export root.
+FOLDER = "preregistration"
+
+
+def record_path(key: str, export_root="paper_figures") -> Path:
+    """Where the registration of setup reading ``key`` is kept."""
+    return Path(export_root) / FOLDER / f"{key}.json"
+
+
+def is_committed(path) -> bool:
+    """Whether ``path`` is tracked by the git repository it lies in and equal to its committed version
+    (False outside a repository or without git: an uncommitted file registers nothing)."""
+    path = Path(path).resolve()
+    if not path.is_file():
+        return False
+    try:
+        tracked = subprocess.run(["git", "ls-files", "--error-unmatch", path.name], cwd=path.parent,
+                                 capture_output=True, check=False)
+        clean = subprocess.run(["git", "diff", "--quiet", "HEAD", "--", path.name], cwd=path.parent,
+                               capture_output=True, check=False)
+    except OSError:
+        return False
+    return tracked.returncode == 0 and clean.returncode == 0
+
+
+def is_preregistered(spec, export_root="paper_figures") -> bool:
+    """True for a spec with nothing to hold back (not a setup reading, or no proposed method); else whether
+    its registration is committed and names it."""
+    if not (spec.reading_of and spec.proposed):
+        return True
+    path = record_path(spec.key, export_root)
+    if not is_committed(path):
+        return False
+    try:
+        return json.loads(path.read_text()).get("item") == spec.key
+    except (OSError, ValueError):
+        return False
+
+
+def held_back(spec, export_root="paper_figures") -> frozenset:
+    """The methods whose runs must wait for the registration (empty once it is committed)."""
+    return frozenset() if is_preregistered(spec, export_root) else frozenset(spec.proposed)
+
+
+def _summary(values) -> dict:
+    v = np.asarray(values, dtype=float)
+    return {"n": int(v.size), "mean": float(np.mean(v)), "median": float(np.median(v)),
+            "sd": float(np.std(v, ddof=1)) if v.size > 1 else None,
+            "min": float(np.min(v)), "max": float(np.max(v))}
+
+
+def pilot_record(spec, results: dict, claims) -> dict:
+    """The registration of setup reading ``spec``: what the reading is and where it comes from, the
+    baselines' pilot (per method and problem, every statistic the claims test, oriented as the paper's
+    statistic: regret and seconds as positive numbers), the check against the paper's printed numbers
+    (``spec.paper_values['printed']`` where the paper prints some) and the commits of the pilot's runs.
+    Refuses when a proposed method already has a run: then the registration would come too late."""
+    from .claims import STATISTICS
+    from .decide import run_value
+
+    early = sorted({m for (m, _p, _r) in results if m in spec.proposed})
+    if early:
+        raise ValueError(f"{spec.key}: the proposed methods {early} already have runs under this setup "
+                         "reading; a registration written now would not precede them")
+    statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
+    pilot: dict[str, dict] = {}
+    for method in spec.methods:
+        if method in spec.proposed:
+            continue
+        for problem in spec.problems_of("full"):
+            runs = [results[k] for k in sorted(results) if k[0] == method and k[1] == problem]
+            if not runs:
+                continue
+            # the paper's orientation: regret and seconds positive (run_value is larger-is-better)
+            sign = {s: 1.0 if STATISTICS[s][1] else -1.0 for s, _ in statistics}
+            pilot[f"{method} @ {problem}"] = {
+                statistic + (f"@{at}" if at else ""): _summary(
+                    [sign[statistic] * run_value(r, statistic, at) for r in runs])
+                for statistic, at in statistics}
+    printed = spec.paper_values.get("printed")
+    return {
+        "item": spec.key,
+        "setup_reading": spec.setup_reading,
+        "reading_of": spec.reading_of,
+        "setup_source": spec.setup_source,
+        "baselines": [m for m in spec.methods if m not in spec.proposed],
+        "proposed": list(spec.proposed),
+        "pilot": pilot,
+        "printed_check": printed if printed is not None else
+        "the paper prints no number for this item: the registration is the baselines' pilot alone",
+        "commits": sorted({str(r["meta"].get("commit")) for r in results.values()}),
+        "written_at": git_commit(),
+    }
+
+
+def write_record(spec, results: dict, claims, export_root="paper_figures") -> Path:
+    """Write :func:`pilot_record` to :func:`record_path` (commit it to open the gate)."""
+    record = pilot_record(spec, results, claims)
+    return atomic_write_text(record_path(spec.key, export_root),
+                             json.dumps(record, indent=1, sort_keys=True) + "\n")

@@ -1,0 +1,65 @@
+"""The pre-registration gate of a setup reading: its proposed methods run only after the baselines' pilot and
+the printed-number check are committed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from regretlab.experiments import preregister, registry, sequential
+from regretlab.experiments.claims import claims_of
+
+CODE = "Kandasamy2015.fig3_D10_simple_code"
+
+
+def test_a_setup_reading_holds_back_its_proposed_methods_until_registered(tmp_path):
+    spec = registry.get(CODE)
+    assert spec.reading_of == "Kandasamy2015.fig3_D10_simple" and spec.setup_reading == "code"
+    assert preregister.held_back(spec, tmp_path) == frozenset(spec.proposed)
+    assert {"Kandasamy2015/GP-UCB", "Kandasamy2015/RAND", "Kandasamy2015/DiRect"}.isdisjoint(spec.proposed)
+    # the paper setup's spec holds nothing back
+    assert preregister.held_back(registry.get(spec.reading_of), tmp_path) == frozenset()
+
+
+def test_the_campaign_runs_only_the_baselines_pilot_before_the_registration(tmp_path):
+    decision = sequential.decide_from_runs(CODE, tmp_path / "results", tmp_path / "export")
+    look = sequential.next_look(decision, tmp_path / "results", tmp_path / "export")
+    spec = registry.get(CODE)
+    assert look.look == preregister.PILOT_RUNS
+    assert {run.method for run in look.todo} == set(spec.methods) - set(spec.proposed)
+    assert max(run.repeat for run in look.todo) == preregister.PILOT_RUNS - 1
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is needed to commit a registration")
+def test_only_a_committed_registration_opens_the_gate(tmp_path):
+    spec = registry.get(CODE)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    path = preregister.record_path(spec.key, tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"item": spec.key}))
+    assert not preregister.is_preregistered(spec, tmp_path)          # written, not committed
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "register"], check=True)
+    assert preregister.is_preregistered(spec, tmp_path)
+    path.write_text(json.dumps({"item": spec.key, "changed": True}))  # edited after the commit
+    assert not preregister.is_preregistered(spec, tmp_path)
+
+
+def test_a_registration_after_a_proposed_run_is_refused():
+    spec = registry.get(CODE)
+    proposed = spec.proposed[0]
+    results = {(proposed, "D10-d3-M3", 0): {"f": [0.0], "meta": {"optimum_value": 1.0}}}
+    with pytest.raises(ValueError, match="would not precede them"):
+        preregister.pilot_record(spec, results, claims_of(CODE))
+
+
+def test_a_setup_reading_is_decided_on_its_paper_specs_claims():
+    paper = claims_of("Kandasamy2015.fig3_D10_simple")
+    code = claims_of(CODE)
+    assert [c.key for c in code] == [f"{c.key}@code" for c in paper]
+    assert {c.claim_key for c in code} == {c.claim_key for c in paper}
+    assert all(c.setup == "code" and c.item == CODE for c in code)
