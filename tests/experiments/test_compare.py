@@ -38,16 +38,44 @@ def test_exact_p_values_by_hand():
     assert compare.one_sided_p(np.zeros(10), d, paired=True) == pytest.approx(1.0)
 
 
-def test_mann_whitney_is_exact_beyond_eight_runs_and_falls_back_on_ties():
+def test_mann_whitney_is_exact_beyond_eight_runs_and_exact_conditional_on_ties():
     """Fully separated untied runs, n vs n for n = 2..30: p = 1 / C(2n, n) exactly (to 1e-9 relative), so p
     falls as runs are added (scipy's method="auto" gave 2.1e-4 at 9 vs 9, above 7.8e-5 at 8 vs 8). With a
-    tie the normal approximation with tie correction is used: the same p as scipy's asymptotic method."""
+    tie the exact conditional p (every split of the observed midranks equally likely) is used: equal to
+    scipy's permutation test enumerating all C(12, 6) splits, below the normal approximation on the 10 vs 10
+    example (0.00157 against 0.00254: power the approximation lost), and two constant samples apart get
+    exactly the floor 1/C(2n, n) (the approximation gave less, below what any exact test can reach)."""
     ps = [compare.one_sided_p(100.0 + np.arange(n), np.arange(float(n)), paired=False) for n in range(2, 31)]
     assert ps == pytest.approx([1 / math.comb(2 * n, n) for n in range(2, 31)], rel=1e-9)
     assert all(later < earlier for earlier, later in zip(ps[:-1], ps[1:], strict=True))
     tied_a, tied_b = np.arange(10.0) + 5.0, np.arange(10.0)   # 5..9 appear on both sides
-    expected = stats.mannwhitneyu(tied_a, tied_b, alternative="greater", method="asymptotic").pvalue
-    assert compare.one_sided_p(tied_a, tied_b, paired=False) == pytest.approx(expected, rel=1e-12)
+    asymptotic = stats.mannwhitneyu(tied_a, tied_b, alternative="greater", method="asymptotic").pvalue
+    assert compare.one_sided_p(tied_a, tied_b, paired=False) == pytest.approx(0.0015696377925, rel=1e-9)
+    assert compare.one_sided_p(tied_a, tied_b, paired=False) < asymptotic
+    small_a, small_b = np.array([1.0, 1.0, 2.0, 2.0, 3.0, 0.0]), np.array([0.0, 1.0, 1.0, 0.0, 2.0, 0.0])
+    reference = stats.permutation_test(
+        (small_a, small_b), lambda x, y: stats.rankdata(np.concatenate([x, y]))[: x.size].sum(),
+        permutation_type="independent", alternative="greater", n_resamples=np.inf).pvalue
+    assert compare.one_sided_p(small_a, small_b, paired=False) == pytest.approx(reference, rel=1e-12)
+    for n in (5, 10, 30):
+        constant = compare.one_sided_p(np.ones(n), np.zeros(n), paired=False)
+        assert constant == pytest.approx(1 / math.comb(2 * n, n), rel=1e-9)
+
+
+def test_signed_rank_is_exact_conditional_on_ties_and_zeros():
+    """Paired differences with ties and zeros: the exact conditional signed-rank p (zeros dropped, each sign
+    ± 1/2 on the midranks) equals scipy's permutation test over all 2^n sign flips; on untied data it is
+    scipy's exact p; ten equal positive differences give 2^-10, the floor the looks assume."""
+    d = np.array([2.0, 2.0, 1.0, -1.0, 0.0, 3.0, 2.0, -2.0, 1.0])
+    nonzero = d[d != 0]
+    reference = stats.permutation_test(
+        (nonzero,), lambda x: stats.rankdata(np.abs(x))[x > 0].sum(), permutation_type="samples",
+        alternative="greater", n_resamples=np.inf).pvalue
+    assert compare.one_sided_p(d, np.zeros_like(d), paired=True) == pytest.approx(reference, rel=1e-12)
+    untied = np.random.default_rng(0).normal(size=12)
+    assert compare.exact_signed_rank_p(untied) == pytest.approx(
+        stats.wilcoxon(untied, alternative="greater", method="exact").pvalue, rel=1e-12)
+    assert compare.one_sided_p(np.ones(10), np.zeros(10), paired=True) == pytest.approx(2.0**-10)
     many = compare.EXACT_MANN_WHITNEY_UP_TO + 1   # past the bound: the normal approximation, untied or not
     big_a, big_b = np.arange(float(many)) + 0.5, np.arange(float(many))
     expected = stats.mannwhitneyu(big_a, big_b, alternative="greater", method="asymptotic").pvalue
@@ -767,7 +795,8 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
     hypotheses) on perfectly separated data (there it can, one run fewer it cannot). For two methods the
     approximation says 1 and the floor stands: 7 runs unpaired (1/C(14, 7) = 0.00029; 1/C(12, 6) = 0.0011 is
     above the level of 0.0008), 11 paired (2^-11 = 0.00049; 2^-10 above) — 'similar' (TOST, two signed-rank
-    tests) as 'better' paired; for a three-method trend the approximation is above its floor and stands."""
+    tests) as 'better' paired, plus its 5 pilot runs; for a three-method trend the approximation is above its
+    floor and stands."""
     from regretlab.experiments.decide import _attainable_p_of, fewest_runs_to_decide, looks_taken
 
     k = 3 if kind == "trend" else 2
@@ -787,7 +816,9 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
     assert smallest_p[0] <= final < smallest_p[1]
     for c in ten:
         assert c.decision == "undecided" and c.n == (3, 3)
-        assert c.runs_needed == max(approximate, floor)
+        # an equivalence test's pilot (5 runs that fix its margin) comes on top
+        assert c.pilot == (5 if kind == "similar" else 0)
+        assert c.runs_needed == c.pilot + max(approximate, floor)
     if kind == "trend":   # three methods: the approximation (5.6) is above the floor (4) and stands
         assert floor == 4 and approximate > floor
     else:   # two methods: the approximation says 1, the floor stands
@@ -1019,12 +1050,14 @@ def test_an_undecided_row_shows_the_nearer_side_of_its_test(tmp_path):
 
 def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_claims_there(tmp_path):
     """Kandasamy2015's R_T/T row (derived_from the simple-regret item, metric average_regret) with a
-    partial export: its verdict comes from the source's claims on final_average_regret only (one refuted,
-    one confirmed: 'not reproduced, with its source'), its row names them and their counts, and the
-    source's simple-regret claim (confirmed) is not counted; without the source's record it stays 'partial
-    runs: no verdict'. A 'new' item derived from a decided item keeps 'new'."""
+    partial export: its statistic's readings are decided with the source item, whose claims are decided over
+    every reading (S_T and R_T/T): the row takes the source's verdict ('…, with its source'), names the R_T/T
+    readings and counts only them; here K.c1 is refuted on R_T/T and confirmed on S_T, so the source is
+    'reading-dependent', not 'not reproduced' as one reading alone made it. Without the source's record it
+    stays 'partial runs: no verdict'. A 'new' item derived from a decided item keeps 'new'."""
     import json
 
+    from regretlab.experiments.decide import item_verdict, reading_verdict
     from regretlab.figures.comparison import write_comparison
 
     folder = tmp_path / "Kandasamy2015"
@@ -1044,15 +1077,123 @@ def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_cl
 
     assert "**partial runs: no verdict**" in row()
     (tmp_path / "decisions").mkdir()
-    claims = [{"key": "K.c1_RT", "statistic": "final_average_regret", "decision": "refuted"},
-              {"key": "K.c2_RT", "statistic": "final_average_regret", "decision": "confirmed"},
-              {"key": "K.c1", "statistic": "final_simple_regret", "decision": "confirmed"}]
-    (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple.json").write_text(json.dumps({"claims": claims}))
+    claims = [{"key": "K.c1_RT", "claim": "K.c1", "statistic": "final_average_regret", "decision": "refuted"},
+              {"key": "K.c2_RT", "claim": "K.c2", "statistic": "final_average_regret",
+               "decision": "confirmed"},
+              {"key": "K.c1", "claim": "K.c1", "statistic": "final_simple_regret", "decision": "confirmed"}]
+    verdict = item_verdict([reading_verdict(["refuted", "confirmed"]), reading_verdict(["confirmed"])])
+    assert verdict == "reading-dependent"
+    (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple.json").write_text(
+        json.dumps({"claims": claims, "verdict": verdict}))
     found = row()
-    assert "**not reproduced, with its source**" in found
-    assert "its claims (K.c1_RT, K.c2_RT) are decided with Kandasamy2015.fig3_D10_simple" in found
+    assert "**reading-dependent, with its source**" in found
+    assert "readings (K.c1_RT, K.c2_RT) are decided with Kandasamy2015.fig3_D10_simple" in found
     assert "confirmed 1, refuted 1, undecided 0" in found
     new = {k: v for k, v in provenance.items() if k not in ("verdict", "partial")}
     new["reference"] = "[Kandasamy2015, Thm 5] (new: the bound against runs)"
     (folder / "fig3_D10_average.json").write_text(json.dumps(new))
     assert "**new**" in row() and "with its source" not in row()
+
+
+def _tied_mixture(rng, size, low):
+    """0.9 with probability 0.6, else ``low``: tied, saturated values (issue 59's counterexample)."""
+    return np.where(rng.random(size) < 0.6, 0.9, low)
+
+
+@pytest.mark.parametrize("looks", [(5, 10, 20, 30), (10,)])
+def test_similar_is_not_won_by_ties(looks):
+    """Issue 59's counterexample: A = 0.9 w.p. 0.6 else 0.5 against B = 0.9 w.p. 0.6 else 0.85 (means 0.6-1
+    pooled s.d. apart), 200 simulated studies of one unpaired 'similar' comparison. The old margin (0.5 x the
+    pooled s.d. at the look) confirmed 'similar' in 20 % of them (looks 5-30) and 13 % (one look at 10);
+    with the margin fixed by a pilot's robust scale and the tie rule it confirms in at most 5 %."""
+    rng = np.random.default_rng(59)
+    confirmed = 0
+    for _ in range(200):
+        a, b = _tied_mixture(rng, looks[-1], 0.5), _tied_mixture(rng, looks[-1], 0.85)
+        (c,) = decide_comparisons([Comparison("sim", "similar", "A", "B", "P", False)], {0: (a, b)}, looks,
+                                  describe=False)
+        confirmed += c.decision == "confirmed"
+    assert confirmed / 200 <= 0.05, confirmed
+
+
+def test_a_truly_equal_pair_with_many_runs_is_confirmed_similar():
+    """Two methods with the same normal values, 5 pilot runs then 400 tested a method (looks 5 and 405): the
+    pilot's margin (about 0.5 s.d., as small as 0.1 s.d. on an unlucky pilot of 5) is met, and 'similar' is
+    confirmed in at least 80 % of 20 studies (at 150 tested runs about 70 %: an equivalence needs many
+    runs); the same data shifted by 2 s.d. are never confirmed."""
+    rng = np.random.default_rng(60)
+    equal = shifted = 0
+    for _ in range(20):
+        a, b = rng.normal(size=405), rng.normal(size=405)
+        for values, tally in ((a, "equal"), (a + 2.0, "shifted")):
+            (c,) = decide_comparisons([Comparison("sim", "similar", "A", "B", "P", False)], {0: (values, b)},
+                                      (5, 405), describe=False)
+            if tally == "equal":
+                equal += c.decision == "confirmed"
+            else:
+                shifted += c.decision == "confirmed"
+    assert equal >= 16, equal
+    assert shifted == 0
+
+
+@pytest.mark.parametrize("data", ["discrete", "saturated"])
+@pytest.mark.parametrize("paired", [False, True])
+def test_the_procedure_keeps_its_error_rate_on_tied_and_saturated_data(data, paired):
+    """Null studies of 6 'better' comparisons with tied values (integers 0-3) or saturated ones (normal values
+    capped at 0.5: a third of the runs at the cap), A and B from one distribution, looks 5/10/20, 300 studies:
+    the share of studies with any decision is at most 0.05 + 3 Monte Carlo s.e. (exact conditional tests)."""
+    rng = np.random.default_rng(61 + paired)
+
+    def draw(size):
+        return (rng.integers(0, 4, size).astype(float) if data == "discrete"
+                else np.minimum(rng.normal(size=size), 0.5))
+
+    false = 0
+    for _ in range(300):
+        comparisons = [Comparison("sim", "better", "A", f"B{i}", "P", paired) for i in range(6)]
+        values = {i: (draw(20), draw(20)) for i in range(6)}
+        decide_comparisons(comparisons, values, (5, 10, 20), describe=False)
+        false += any(c.decision != "undecided" for c in comparisons)
+    assert false / 300 <= 0.05 + 3 * math.sqrt(0.05 * 0.95 / 300), false
+
+
+def test_a_claim_is_refuted_only_under_every_registered_reading():
+    """Readings as a set: every claim with more than one registered reading names why each axis is open
+    (a justification), each reading has a label; 'small d' is registered as d = 1, every d < d' and some
+    d < d' where the spec has a second Add-d/M below d' (its cells only pairs with d < d' of their panel),
+    on S_T and R_T/T; the quantifier 'some_each_problem' confirms with one small-d method per panel and
+    refutes only when every one of a panel's is refuted."""
+    from regretlab.experiments.claims import CLAIMS
+    from regretlab.experiments.decide import reading_verdict
+
+    groups: dict[str, list] = {}
+    for claim in CLAIMS.values():
+        groups.setdefault(claim.claim_key, []).append(claim)
+    for key, readings in groups.items():
+        assert all(r.label for r in readings), key
+        if len(readings) > 1:
+            assert all(r.justification for r in readings), key
+            assert len({r.reading_name for r in readings}) == len(readings), key
+    small = sorted(r.key for r in groups["Kandasamy2015.fig3.c5_D40"])
+    assert small == sorted(f"Kandasamy2015.fig3.c5_D40{s}" for s in
+                           ("", "_each", "_some", "_RT", "_each_RT", "_some_RT"))
+    some = CLAIMS["Kandasamy2015.fig3.c5_D40_some"]
+    assert ("Kandasamy2015/Add-d/M(d=20, M=2)", "D40-d18-M2") not in some.cells   # 20 > d' (18)
+    assert ("Kandasamy2015/Add-d/M(d=20, M=2)", "D40-d35-M1") in some.cells
+    assert len(groups["Kandasamy2015.fig4.c2_D96"]) == 2   # d = 1 is the only d < 29: one test a statistic
+
+    def decided(states):
+        out = []
+        for (other, problem), state in zip(some.comparisons(), states, strict=True):
+            c = Comparison(some.key, "better", other, some.method, problem, False)
+            c.decision = state
+            out.append(c)
+        return out
+
+    ok, ref, und = "confirmed", "refuted", "undecided"
+    assert claim_decision(some, decided([ref, ok, ref, ref, ok])) == "confirmed"   # one per panel
+    assert claim_decision(some, decided([ref, ref, und, ok, ref])) == "refuted"     # d18 panel: all refuted
+    assert claim_decision(some, decided([ref, und, ref, ok, ref])) == "undecided"
+    assert reading_verdict([ref, ref, ref]) == "refuted"
+    assert reading_verdict([ref, ok]) == "reading-dependent"
+    assert reading_verdict([ref, und]) == "undecided"

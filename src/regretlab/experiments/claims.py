@@ -5,10 +5,21 @@ A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``be
 ``similar``, ``no_worse``, ``ratio``, ``trend``, ``order``), the method it is about, the methods it is
 compared with, the problems, and the statistic of one run it is tested on (:data:`STATISTICS`). It expands
 into *comparisons* (one per compared method and problem); ``quantifier`` says how they combine: ``"all"``
-(every one), ``"all_but_one"`` (every one but at most one: the papers' "almost all"), or
+(every one), ``"all_but_one"`` (every one but at most one: the papers' "almost all"),
 ``"most_problems"`` (for every compared method, a majority of the problems — the reading of the papers'
-"for most test functions"). Keys and quotes follow the project's claims list (``Key.item.cN``); where a word
-needs a reading (⚠ "most", "similar", "2-3 times"), ``reading`` says which one is used and why.
+"for most test functions"), or ``"some_each_problem"`` (on every problem, at least one of its compared
+methods: "not competitive with the Add-d/M for small d" read as *some* small-d Add-d/M beats Add-*).
+``cells`` may list the (other, problem) comparisons explicitly where the compared methods differ by
+problem (the Add-d/M with d < d' of each panel).
+
+**Readings.** Where the words allow more than one reading (which statistic, which d is "small", a trend or
+its pairs), each defensible reading is its own :class:`Claim` with one ``base`` (the paper's claim), a
+``label`` and a ``justification``; all are registered before deciding, all are in the item's Holm family,
+and the paper's claim is refuted only when every reading refutes it
+(:func:`regretlab.experiments.decide.reading_verdict`). ``base`` groups readings within an item; a setup
+reading of the item (another spec, :func:`claims_of`) adds the same readings again under that setup.
+Keys and quotes follow the project's claims list (``Key.item.cN``); where a word needs a reading (⚠
+"most", "similar", "2-3 times"), ``reading`` says which one is used and why.
 """
 
 from __future__ import annotations
@@ -20,7 +31,8 @@ from .specs.li2016 import METHODS as LI_TABLE_METHODS
 from .specs.li2016 import TABLE_1 as LI_TABLE_1
 from .specs.li2016 import TABLE_2 as LI_TABLE_2
 
-__all__ = ["Claim", "CLAIMS", "STATISTICS", "KINDS", "claims_of", "EQUIVALENCE_MARGIN", "NOT_TESTED",
+__all__ = ["Claim", "CLAIMS", "STATISTICS", "KINDS", "claims_of", "EQUIVALENCE_MARGIN", "EQUIVALENCE_PILOT",
+           "TIE_SHARE", "NOT_TESTED",
            "covers", "is_not_tested"]
 
 #: What one run contributes to a test, and whether larger is better.
@@ -50,12 +62,23 @@ STATISTICS = {
     ),
 }
 #: How a claim's comparisons combine (see the module docstring).
-QUANTIFIERS = ("all", "all_but_one", "most_problems")
+QUANTIFIERS = ("all", "all_but_one", "most_problems", "some_each_problem")
 #: Claim kinds decided here.
 KINDS = ("better", "best", "worse", "similar", "no_worse", "ratio", "trend", "order")
-#: The equivalence margin of a "similar" claim (and the non-inferiority margin of a "no_worse" one), in
-#: pooled standard deviations of the two methods' values.
+#: The equivalence margin of a "similar" claim (and the non-inferiority margin of a "no_worse" one), in units
+#: of the two methods' pooled robust scale (1.4826 x the median absolute deviation, the root mean square of
+#: the two methods') over their *pilot* runs (:data:`EQUIVALENCE_PILOT`), which fix it before the first look
+#: that tests and are not reused by the test. None of the papers states a tolerance for its "similar",
+#: "competitive" or "tie"; 0.5 is Cohen's medium standardised effect, the margin the project used since
+#: issue 31 on the (non-robust, data-at-the-look) pooled s.d., which tied data could inflate or shrink.
 EQUIVALENCE_MARGIN = 0.5
+#: Runs per method that fix an equivalence margin and are left out of its test (the campaign's first look).
+EQUIVALENCE_PILOT = 5
+#: An equivalence (or non-inferiority) test is refused — undecided, with the reason — when one value holds
+#: more than this share of either method's tested runs: on such tied or saturated data a rank test's
+#: "within the margin" says more about the ties than about the methods (issue 59: two mixtures 0.6-1 s.d.
+#: apart were confirmed "similar" in 13-20 % of simulated studies under the old rule).
+TIE_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -87,7 +110,7 @@ class Claim:
         The spec's problem keys.
     statistic : str
         A key of :data:`STATISTICS`.
-    quantifier : {"all", "all_but_one", "most_problems"}
+    quantifier : {"all", "all_but_one", "most_problems", "some_each_problem"}
     interval : (float, float), optional
         For ``ratio``: the stated interval, ``0 < low < high``; ``(low, math.inf)`` for "at least low".
     reading : str
@@ -108,6 +131,9 @@ class Claim:
     setup : str, optional
         The setup reading the claim is decided under ("" the spec's paper setup; set by :func:`claims_of`
         for a spec that is a setup reading of another).
+    cells : tuple of (str, str), optional
+        The (other, problem) comparisons, where they are not every ``others`` x ``problems`` pair; each
+        other must be in ``others`` and each problem in ``problems``.
     """
 
     key: str
@@ -128,6 +154,7 @@ class Claim:
     label: str = ""
     justification: str = ""
     setup: str = ""
+    cells: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -156,6 +183,10 @@ class Claim:
         if (self.kind == "order") != bool(self.pairs):
             raise ValueError(f"claim {self.key}: pairs are given exactly for kind 'order' (got kind="
                              f"{self.kind!r}, {len(self.pairs)} pairs)")
+        for other, problem in self.cells:
+            if other not in self.others or problem not in self.problems:
+                raise ValueError(f"claim {self.key}: cell {(other, problem)!r} is not an (other, problem) of "
+                                 f"its others {self.others} and problems {self.problems}")
         for pair in self.pairs:
             if not (len(pair) == 2 and pair[0] != pair[1] and set(pair) <= set(self.order)):
                 raise ValueError(f"claim {self.key}: pair {pair!r} is not two different methods of "
@@ -182,6 +213,8 @@ class Claim:
         ``other`` the order's last method."""
         if self.kind in ("trend", "order"):
             return [(self.others[-1], problem) for problem in self.problems]
+        if self.cells:
+            return list(self.cells)
         return [(other, problem) for other in self.others for problem in self.problems]
 
 
@@ -475,8 +508,46 @@ _C6 = ("In the (24, 6, 4), (40, 5, 8) and (96, 5, 19) examples Add-* performs be
 _C7 = "But again, almost all Add-d/M instantiations outperform GP-UCB."
 _C8 = ("In contrast to the small D examples, for large D, GP-UCB and Add-d/M with large d perform worse than "
        "DiRect.")
-_SMALL_D = ("'small d' is not defined: read as d = 1, the only d of the spec below d' on every panel (the "
-            "specs' Add-d/M are d = 1, a middle d and the largest d)")
+_SMALL_D = ("'small d' is not defined. The next sentence ('Even though Add-* knew the correct decomposition, "
+            "there are two possible failure modes since d' is large') sets d against d', so three readings "
+            "are registered: d = 1 (the smallest Add-d/M of the spec), every Add-d/M of the spec with "
+            "d < d' on the panel, and some Add-d/M with d < d' on each panel (the specs' Add-d/M are d = 1, "
+            "a "
+            "middle d and the largest d; d < d' holds for d = 1 on every panel and for the middle d on "
+            "(24, 11, 2), (40, 18, 2), (40, 35, 1) and (120, 55, 2))")
+_SMALL_D_WHY = ("'Even though Add-* knew the correct decomposition, there are two possible failure modes "
+                "since "
+                "d' is large' ([Kandasamy2015, §5.1], the next sentence): 'small' is relative to d'")
+
+
+def _true_group_size(problem: str) -> int:
+    """d' of a Figs 3-4 problem key ``"D24-d11-M2"``."""
+    return int(problem.split("-")[1][1:])
+
+
+def _add_size(method: str) -> int:
+    """d of ``"Kandasamy2015/Add-d/M(d=8, M=3)"``."""
+    return int(method.split("(d=")[1].split(",")[0])
+
+
+def _small_d_readings(key: str, item: str, adds, problems, statistic: str, why: str) -> tuple[Claim, ...]:
+    """'it [Add-*] is not competitive with the Add-d/M for small d' under the readings 'every d < d'' and
+    'some d < d'' (the Add-d/M of the spec with d < d' on each panel beat Add-*); none where d = 1 is the
+    only such d (the d = 1 reading is then the same test)."""
+    cells = tuple((a, p) for p in problems for a in adds if _add_size(a) < _true_group_size(p))
+    if len(cells) == len(problems):
+        return ()
+    others = tuple(dict.fromkeys(a for a, _ in cells))
+    base, suffix = (key.removesuffix("_RT"), "_RT") if key.endswith("_RT") else (key, "")
+    return tuple(
+        Claim(f"{base}_{tag}{suffix}", item, "worse", _C5, _K51, _STAR, others, problems, statistic,
+              quantifier=quantifier, cells=cells, label=label, justification=_SMALL_D_WHY,
+              reading=f"'small d' read as {label} (each Add-d/M with d < d' on its panel: "
+              + "; ".join(f"{p}: {', '.join(a.split('/', 1)[1] for a, q in cells if q == p)}"
+                          for p in problems)
+              + "); " + why)
+        for tag, quantifier, label in (("each", "all", "every d < d'"), ("some", "some_each_problem",
+                                                                          "some d < d'")))
 
 
 def _kandasamy_large(statistic: str, suffix: str) -> tuple[Claim, ...]:
@@ -495,7 +566,10 @@ def _kandasamy_large(statistic: str, suffix: str) -> tuple[Claim, ...]:
         out.append(Claim(f"Kandasamy2015.{fig}.{c[0]}_{tag}{suffix}", item, "better", _C4, _K51, _STAR,
                          (_GP,), large_d, statistic, reading=both))
         out.append(Claim(f"Kandasamy2015.{fig}.{c[1]}_{tag}{suffix}", item, "better", _C5, _K51, adds[0],
-                         (_STAR,), large_d, statistic, reading=_SMALL_D + "; " + both))
+                         (_STAR,), large_d, statistic, reading=_SMALL_D + "; here d = 1; " + both,
+                         label="d = 1", justification=_SMALL_D_WHY))
+        out += _small_d_readings(f"Kandasamy2015.{fig}.{c[1]}_{tag}{suffix}", item, adds, large_d, statistic,
+                                 both)
         if small_d:
             out.append(Claim(f"Kandasamy2015.{fig}.{c[2]}_{tag}{suffix}", item, "best", _C6, _K51, _STAR,
                              (*adds, _GP, "Kandasamy2015/RAND", "Kandasamy2015/DiRect"), small_d, statistic,
@@ -957,8 +1031,67 @@ _LI = (
     *_li_fig4("Li2016.fig4b", "VJ-surrogate"),
 )
 
+#: Each statistic's short name in a reading's label.
+_STATISTIC_LABEL = {
+    "final_best_f": "best value found",
+    "final_simple_regret": "S_T",
+    "final_average_regret": "R_T/T",
+    "seconds_per_iteration": "wall-clock s/iteration",
+    "cpu_seconds_per_iteration": "CPU s/iteration",
+    "last10_log10_regret": "plotted metric, last 10 %",
+    "final_log10_simple_regret": "log10 S_T",
+}
+#: The suffixes of registered readings (a claim keyed ``<base><suffix>`` is a reading of ``<base>``), each
+#: with why the axis it varies is open, quoting the paper.
+_READING_AXES = {
+    "_RT": "which statistic: Figs 3-4 print S_T (rows 1 and 3) and R_T/T (rows 2 and 4) for every panel and "
+    "[Kandasamy2015, §5.1]'s sentences name neither; §5.1 itself warns that R_T/T reflects exploration ('the "
+    "cumulative regret is low for Add-d/M ... since they have already started exploiting')",
+    "_best": "which statistic: 'log distance to the true optimum' of 'the function value sampled at "
+    "iteration t' ([TranThe2020, §Experiments]) is, read literally, the plotted metric of the point sampled "
+    "(here its "
+    "last 10 %); read as BO usually plots it, the best so far, log10 S_T",
+    "_cpu": "which clock: the paper's 'seconds per iteration' on its own machine; wall-clock seconds as "
+    "printed, CPU seconds as the same cost free of other processes' load on a shared machine",
+    "_pairs": "which ranking: the printed order of a table's cells read as a trend along the whole order, or "
+    "as each stated pair of neighbours (an intersection-union test)",
+    "_each": "",
+    "_some": "",
+}
+
+
+def _base_key(key: str) -> str:
+    """The paper's claim a registered reading belongs to: ``key`` without its reading suffixes."""
+    for suffix in ("_RT", "_best", "_cpu"):
+        key = key.removesuffix(suffix)
+    for suffix in ("_pairs", "_each", "_some"):
+        key = key.removesuffix(suffix)
+    return key
+
+
+def _registered_readings(claims) -> tuple[Claim, ...]:
+    """Every claim with its ``base``, its reading's ``label`` (its own words' label, then the statistic) and
+    a ``justification`` naming each axis on which its claim has more than one reading."""
+    groups: dict[str, list[Claim]] = {}
+    for c in claims:
+        groups.setdefault(_base_key(c.key), []).append(c)
+    out = []
+    for c in claims:
+        base = _base_key(c.key)
+        twins = groups[base]
+        paired = any(t.key.endswith("_pairs") for t in twins)
+        words = c.label or ("trend along the printed order" if paired and c.kind == "trend"
+                            else "each printed pair" if c.key.endswith("_pairs") else "")
+        label = "; ".join(x for x in (words, _STATISTIC_LABEL[c.statistic]) if x)
+        axes = [why for suffix, why in _READING_AXES.items()
+                if why and any(suffix in t.key[len(base):] for t in twins)]
+        justification = " / ".join(x for x in (c.justification, *axes) if x)
+        out.append(replace(c, base=base, label=label, justification=justification))
+    return tuple(out)
+
+
 #: Every claim decided from runs, by key.
-CLAIMS: dict[str, Claim] = {c.key: c for c in _HA2019 + _KANDASAMY + _TRANTHE + _LI}
+CLAIMS: dict[str, Claim] = {c.key: c for c in _registered_readings(_HA2019 + _KANDASAMY + _TRANTHE + _LI)}
 
 
 def claims_of(item: str) -> list[Claim]:

@@ -32,9 +32,20 @@ rate held at α over every look and every claim of an item.
    evidence of an order); so are the runs it would need (its effect is still read pooled). A comparison of
    two methods on a timing statistic reads only pairs made at one commit (paired) or runs of the commits
    both methods have (unpaired).
-5. A claim is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no longer can,
-   else *undecided*. An item is *reproduced* (all claims confirmed), *not reproduced* (one refuted),
-   *partly* (some confirmed, none refuted) or *undecided* (none decided). Quick mode gets no verdict.
+5. A claim's reading is *confirmed* when its comparisons satisfy its quantifier, *refuted* when they no
+   longer can, else *undecided*. The paper's claim, over its registered readings (which statistic, which
+   d is "small", ...; every reading's hypotheses are in step 3's Holm family), is *confirmed* or *refuted*
+   only when every reading is, *reading-dependent* when one reading is confirmed and another refuted, else
+   *undecided* (:func:`reading_verdict`). An item is *reproduced* (every claim confirmed), *not
+   reproduced* (a claim refuted under every reading), *reading-dependent* (a claim is, none refuted),
+   *partly* (some confirmed) or *undecided*. Quick mode gets no verdict.
+6. A ``similar`` or ``no_worse`` comparison's margin is fixed before its first test, from a pilot of
+   :data:`~regretlab.experiments.claims.EQUIVALENCE_PILOT` runs a method that the test does not reuse
+   (:func:`pilot_margin`: 0.5 x the pooled robust scale); its test is refused (undecided, with the reason)
+   where one value holds more than :data:`~regretlab.experiments.claims.TIE_SHARE` of a method's tested
+   runs. Rank tests on tied data use their exact conditional distributions
+   (:func:`~regretlab.experiments.compare.one_sided_p`), so the smallest p any data can give is the one
+   step 2 assumes.
 
 For every undecided comparison the runs per method that a one-sided test at the final look's Holm level
 would need for 80 % power at the observed effect are reported (:func:`~regretlab.experiments.compare.
@@ -49,12 +60,13 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy import stats
 
 from regretlab._validate import check_choice, check_count, check_probability
 
 from . import compare
 from .aggregate import REGRET_FLOOR
-from .claims import EQUIVALENCE_MARGIN, KINDS, STATISTICS, Claim
+from .claims import EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, KINDS, STATISTICS, TIE_SHARE, Claim
 
 __all__ = [
     "DEFAULT_LOOKS",
@@ -75,7 +87,10 @@ __all__ = [
     "flagged_shares",
     "REPEAT_SHARE",
     "claim_decision",
+    "reading_verdict",
     "item_verdict",
+    "CLAIM_VERDICTS",
+    "pilot_margin",
 ]
 
 #: Planned run counts per method: a pilot of 5, then 10 and 20, then the paper's count.
@@ -242,6 +257,11 @@ class Comparison:
     level: float = math.nan  # the look's level it was judged at
     effect: compare.Effect | None = None
     margin: float | None = None
+    #: an equivalence (non-inferiority) comparison's pilot: runs per method that fixed ``margin`` and are not
+    #: tested (0 for the other kinds)
+    pilot: int = 0
+    #: why an equivalence test refused to confirm at its last look ('' when it did not refuse)
+    refusal: str = ""
     runs_needed: float | None = None
     order: tuple[str, ...] = ()  # a trend's (an order's) methods, worst first
     strata: int = 0  # commits a trend was stratified over (0: not stratified)
@@ -270,19 +290,26 @@ class Comparison:
                 compare.one_sided_p(b, a, paired=self.paired),
             )
         if self.kind in ("similar", "no_worse"):
-            pooled = (
-                np.sqrt(0.5 * (np.var(a, ddof=1) + np.var(b, ddof=1))) if min(a.size, b.size) > 1 else 0.0
-            )
-            self.margin = float(EQUIVALENCE_MARGIN * pooled) if pooled > 0 else 1e-12
+            # the margin was fixed from the pilot runs (pilot_margin), which are not among a and b here
             m = self.margin
+            if m is None or min(a.size, b.size) < 2:
+                return 1.0, 1.0
+            tied = max(_modal_share(a), _modal_share(b))
+            self.refusal = ""
+            if tied > TIE_SHARE:
+                self.refusal = (f"one value holds {100 * tied:.0f} % of a method's tested runs (more than "
+                                f"{100 * TIE_SHARE:g} %): too tied for an equivalence test")
+            elif m == 0.0 and self.kind == "similar":
+                self.refusal = "the pilot's robust scale is 0 (tied pilot runs): no margin to be within"
             if self.kind == "no_worse":  # non-inferiority: H0 Δ <= -m against "worse by more than m"
-                return (compare.one_sided_p(a, b, paired=self.paired, shift=-m),
-                        compare.one_sided_p(b, a, paired=self.paired, shift=m))
+                confirm = 1.0 if self.refusal else compare.one_sided_p(a, b, paired=self.paired, shift=-m)
+                return confirm, compare.one_sided_p(b, a, paired=self.paired, shift=m)
             differ = min(
                 compare.one_sided_p(a, b, paired=self.paired, shift=m),
                 compare.one_sided_p(b, a, paired=self.paired, shift=m),
             )
-            return compare.equivalence_p(a, b, margin=m, paired=self.paired), min(1.0, 2.0 * differ)
+            confirm = 1.0 if self.refusal else compare.equivalence_p(a, b, margin=m, paired=self.paired)
+            return confirm, min(1.0, 2.0 * differ)
         # ratio: times are -value; the method's time over the other's, on a log scale
         log_a, log_b = np.log(-a), np.log(-b)
         low, high = (math.log(v) for v in self.interval)
@@ -298,6 +325,27 @@ class Comparison:
             compare.one_sided_p(log_a, log_b, paired=self.paired, shift=high),
         )
         return inside, min(1.0, 2.0 * outside)
+
+
+def _modal_share(values: np.ndarray) -> float:
+    """The share of ``values`` taken by its most frequent value."""
+    _, counts = np.unique(values, return_counts=True)
+    return float(counts.max() / values.size)
+
+
+def pilot_margin(a, b, multiple: float = EQUIVALENCE_MARGIN) -> float:
+    """An equivalence margin fixed from pilot runs ``a`` and ``b`` (one value per run): ``multiple`` times the
+    root mean square of the two methods' robust scales, 1.4826 x the median absolute deviation
+    (``scipy.stats.median_abs_deviation(..., scale="normal")``, a standard deviation for normal data). The
+    MAD ignores one outlying run (the pooled s.d. it replaces doubled on one) and is 0 on samples more than
+    half tied, where no margin can be read from the data.
+
+    >>> round(pilot_margin([0.0, 1.0, 2.0, 3.0, 4.0], [0.0, 1.0, 2.0, 3.0, 40.0]), 4)   # 0.5 x 1.4826 x 1
+    0.7413
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    scales = [float(stats.median_abs_deviation(x, scale="normal")) for x in (a, b)]
+    return round(multiple * math.sqrt(0.5 * (scales[0] ** 2 + scales[1] ** 2)), 12)
 
 
 def _pair_ps(arrays, pairs, *, refute: bool = True) -> tuple[list[float], list[float]]:
@@ -325,6 +373,11 @@ def decide_comparisons(
     Decisions are written into the comparisons."""
     strata = strata or {}
     looks, levels = looks_taken(comparisons, looks, alpha, spending)
+    for i, comparison in enumerate(comparisons):   # equivalence margins: fixed by the pilot, before any look
+        if comparison.kind in ("similar", "no_worse"):
+            comparison.pilot = EQUIVALENCE_PILOT
+            if comparison.margin is None and min(x.size for x in data[i]) >= EQUIVALENCE_PILOT:
+                comparison.margin = pilot_margin(*(x[:EQUIVALENCE_PILOT] for x in data[i]))
     for look, level in zip(looks, levels, strict=True):
         raw = []
         for i, comparison in enumerate(comparisons):
@@ -333,7 +386,8 @@ def decide_comparisons(
                 raw.append((1.0, 1.0))  # this look is not reached: no evidence spent
                 continue
             labels = tuple(x[:look] for x in strata[i]) if i in strata else None
-            raw.append(comparison.hypotheses(*(x[:look] for x in arrays), strata=labels))
+            # an equivalence test reads the runs after its pilot only
+            raw.append(comparison.hypotheses(*(x[comparison.pilot:look] for x in arrays), strata=labels))
         adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
         for i, comparison in enumerate(comparisons):
             if comparison.decision != "undecided":
@@ -341,7 +395,7 @@ def decide_comparisons(
             arrays = data[i]
             if min(x.size for x in arrays) < look:
                 continue
-            comparison.n = _counts(arrays, look)
+            comparison.n = _counts(tuple(x[comparison.pilot:] for x in arrays), look - comparison.pilot)
             comparison.p_confirm, comparison.p_refute = raw[i]
             comparison.adjusted = (float(adjusted[i, 0]), float(adjusted[i, 1]))
             comparison.level = float(level)
@@ -380,8 +434,10 @@ def decide_comparisons(
             a_used, b_used = np.log(-a_used), np.log(-b_used)
         comparison.effect = compare.effect(a_used, b_used, paired=comparison.paired, rng=rng)
         if comparison.decision == "undecided" and n >= 2:
-            comparison.runs_needed = max(_runs_needed(comparison, a_used, b_used, final),
-                                         fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
+            # an equivalence test's pilot runs come on top of the runs its test needs
+            comparison.runs_needed = comparison.pilot + max(
+                _runs_needed(comparison, a_used, b_used, final),
+                fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
     return comparisons
 
 
@@ -458,6 +514,15 @@ def claim_decision(claim: Claim, comparisons: list[Comparison]) -> str:
         if refuted > len(comparisons) - need:
             return "refuted"
         return "confirmed" if sum(c.decision == "confirmed" for c in comparisons) >= need else "undecided"
+    if claim.quantifier == "some_each_problem":   # on every problem, at least one compared method
+        states = []
+        for problem in claim.problems:
+            mine = [c for c in comparisons if c.problem == problem]
+            states.append("confirmed" if any(c.decision == "confirmed" for c in mine) else
+                          "refuted" if mine and all(c.decision == "refuted" for c in mine) else "undecided")
+        if "refuted" in states:
+            return "refuted"
+        return "confirmed" if all(s == "confirmed" for s in states) else "undecided"
     # most_problems: for every compared method a majority of the problems
     need = len(claim.problems) // 2 + 1
     states = []
@@ -473,14 +538,50 @@ def claim_decision(claim: Claim, comparisons: list[Comparison]) -> str:
     return "confirmed" if all(s == "confirmed" for s in states) else "undecided"
 
 
+#: What a paper's claim can be, decided over its registered readings (:func:`reading_verdict`).
+CLAIM_VERDICTS = ("confirmed", "refuted", "reading-dependent", "undecided")
+
+
+def reading_verdict(decisions) -> str:
+    """A paper's claim decided over its registered readings (each reading's decision, in any order):
+    *confirmed* when every reading is confirmed, *refuted* when every reading is refuted,
+    *reading-dependent* when one reading is confirmed and another refuted (the words decide, not the data),
+    else *undecided* (a reading still undecided and none contradicting another). A smoke run decides none.
+
+    Refuting (confirming) only when every reading refutes (confirms) is an intersection–union test
+    [Berger1982]: each reading's decision is made at the item's Holm level over *every* reading's
+    hypotheses, so the claim's error is at most that of one reading, with no further correction.
+
+    >>> reading_verdict(["refuted", "refuted"]), reading_verdict(["refuted", "undecided"])
+    ('refuted', 'undecided')
+    >>> reading_verdict(["refuted", "confirmed", "undecided"])
+    'reading-dependent'
+    """
+    decisions = list(decisions)
+    if not decisions:
+        return "undecided"
+    if "smoke run" in decisions:
+        return "smoke run"
+    if all(d == "confirmed" for d in decisions):
+        return "confirmed"
+    if all(d == "refuted" for d in decisions):
+        return "refuted"
+    return "reading-dependent" if {"confirmed", "refuted"} <= set(decisions) else "undecided"
+
+
 def item_verdict(decisions: list[str]) -> str:
-    """reproduced / not reproduced / partly / undecided from the claims' decisions."""
+    """An item's verdict from its claims' verdicts over their readings (:func:`reading_verdict`): *not
+    reproduced* only through a claim refuted under every reading, *reproduced* when every claim is
+    confirmed under every reading, *reading-dependent* when a claim is and none is refuted, *partly* when
+    some claim is confirmed, else *undecided*."""
     if not decisions:
         return "undecided"
     if "refuted" in decisions:
         return "not reproduced"
     if all(d == "confirmed" for d in decisions):
         return "reproduced"
+    if "reading-dependent" in decisions:
+        return "reading-dependent"
     return "partly" if "confirmed" in decisions else "undecided"
 
 
@@ -502,7 +603,21 @@ class ItemDecision:
     commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
     repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
 
+    def readings(self) -> list[tuple[str, list[ClaimDecision], str]]:
+        """The paper's claims in registration order: (claim key, its readings' decisions, its verdict over
+        them, :func:`reading_verdict`)."""
+        groups: dict[str, list[ClaimDecision]] = {}
+        for c in self.claims:
+            groups.setdefault(c.claim.claim_key, []).append(c)
+        return [(key, group, reading_verdict(c.decision for c in group)) for key, group in groups.items()]
+
     def counts(self) -> dict[str, int]:
+        """The paper's claims by their verdict over their readings (:data:`CLAIM_VERDICTS`)."""
+        verdicts = [verdict for _, _, verdict in self.readings()]
+        return {d: verdicts.count(d) for d in CLAIM_VERDICTS}
+
+    def reading_counts(self) -> dict[str, int]:
+        """The registered readings by their own decision."""
         return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
 
 
@@ -580,9 +695,11 @@ def decide_item(
         ClaimDecision(claim, claim_decision(claim, comps) if mode == "full" else "smoke run", comps)
         for claim, comps in decisions
     ]
-    verdict = (
-        item_verdict([c.decision for c in claim_decisions]) if mode == "full" else "no verdict (smoke run)"
-    )
+    by_claim: dict[str, list[str]] = {}
+    for c in claim_decisions:
+        by_claim.setdefault(c.claim.claim_key, []).append(c.decision)
+    verdict = (item_verdict([reading_verdict(d) for d in by_claim.values()]) if mode == "full"
+               else "no verdict (smoke run)")
     if mode == "full" and not results:
         verdict = NOT_RUN
     taken = looks_taken(flat, looks, alpha, spending)[0] if flat else looks

@@ -25,7 +25,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.experiments.decide import flagged_shares, item_verdict
+from regretlab.experiments.decide import flagged_shares
 from regretlab.experiments.spec import display_name
 
 from .kinds import KINDS
@@ -91,10 +91,10 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
 
 
 def _claims_decided_with_source(root: Path, provenance: dict):
-    """``(source, claims)`` for an item drawn from another item's runs (``derived_from``: Kandasamy2015's
-    R_T/T rows from the simple-regret items' runs) whose claims on this item's statistic are registered and
-    decided with that item (``decisions/<source>.json``, claims whose statistic is ``final_<metric>``); None
-    when there are none."""
+    """``(source, claims, the source's verdict)`` for an item drawn from another item's runs
+    (``derived_from``: Kandasamy2015's R_T/T rows from the simple-regret items' runs) whose claims on this
+    item's statistic are registered and decided with that item (``decisions/<source>.json``, claims whose
+    statistic is ``final_<metric>``); None when there are none."""
     source = provenance.get("derived_from")
     record_path = root / "decisions" / f"{source}.json"
     if not source or not record_path.is_file():
@@ -107,7 +107,14 @@ def _claims_decided_with_source(root: Path, provenance: dict):
         return None
     record = json.loads(record_path.read_text(encoding="utf-8"))
     claims = [c for c in record["claims"] if c["statistic"] == f"final_{metric}"]
-    return (source, claims) if claims else None
+    return (source, claims, record["verdict"]) if claims else None
+
+
+def _counts_text(counts: dict) -> str:
+    """'confirmed 3, refuted 1, reading-dependent 2, undecided 4' (a record from before readings has no
+    reading-dependent count)."""
+    return ", ".join(f"{k} {counts[k]}" for k in ("confirmed", "refuted", "reading-dependent", "undecided")
+                     if k in counts)
 
 
 def write_comparison(root) -> Path:
@@ -138,9 +145,8 @@ def write_comparison(root) -> Path:
             if any(record["runs"].values()):   # (method, problem) with no run yet are listed as 0
                 verdict = record["verdict"]
                 on = "on substitute data, " if provenance.get("substitute") else ""   # labelled, as decided
-                details = (f"{on}decided from full-mode runs (`regretlab decide`): claims confirmed "
-                           f"{counts_['confirmed']}, refuted {counts_['refuted']}, undecided "
-                           f"{counts_['undecided']}; "
+                details = (f"{on}decided from full-mode runs (`regretlab decide`): claims "
+                           + _counts_text(counts_) + "; "
                            f"runs per method and problem {sorted(set(record['runs'].values()))}"
                            f"{next_text}{_repeat_flag(record.get('repeat_check'))}; see DECISIONS.md")
                 mode = f"{mode} export; decided on full-mode runs"
@@ -150,14 +156,15 @@ def write_comparison(root) -> Path:
                            f"yet{next_text}; the export: " + details.removeprefix("quick mode: "))
         elif verdict not in ("new", "qualitative") and (
                 decided_with := _claims_decided_with_source(root, provenance)) is not None:
-            source, claims = decided_with
+            source, claims, source_verdict = decided_with
             counts_ = {d: sum(c["decision"] == d for c in claims) for d in ("confirmed", "refuted",
                                                                                "undecided")}
-            verdict = f"{item_verdict([c['decision'] for c in claims])}, with its source"
-            details = (f"its claims ({', '.join(c['key'] for c in claims)}) are decided with {source} on the "
-                       f"same runs (`regretlab decide`): confirmed {counts_['confirmed']}, refuted "
-                       f"{counts_['refuted']}, undecided {counts_['undecided']}; see DECISIONS.md; the "
-                       "export: " + details.removeprefix("quick mode: "))
+            verdict = f"{source_verdict}, with its source"
+            details = (f"this statistic's readings ({', '.join(c['key'] for c in claims)}) are decided with "
+                       f"{source} on the same runs, each a reading of a claim decided over all its readings "
+                       f"there (`regretlab decide`): these readings confirmed {counts_['confirmed']}, "
+                       f"refuted {counts_['refuted']}, undecided {counts_['undecided']}; see DECISIONS.md; "
+                       "the export: " + details.removeprefix("quick mode: "))
         elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
                 "new", "qualitative"):
             verdict = "smoke run: no verdict"
@@ -172,8 +179,11 @@ def write_comparison(root) -> Path:
         counts[row[3]] = counts.get(row[3], 0) + 1
     lines = ["# Paper vs regretlab", "",
              "One row per exported figure or table (rebuilt at every export from the items' provenance). "
-             "An experimental item's verdict (reproduced / partly / not reproduced / undecided) comes only "
-             "from its claims decided on full-mode runs at the paper's T and D by `regretlab decide` "
+             "An experimental item's verdict (reproduced / partly / reading-dependent / not reproduced / "
+             "undecided) comes only from its claims decided on full-mode runs at the paper's T and D by "
+             "`regretlab decide`, each claim over every reading its words allow: *not reproduced* only "
+             "through a claim refuted under every reading, *reading-dependent* where one reading confirms "
+             "what another refutes "
              "(claims quoted, statistics, n, effects with intervals, adjusted p: "
              "[DECISIONS.md](DECISIONS.md)). "
              "Quick-mode items are smoke runs and get no verdict (their row keeps what the run showed, "

@@ -27,6 +27,9 @@ __all__ = ["DECISION_COLOURS", "KIND_MARKERS", "overview_rows", "write_decisions
 
 #: One colour per decision, from the Okabe–Ito palette (distinct under the common colour-vision deficiencies).
 DECISION_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "undecided": "#999999"}
+#: A claim's verdict over its readings adds one colour: reading-dependent (Okabe–Ito's orange).
+CLAIM_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "reading-dependent": "#E69F00",
+                 "undecided": "#999999"}
 
 #: A marker per family of claim kinds: a direction (A beats B, an order, a trend), an equivalence (similar,
 #: no worse: P(A > B) near 0.5 is what confirms it) and a ratio (tested on the size of a time ratio, so
@@ -63,7 +66,7 @@ def _draw(records):
     jitter = np.random.default_rng(0)          # a fixed seed: the picture is the same at every rebuild
     for row, r in zip(y, records, strict=True):
         left = 0
-        for decision, colour in DECISION_COLOURS.items():
+        for decision, colour in CLAIM_COLOURS.items():
             count = r["counts"].get(decision, 0)
             if count:
                 bars.barh(row, count, left=left, color=colour, height=0.7)
@@ -86,10 +89,10 @@ def _draw(records):
     dots.set_xlabel("P(A > B) of each comparison (0.5: no difference)")
     dots.grid(axis="y", visible=False)
     handles = [plt.Line2D([], [], color=c, marker="s", ls="none", ms=5, label=d)
-               for d, c in DECISION_COLOURS.items()]
+               for d, c in CLAIM_COLOURS.items()]
     handles += [plt.Line2D([], [], color="0.3", marker=m, ls="none", ms=4, label=f"{family} claim")
                 for family, m in KIND_MARKERS.items()]
-    fig.legend(handles=handles, loc="upper center", ncol=6, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
+    fig.legend(handles=handles, loc="upper center", ncol=7, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
     fig.subplots_adjust(top=1.0 - 0.35 / height)
     return fig
 

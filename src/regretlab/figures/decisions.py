@@ -15,7 +15,7 @@ from regretlab.experiments.claims import NOT_TESTED, STATISTICS
 from regretlab.experiments.decide import ItemDecision, commit_caveat, flagged_shares
 from regretlab.experiments.spec import display_name
 
-__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md"]
+__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES"]
 
 
 def _number(x) -> float | None:
@@ -58,6 +58,8 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
                         "p_improvement": e.p_improvement,
                     },
                     "runs_needed": _number(x.runs_needed),
+                    "pilot": x.pilot,
+                    "refusal": x.refusal,
                 }
             )
         claims.append(
@@ -74,6 +76,10 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
                 "interval": None if c.claim.interval is None else [
                     v if math.isfinite(v) else None for v in c.claim.interval],
                 "reading": c.claim.reading,
+                "claim": c.claim.claim_key,
+                "label": c.claim.reading_name,
+                "justification": c.claim.justification,
+                "setup": c.claim.setup,
                 "decision": c.decision,
                 "comparisons": comparisons,
             }
@@ -92,6 +98,10 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
         "commit_check": decision.commit_check,
         "repeat_check": decision.repeat_check,
         "counts": decision.counts(),
+        "reading_counts": decision.reading_counts(),
+        "claim_verdicts": [{"claim": key, "verdict": verdict, "readings": [
+            {"key": c.claim.key, "label": c.claim.reading_name, "decision": c.decision} for c in group]}
+            for key, group, verdict in decision.readings()],
         "claims": claims,
         "next_look": None if next_look is None or next_look.look is None else {
             "look": next_look.look, "runs": next_look.runs, "core_hours": next_look.core_hours,
@@ -172,150 +182,189 @@ def read_records(export_root="paper_figures") -> list[dict]:
     return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
 
 
+#: The rules, in plain words, at the top of DECISIONS.md.
+RULES = (
+    "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`). **How a claim is decided.** Each of "
+    "the papers' claims is quoted and registered under every reading its words allow (which statistic, which "
+    "d is 'small', a ranking as a trend or as its pairs), each reading with its justification, before any "
+    "decision. A reading expands into comparisons (one method against another on one problem), each tested "
+    "both ways: Wilcoxon signed-rank when the methods of a repeat share its initial box, else Mann-Whitney, "
+    "exact (on tied values: exact given the ties); 'similar' by two one-sided tests and 'no_worse' by one "
+    "(non-inferiority), against a margin fixed before the first test from a pilot of 5 runs a method that "
+    "the test does not reuse (0.5 x the pooled robust scale, 1.4826 x MAD), and refused (undecided, "
+    "reason shown) when one value holds more than half of a method's tested runs; the median log time "
+    "ratio for 'ratio'; Jonckheere-Terpstra for a 'trend' (stratified by commit on a timing statistic); "
+    "for an 'order', every stated pair must hold (the largest pair p) and one reversed pair refutes (the "
+    "smallest reversed p times the pairs). Every hypothesis of every reading of an item is Holm-adjusted "
+    "together, at planned looks with Pocock-type alpha spending (the looks' levels sum to 0.05). **The "
+    "verdict words.** A reading is confirmed or refuted when its comparisons meet or can no longer meet its "
+    "quantifier. A claim is *refuted* only when every reading is refuted, *confirmed* only when every "
+    "reading is confirmed, *reading-dependent* when one reading is confirmed and another refuted (the words, "
+    "not the data, decide), else *undecided*. An item is *not reproduced* only through a claim refuted "
+    "under every reading; *reproduced* when every claim is confirmed; *reading-dependent* when a claim is; "
+    "*partly* when some claim is confirmed; else *undecided*. Quick-mode runs get no verdict. **The "
+    "numbers.** Effects: the median (paired) difference with a 95 % bootstrap interval and P(A > B) (for "
+    "'ratio': of the log time ratio; for 'trend': the ordered dominance in [-1, 1]; for 'order': the "
+    "weakest pair). Runs needed: per method, for 80 % power at the final look's Holm level at the observed "
+    "effect, never fewer than the test needs to reach that level at all (plus the pilot, for an "
+    "equivalence). n tested: the runs the last look reached tested ('(of m, k)': the runs the effect is "
+    "read from). Holm p: of the side that decided; for an undecided comparison the confirm side's, or the "
+    "refute side's marked '(to refute)' where smaller. Beside the decisions, two diagnostics that are not "
+    "decisions: whether runs of different commits differ (Kruskal-Wallis), and how much each method "
+    "re-queries known points (a median share of 10 % or more is flagged: its model may be stuck)."
+)
+
+
+def claim_groups(record: dict) -> list[dict]:
+    """A decision record's claims over their readings: ``{"claim", "verdict", "readings"}`` per claim
+    (a record from before readings: every claim its own single reading)."""
+    if record.get("claim_verdicts") is not None:
+        return record["claim_verdicts"]
+    return [{"claim": c["key"], "verdict": c["decision"], "readings": [
+        {"key": c["key"], "label": STATISTICS[c["statistic"]][0], "decision": c["decision"]}]}
+        for c in record["claims"]]
+
+
+def _claims_over_readings(r: dict) -> list[str]:
+    """The table of an item's claims, each with its verdict and every reading's decision."""
+    lines = ["| claim | verdict | readings (decision) |", "|---|---|---|"]
+    for g in claim_groups(r):
+        states = [x["decision"] for x in g["readings"]]
+        verdict = g["verdict"]
+        if verdict == "refuted":
+            verdict += f" on every reading ({len(states)} of {len(states)})"
+        elif states.count("refuted"):
+            verdict += f" (refuted on {states.count('refuted')} of {len(states)} readings)"
+        readings = "; ".join(f"{x['label']}: {x['decision']}" for x in g["readings"])
+        lines.append(f"| {g['claim']} | **{verdict}** | {readings} |")
+    return lines
+
+
+def _readings_table(r: dict) -> list[str]:
+    """The table of an item's registered readings: quote, reading, statistic, decision."""
+    lines = ["| reading | kind | quote | statistic | decision | comparisons (confirmed / refuted / "
+             "undecided) |", "|---|---|---|---|---|---|"]
+    for c in r["claims"]:
+        states = [x["decision"] for x in c["comparisons"]]
+        counts = " / ".join(str(states.count(s)) for s in ("confirmed", "refuted", "undecided"))
+        reading = f" *Reading:* {c['reading']}" if c["reading"] else ""
+        why = f" *Why this reading:* {c['justification']}" if c.get("justification") else ""
+        caveat = commit_caveat(r.get("commit_check"), c["statistic"])
+        lines.append(
+            f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
+            f"{reading}{why} | {STATISTICS[c['statistic']][0]}"
+            + (f" (of the first {c['at']} evaluations)" if c.get("at") else "")
+            + f" | **{c['decision']}**" + (f" ⚠ {caveat}" if caveat else "") + f" | {counts} |")
+    return lines
+
+
+def _comparison_row(c: dict, x: dict) -> str:
+    """One comparison's row: what is compared, n, effect, P(A>B), Holm p / level, decision, runs needed."""
+    e = x["effect"] or {}
+    if e and c["kind"] == "ratio":  # the median log ratio, shown as a ratio
+        effect = f"× {_fmt(math.exp(e['shift']))} [{_fmt(_exp(e.get('low')))}, {_fmt(_exp(e.get('high')))}]"
+    else:
+        effect = f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]" if e else "—"
+    held = x["adjusted"][0] if x["decision"] != "refuted" else x["adjusted"][1]
+    toward = ""   # undecided, nearer to refuted than to confirmed: that side's p, said so
+    if x["decision"] == "undecided" and None not in x["adjusted"] and x["adjusted"][1] < x["adjusted"][0]:
+        held, toward = x["adjusted"][1], " (to refute)"
+    needed = ("" if x["runs_needed"] is None else "∞ (no effect)" if math.isinf(x["runs_needed"])
+              else "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}")
+    method = x.get("method", c["method"])
+    if x.get("pairs"):   # an order: its pairs, and the weakest, whose effect is shown
+        weakest = x.get("weakest")
+        compared = (f"{len(x['pairs'])} stated pairs of " + ", ".join(display_name(m) for m in x["order"])
+                    + (f"; weakest: {display_name(weakest[1])} vs {display_name(weakest[0])}" if weakest
+                       else ""))
+    elif x.get("order"):
+        compared = "trend " + " < ".join(display_name(m) for m in x["order"])
+    else:
+        compared = f"{display_name(method)} vs {display_name(x['other'])}"
+    compared += f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else ""
+    if x.get("pilot"):   # an equivalence: its margin from the pilot, and a refusal
+        compared += (f" (margin {_fmt(x.get('margin'))} from a pilot of {x['pilot']} a method, not tested"
+                     + (f"; refused: {x['refusal']}" if x.get("refusal") else "") + ")")
+    return (f"| {c['key']} | {compared} | {x['problem']} | {_runs_text(x)} | {effect} | "
+            f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)}{toward} / {_fmt(x['level'], 2)} | "
+            f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |")
+
+
+def _comparisons_table(r: dict) -> list[str]:
+    """The table of an item's comparisons, each once (readings share them)."""
+    lines = ["| reading | method vs | problem | n tested (of runs) | effect [95 % CI] | P(A>B) | "
+             "Holm p / look level | decision (at n) | runs needed |", "|---|---|---|---|---|---|---|---|---|"]
+    seen = set()
+    for c in r["claims"]:
+        for x in c["comparisons"]:
+            kind = "better" if c["kind"] in ("better", "best", "worse") else c["kind"]
+            key = (display_name(x.get("method", c["method"])), x["other"], x["problem"], kind, c["statistic"],
+                   c.get("at"), tuple(x.get("order", ())))
+            if key not in seen:
+                seen.add(key)
+                lines.append(_comparison_row(c, x))
+    return lines
+
+
+def _item_lines(r: dict) -> list[str]:
+    """An item's section: its verdict, looks and runs, diagnostics, claims, readings, comparisons."""
+    per_method: dict[str, set] = {}
+    for key, n in r["runs"].items():
+        method, _, _problem = key.partition(" @ ")
+        per_method.setdefault(display_name(method), set()).add(n)
+    runs = ", ".join(f"{m} {'/'.join(str(n) for n in sorted(ns))}"
+                     for m, ns in sorted(per_method.items())) if any(r["runs"].values()) else ""
+    commits = ", ".join(c[:12] for c in r["commits"])
+    counts = r["counts"]
+    return [
+        f"## {r['item']}: **{r['verdict']}**",
+        "",
+        "Claims: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+        + (f" (over {len(r['claims'])} registered readings)" if r.get("reading_counts") else "") + ". "
+        f"Looks {r['looks']}"
+        + (f", taken {r['looks_taken']} (a look no comparison could pass is not taken)"
+           if r.get("looks_taken") and r["looks_taken"] != r["looks"] else "")
+        + f" (alpha {r['alpha']}, {r['spending']} spending); runs per method and problem: "
+        f"{runs or 'none yet'}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits or '—'}."
+        + _commit_check_text(r.get("commit_check"))
+        + _repeat_check_text(r.get("repeat_check"))
+        + _next_look_text(r),
+        "",
+        *_claims_over_readings(r),
+        "",
+        *_readings_table(r),
+        "",
+        *_comparisons_table(r),
+        "",
+    ]
+
+
 def write_decisions_md(export_root="paper_figures") -> Path:
     """``DECISIONS.md`` from every ``decisions/*.json``."""
     records = read_records(export_root)
     verdicts: dict[str, int] = {}
-    claim_counts = {"confirmed": 0, "refuted": 0, "undecided": 0}
+    claim_counts: dict[str, int] = {}
     for r in records:
         verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
-        for k, v in r["counts"].items():
-            claim_counts[k] = claim_counts.get(k, 0) + v
+        for g in claim_groups(r):
+            claim_counts[g["verdict"]] = claim_counts.get(g["verdict"], 0) + 1
     lines = [
         "# Decisions: the papers' claims against runs at the paper's T and D",
         "",
-        "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`): each claim quoted, expanded into "
-        "comparisons (method vs one other method on one problem), each decided *confirmed* / *refuted* / "
-        "*undecided* by one-sided tests (Wilcoxon signed-rank when the methods of a repeat share its initial "
-        "box, else Mann-Whitney, exact where the runs are untied and at most 100 a side; two one-sided "
-        "tests for 'similar' and one of them for 'no_worse' "
-        "(non-inferiority); the median log time ratio for 'ratio'; "
-        "for 'trend', a stated order of several methods, Jonckheere-Terpstra in Kendall's form, stratified "
-        "by commit on a timing statistic: only runs of one commit are compared; for 'order', stated pairs "
-        "of methods that must all hold, the largest of the pairs' one-sided Mann-Whitney p to confirm and "
-        "the smallest reversed-side p times the number of pairs to refute; two methods on a timing "
-        "statistic: only pairs made at one commit, or runs of commits both have), "
-        "Holm-adjusted over all hypotheses of the item, at planned looks with Pocock-type alpha spending "
-        "(the levels of the looks sum to 0.05). Effects: the median (paired) difference with a 95 % "
-        "bootstrap interval and the probability of improvement P(A > B) (for 'ratio' claims: of the log "
-        "time ratio, against the log of the stated interval; for 'trend' claims: the ordered dominance, "
-        "(concordant - discordant) / pairs of runs of two methods, in [-1, 1], and P(later > earlier) "
-        "averaged over adjacent methods; for 'order' claims: the effect of the weakest pair, the one with "
-        "the largest confirm-side p). Runs needed: per method, for 80 % power at the "
-        "final look's Holm level at the observed effect (normal approximation), and never fewer than "
-        "the test needs to reach that level at all, on perfectly separated runs. n tested: the runs per "
-        "method the last look reached tested (a decision is that look's); '(of m, k)' after it: the runs the "
-        "effect, its interval and the runs needed are read from, where a method has runs beyond the look. "
-        "Holm p: of the side that decided it; for an undecided comparison the confirm side's, or the refute "
-        "side's, marked '(to refute)', where that one is smaller. Beside the decisions, two "
-        "diagnostics that are not decisions: whether runs of different commits differ (Kruskal–Wallis), and "
-        "how much each method re-queries points it already evaluated (the median share of a run's queries; "
-        "10 % or more is flagged: its model may be stuck, as Li2016's ADD and RPP were on Tables 1-2 before "
-        "2026-11-27, a median 34-90 %; where the runs keep their queries, a flagged method's repeats are "
-        "counted on the run's final search box's boundary, within 1 % of its width of a face, and at the "
-        "best point observed before them). Quick-mode runs get no verdict.",
+        RULES,
         "",
         *(["![Claims by decision per item, and every comparison's P(A > B)](DECISIONS.png) (the picture "
            "of this file: `DECISIONS.png` / `.pdf`, its data `DECISIONS.csv`, one row per comparison)", ""]
           if (Path(export_root) / "DECISIONS.png").is_file() else []),
         "Items by verdict: "
         + (", ".join(f"{k} {v}" for k, v in sorted(verdicts.items())) or "none")
-        + ". Claims: "
-        + ", ".join(f"{k} {v}" for k, v in claim_counts.items())
+        + ". Claims (over their readings): "
+        + ", ".join(f"{k} {v}" for k, v in sorted(claim_counts.items()))
         + ".",
         "",
     ]
     for r in records:
-        per_method: dict[str, set] = {}
-        for key, n in r["runs"].items():
-            method, _, problem = key.partition(" @ ")
-            per_method.setdefault(display_name(method), set()).add(n)
-        runs = ", ".join(f"{m} {'/'.join(str(n) for n in sorted(ns))}"
-                         for m, ns in sorted(per_method.items())) if any(r["runs"].values()) else ""
-        commits = ", ".join(c[:12] for c in r["commits"])
-        lines += [
-            f"## {r['item']}: **{r['verdict']}**",
-            "",
-            f"Looks {r['looks']}"
-            + (f", taken {r['looks_taken']} (a look no comparison could pass is not taken)"
-               if r.get("looks_taken") and r["looks_taken"] != r["looks"] else "")
-            + f" (alpha {r['alpha']}, {r['spending']} spending); runs per method and "
-            "problem: "
-            f"{runs or 'none yet'}; {r['core_hours']:.2f} core-hours; made from commit(s) {commits or '—'}."
-            + _commit_check_text(r.get("commit_check"))
-            + _repeat_check_text(r.get("repeat_check"))
-            + _next_look_text(r),
-            "",
-            "| claim | kind | quote | statistic | decision | comparisons (confirmed / refuted / undecided) |",
-            "|---|---|---|---|---|---|",
-        ]
-        for c in r["claims"]:
-            states = [x["decision"] for x in c["comparisons"]]
-            counts = " / ".join(str(states.count(s)) for s in ("confirmed", "refuted", "undecided"))
-            reading = f" *Reading:* {c['reading']}" if c["reading"] else ""
-            lines.append(
-                f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
-                f"{reading} | {STATISTICS[c['statistic']][0]}"
-                + (f" (of the first {c['at']} evaluations)" if c.get("at") else "")
-                + f" | **{c['decision']}**"
-                + (f" ⚠ {caveat}" if (caveat := commit_caveat(r.get("commit_check"), c["statistic"])) else "")
-                + f" | {counts} |"
-            )
-        lines += [
-            "",
-            "| claim | method vs | problem | n tested (of runs) | effect [95 % CI] | P(A>B) | "
-            "Holm p / look level | "
-            "decision (at n) | runs needed |",
-            "|---|---|---|---|---|---|---|---|---|",
-        ]
-        seen = set()
-        for c in r["claims"]:
-            for x in c["comparisons"]:
-                kind = "better" if c["kind"] in ("better", "best", "worse") else c["kind"]
-                method = x.get("method", c["method"])
-                key = (display_name(method), x["other"], x["problem"], kind, c["statistic"], c.get("at"))
-                if key in seen:
-                    continue
-                seen.add(key)
-                e = x["effect"] or {}
-                if e and c["kind"] == "ratio":  # the median log ratio, shown as a ratio
-                    effect = (f"× {_fmt(math.exp(e['shift']))} [{_fmt(_exp(e.get('low')))}, "
-                              f"{_fmt(_exp(e.get('high')))}]")
-                else:
-                    effect = (f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]"
-                              if e else "—")
-                held = x["adjusted"][0] if x["decision"] != "refuted" else x["adjusted"][1]
-                # undecided, nearer to refuted than to confirmed: that side's p, said so
-                toward = ""
-                if (x["decision"] == "undecided" and None not in x["adjusted"]
-                        and x["adjusted"][1] < x["adjusted"][0]):
-                    held, toward = x["adjusted"][1], " (to refute)"
-                needed = (
-                    ""
-                    if x["runs_needed"] is None
-                    else (
-                        "∞ (no effect)" if math.isinf(x["runs_needed"]) else
-                    "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}"
-                    )
-                )
-                if x.get("pairs"):   # an order: its pairs, and the weakest, whose effect is shown
-                    weakest = x.get("weakest")
-                    compared = (f"{len(x['pairs'])} stated pairs of " + ", ".join(
-                        display_name(m) for m in x["order"]) + (
-                        f"; weakest: {display_name(weakest[1])} vs {display_name(weakest[0])}"
-                        if weakest else ""))
-                elif x.get("order"):
-                    compared = "trend " + " < ".join(display_name(m) for m in x["order"])
-                else:
-                    compared = f"{display_name(method)} vs {display_name(x['other'])}"
-                compared += f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else ""
-                lines.append(
-                    f"| {c['key']} | {compared} | "
-                    f"{x['problem']} | {_runs_text(x)} | {effect} | "
-                    f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)}{toward} / {_fmt(x['level'], 2)} | "
-                    f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |"
-                )
-        lines.append("")
+        lines += _item_lines(r)
     lines += [
         "## Claims listed from the papers and not tested",
         "",
