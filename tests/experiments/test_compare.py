@@ -563,7 +563,8 @@ def test_repeat_check_says_where_a_flagged_method_repeats_itself():
     point (0.4, 0.6), neither: 3 repeats, 2 on the boundary, 2 at the best point. A second run of the method
     whose record left its queries out (an archived large run) counts in the share, not in the kinds; a
     record whose x does not match its box's dimension is not classified. The flag spells the kinds out."""
-    from regretlab.experiments.decide import _repeat_kinds, flagged_shares, repeat_check
+    from regretlab.experiments.decide import flagged_shares, repeat_check
+    from regretlab.experiments.record import repeat_kinds as _repeat_kinds
 
     x = np.array([[0.5, 0.5], [1e-3, 0.3], [1e-3, 0.3], [0.4, 0.6], [0.4, 0.6], [1e-3, 0.3]])
     y = np.array([1.0, 5.0, 4.0, 0.0, 0.5, 4.5])

@@ -6,6 +6,7 @@ re-open, CSV that round-trips and provenance that names the commit and the seeds
 import csv
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -595,6 +596,41 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
     run_spec(TINY, "quick", out=tmp_path / "d", jobs=1, progress=False)
     with pytest.raises(archive.ArchiveError, match="not a committed tree"):
         archive.pack("tiny", TINY.runs("quick"), tmp_path / "d", tmp_path / "pf2")
+
+
+def test_a_decision_re_made_from_the_archive_alone_writes_the_same_files(tmp_path, monkeypatch):
+    """Issue 59: an item decided from its full records, then packed with every record slimmed (its queries
+    x left out, as a large run's are), then re-decided in an empty results folder from the archive alone,
+    writes byte-identical decisions/<item>.json and DECISIONS.md, repeat diagnostic included (its split of
+    the repeats is kept in meta before x is dropped; without that the re-made record lost
+    repeat_check.kinds)."""
+    from regretlab.experiments import archive, claims, registry
+    from regretlab.experiments.claims import Claim
+    from regretlab.experiments.sequential import decide_from_runs
+    from regretlab.figures.decisions import write_decision
+
+    _clean_provenance(monkeypatch)
+    monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 4)   # every record of TINY is slimmed
+    monkeypatch.setitem(registry.SPECS, TINY.key, TINY)
+    claim = Claim("Test.tiny.c1", TINY.key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
+                  ("Kandasamy2015/RAND",), ("Camel",), "final_best_f")
+    monkeypatch.setattr(claims, "CLAIMS", {claim.key: claim})
+    made, fresh = tmp_path / "made", tmp_path / "fresh"
+    run_spec(TINY, "full", out=made / "results", jobs=1, progress=False)
+    archive.pack(TINY.key, TINY.runs("full"), made / "results", made / "paper_figures")
+    # the record of the runs as made (queries kept), then the same from the archive alone
+    first = decide_from_runs(TINY.key, made / "results", made / "paper_figures")
+    assert first.repeat_check is not None and first.repeat_check["kinds"]
+    write_decision(first, TINY.key, made / "paper_figures")
+    (fresh / "paper_figures").mkdir(parents=True)
+    for name in ("runs",):
+        shutil.copytree(made / "paper_figures" / name, fresh / "paper_figures" / name)
+    again = decide_from_runs(TINY.key, fresh / "results", fresh / "paper_figures")
+    for run in TINY.runs("full"):   # the fresh folder holds the slimmed records only
+        assert "x" not in store.read_result(store.result_path(fresh / "results", run), run)
+    write_decision(again, TINY.key, fresh / "paper_figures")
+    for name in (f"decisions/{TINY.key}.json", "DECISIONS.md"):
+        assert (fresh / "paper_figures" / name).read_bytes() == (made / "paper_figures" / name).read_bytes()
 
 
 def test_a_run_two_groups_share_is_stored_once_and_restored_from_its_owner(tmp_path, monkeypatch):

@@ -17,8 +17,11 @@ they are 240 of a TranThe2020 record's 257 KB and do not compress (TranThe2020 F
 54 of the 74 MB of ``paper_figures/runs``), and no statistic or export reads them (only the [Ha2019, Fig. 2]
 picture draws queries, at D = 2, and keeps them). Such a record says so in ``meta["x_archived"]`` with the
 array's shape, dtype and sha256: rerunning its seed at its commit gives ``x`` back bit for bit, and the
-digest checks that it did (:func:`recompute_queries`). Records the results folder holds in full are not
-touched.
+digest checks that it did (:func:`recompute_queries`). What the repeat diagnostic reads from ``x``
+(:func:`regretlab.experiments.record.repeat_kinds`) is kept in ``meta["repeat_kinds"]`` first (since
+2026-11-29; records slimmed before lack it, and the diagnostic then counts only the runs that keep ``x``),
+so a decision re-made from the archive alone writes the same files. Records the results folder holds in
+full are not touched.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from regretlab._validate import check_bool
 
 from . import store
 from .cost import run_dimension
+from .record import repeat_kinds
 
 __all__ = ["pack", "restore", "slim", "recompute_queries", "ARCHIVE_FOLDER", "MAX_ARCHIVED_X_VALUES",
            "ArchiveError"]
@@ -68,7 +72,10 @@ def slim(data: bytes) -> bytes:
     x = result.get("x")
     if x is None or x.size <= MAX_ARCHIVED_X_VALUES:
         return data
+    kinds = repeat_kinds(result)   # what the repeat diagnostic reads from x, kept before x is left out
     meta = result.pop("meta")
+    if kinds is not None:
+        meta["repeat_kinds"] = [int(k) for k in kinds]
     meta["x_archived"] = {"shape": list(x.shape), "dtype": str(x.dtype),
                           "sha256": _sha256(np.ascontiguousarray(x).tobytes()),
                           "reason": f"more than {MAX_ARCHIVED_X_VALUES} values: recompute by rerunning the "

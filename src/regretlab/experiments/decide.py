@@ -67,6 +67,7 @@ from regretlab._validate import check_choice, check_count, check_probability
 from . import compare
 from .aggregate import REGRET_FLOOR
 from .claims import EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, KINDS, STATISTICS, TIE_SHARE, Claim
+from .record import repeat_kinds
 
 __all__ = [
     "DEFAULT_LOOKS",
@@ -103,12 +104,6 @@ ALPHA = 0.05
 #: centre trap; Li2016's ADD and RPP on Tables 1-2 before 2026-11-27: medians 34-90 %), while a working
 #: GP-UCB repeats well under 1 % (Li2016 Table 2's: 0-2 %).
 REPEAT_SHARE = 0.10
-#: A repeated query within this fraction of its run's final search box's width (on some coordinate) of one
-#: of the box's faces is counted as on the box's boundary (:func:`repeat_check`). Not from a paper: DIRECT's
-#: centres approach a face but never reach it (Ha2019 Fig. 3's GPUCB-Vanilla repeats a Hartman3 point 0.07 %
-#: of the width inside the face beyond which the optimum lies); 1 % is wide enough for that and still a thin
-#: shell of the box.
-BOUNDARY_TOLERANCE = 0.01
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"
 #: Statistics read within commits (a trend by :func:`compare.trend_p` with ``strata``, two methods on runs
@@ -758,7 +753,7 @@ def repeat_check(results: dict, level: float = REPEAT_SHARE) -> dict | None:
         if repeated is None or not budget:
             continue
         shares.setdefault(method, []).append(float(repeated) / float(budget))
-        counted = _repeat_kinds(record)
+        counted = repeat_kinds(record)
         if counted is not None:
             kinds[method] = kinds.get(method, np.zeros(3, dtype=int)) + counted
     if not shares:
@@ -769,30 +764,6 @@ def repeat_check(results: dict, level: float = REPEAT_SHARE) -> dict | None:
                               key=lambda m: -medians[m]),
             "kinds": {m: dict(zip(("repeats", "on_boundary", "best_so_far"), map(int, k), strict=True))
                       for m, k in sorted(kinds.items())}}
-
-
-def _repeat_kinds(record: dict) -> np.ndarray | None:
-    """[repeated queries, of them on the run's final search box's boundary (:data:`BOUNDARY_TOLERANCE`), of
-    them equal to the query with the best observation before it] of a run whose record keeps its queries
-    ``x``, its observations ``y`` and its ``final_box``; None when it does not (an archived record of a large
-    run leaves ``x`` out: :mod:`~regretlab.experiments.archive`). Where a method's repeats are tells why it
-    repeats: at a face of a box the optimum lies beyond (a fixed search space), or the incumbent re-evaluated
-    on purpose (LineBO opens each line at x̂), rather than a model stuck at an arbitrary point."""
-    x, y, box = record.get("x"), record.get("y"), record["meta"].get("final_box")
-    if x is None or y is None or box is None:
-        return None
-    x, y, box = np.asarray(x, dtype=float), np.asarray(y, dtype=float), np.asarray(box, dtype=float)
-    if x.ndim != 2 or box.shape != (x.shape[1], 2) or y.shape != (len(x),):
-        return None
-    _, first = np.unique(x, axis=0, return_index=True)
-    repeated = np.setdiff1d(np.arange(len(x)), first)
-    width = box[:, 1] - box[:, 0]
-    gap = np.minimum(x[repeated] - box[:, 0], box[:, 1] - x[repeated])
-    on_boundary = np.any(gap <= BOUNDARY_TOLERANCE * width, axis=1)
-    # repeated[i] >= 1 always (the first query is a first occurrence); nan observations never lead
-    best_so_far = [np.array_equal(x[i], x[np.nanargmax(y[:i])]) if np.any(np.isfinite(y[:i])) else False
-                   for i in repeated]
-    return np.array([len(repeated), int(np.sum(on_boundary)), int(np.sum(best_so_far))])
 
 
 def flagged_shares(check: dict | None, name=str) -> str:

@@ -25,7 +25,8 @@ import sys
 
 import numpy as np
 
-__all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "trace_arrays", "provenance", "blas_threads", "unscaled_beta",
+__all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "BOUNDARY_TOLERANCE", "repeat_kinds", "trace_arrays",
+           "provenance", "blas_threads", "unscaled_beta",
            "settings_fingerprint", "settings_text", "run_settings_fingerprint", "as_trace"]
 
 #: Per-query arrays every run record holds (the Trace's, in query order).
@@ -33,6 +34,43 @@ RUN_ARRAYS = ("x", "y", "f", "seconds", "is_initial", "beta", "acq_evaluations")
 #: Arrays a record holds when its kind needs them: the sequential posterior variances (bounds against runs),
 #: a picture's final UCB grid and its expansion boxes.
 OPTIONAL_ARRAYS = ("posterior_variance", "grid_x0", "grid_x1", "grid_ucb", "new_boxes")
+
+
+#: A repeated query within this fraction of its run's final search box's width (on some coordinate) of one
+#: of the box's faces is counted as on the box's boundary (:func:`repeat_kinds`). Not from a paper: DIRECT's
+#: centres approach a face but never reach it (Ha2019 Fig. 3's GPUCB-Vanilla repeats a Hartman3 point 0.07 %
+#: of the width inside the face beyond which the optimum lies); 1 % is wide enough for that and still a thin
+#: shell of the box.
+BOUNDARY_TOLERANCE = 0.01
+
+
+def repeat_kinds(record: dict) -> np.ndarray | None:
+    """[repeated queries, of them on the run's final search box's boundary (:data:`BOUNDARY_TOLERANCE`), of
+    them equal to the query with the best observation before it] of a run: computed from the record's
+    queries ``x``, observations ``y`` and ``final_box``, or read from ``meta["repeat_kinds"]``, which an
+    archived record that leaves ``x`` out keeps instead (:func:`regretlab.experiments.archive.slim`); None
+    when it has neither (a record archived before 2026-11-29 without its queries). Where a method's repeats
+    are tells why it repeats: at a face of a box the optimum lies beyond (a fixed search space), or the
+    incumbent re-evaluated on purpose (LineBO opens each line at x̂), rather than a model stuck at an
+    arbitrary point."""
+    x, y, box = record.get("x"), record.get("y"), record["meta"].get("final_box")
+    if x is None:
+        kept = record["meta"].get("repeat_kinds")
+        return None if kept is None else np.asarray(kept, dtype=int)
+    if y is None or box is None:
+        return None
+    x, y, box = np.asarray(x, dtype=float), np.asarray(y, dtype=float), np.asarray(box, dtype=float)
+    if x.ndim != 2 or box.shape != (x.shape[1], 2) or y.shape != (len(x),):
+        return None
+    _, first = np.unique(x, axis=0, return_index=True)
+    repeated = np.setdiff1d(np.arange(len(x)), first)
+    width = box[:, 1] - box[:, 0]
+    gap = np.minimum(x[repeated] - box[:, 0], box[:, 1] - x[repeated])
+    on_boundary = np.any(gap <= BOUNDARY_TOLERANCE * width, axis=1)
+    # repeated[i] >= 1 always (the first query is a first occurrence); nan observations never lead
+    best_so_far = [np.array_equal(x[i], x[np.nanargmax(y[:i])]) if np.any(np.isfinite(y[:i])) else False
+                   for i in repeated]
+    return np.array([len(repeated), int(np.sum(on_boundary)), int(np.sum(best_so_far))])
 
 
 def trace_arrays(trace) -> dict:
