@@ -285,7 +285,8 @@ def test_export_partial_goes_with_full_mode_only(tmp_path, capsys):
 def test_decide_from_the_repository_archives_prints_decisions_and_the_commit_check(tmp_path, capsys):
     """`regretlab decide Ha2019.appC --no-write` in an empty results folder decides from the runs archived in
     paper_figures/runs alone (restored and checksum-checked): it prints the item's verdict, each claim's
-    decision and the commit check over the commits that made its runs, and writes nothing."""
+    verdict over its readings (and, for a claim with several, each reading's decision) and the commit
+    check over the commits that made its runs, and writes nothing."""
     root = Path(__file__).resolve().parents[1] / "paper_figures"
     if not (root / "runs" / "Ha2019.appC.tar.xz").is_file():
         pytest.skip("the repository's run archives are not in this checkout")
@@ -293,9 +294,12 @@ def test_decide_from_the_repository_archives_prints_decisions_and_the_commit_che
     argv = ["decide", "Ha2019.appC", "--no-write", "--out", str(tmp_path), "--export-dir", str(root)]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    verdicts = "undecided|partly|reproduced|not reproduced"
-    assert re.search(rf"^Ha2019\.appC: ({verdicts}) \(claims confirmed", out, re.M)
-    assert re.search(r"^  Ha2019\.fig5\.c1 +(confirmed|refuted|undecided)$", out, re.M)
+    verdicts = "undecided|partly|reading-dependent|reproduced|not reproduced"
+    assert re.search(rf"^Ha2019\.appC: ({verdicts}) \(claims over their readings: confirmed", out, re.M)
+    assert re.search(r"^  Ha2019\.fig5\.c1 +(confirmed|refuted|reading-dependent|undecided)$", out, re.M)
+    # a claim with two readings (wall-clock and CPU seconds) lists each reading's decision under it
+    assert re.search(r"^  Ha2019\.fig5\.c3 +(confirmed|refuted|reading-dependent|undecided)\n"
+                     r"    wall-clock s/iteration +(confirmed|refuted|undecided)", out, re.M)
     assert re.search(r"^  commits: \d+ Kruskal-Wallis tests .* Holm p ", out, re.M)
     assert "wrote" not in out and sorted(p.name for p in (root / "decisions").iterdir()) == before
 

@@ -407,12 +407,18 @@ def _cmd_decide(args: argparse.Namespace) -> int:
             status = 2
             continue
         counts = decision.counts()
-        print(f"{key}: {decision.verdict} (claims confirmed {counts['confirmed']}, refuted "
-              f"{counts['refuted']}, undecided {counts['undecided']}; runs per method and problem "
-              f"{sorted(set(decision.runs.values()))}, {decision.core_hours:.2f} core-h)")
-        for claim in decision.claims:
-            caveat = commit_caveat(decision.commit_check, claim.claim.statistic)
-            print(f"  {claim.claim.key:28s} {claim.decision}" + (f" ({caveat})" if caveat else ""))
+        print(f"{key}: {decision.verdict} (claims over their readings: confirmed {counts['confirmed']}, "
+              f"refuted {counts['refuted']}, reading-dependent {counts['reading-dependent']}, undecided "
+              f"{counts['undecided']}; runs per method and problem {sorted(set(decision.runs.values()))}, "
+              f"{decision.core_hours:.2f} core-h)")
+        for claim_key, readings, verdict in decision.readings():
+            print(f"  {claim_key:28s} {verdict}")
+            for claim in readings:
+                caveat = commit_caveat(decision.commit_check, claim.claim.statistic)
+                shown = claim.claim.reading_name if len(readings) > 1 else ""
+                if shown or caveat:
+                    print(f"    {shown:36s} {claim.decision if shown else ''}"
+                          + (f" ({caveat})" if caveat else ""))
         per_run = decision.core_hours / max(1, sum(decision.runs.values()))
         needed, hours = still_needed(decision, per_run)
         if needed != "none":

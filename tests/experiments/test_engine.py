@@ -697,7 +697,8 @@ def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkey
 def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips(tmp_path, monkeypatch):
     """With the keep limit below TINY's 16 query values, every archived record leaves out x: the restored
     record holds every other array bit for bit and meta plus ``x_archived``, whose sha256 is the original
-    x's; the curves from the restored records equal those from the runs; packing the restored records again
+    x's, and ``repeat_kinds``, the repeat split computed from x; the curves from the restored records equal
+    those from the runs; packing the restored records again
     gives the same archive bytes (slimming is idempotent), a Trace of a slim record is a clear error,
     recompute_queries gives x back by rerunning the seed (and refuses a record whose digest it does not
     match), and under the default limit TINY's records are archived whole."""
@@ -719,6 +720,9 @@ def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips
         assert all(full[k].dtype == restored[k].dtype and full[k].tobytes() == restored[k].tobytes()
                    for k in restored if k != "meta")
         kept = restored["meta"].pop("x_archived")
+        # what the repeat diagnostic reads from x is kept in meta (record.repeat_kinds), equal to the split
+        # computed from the full record
+        assert restored["meta"].pop("repeat_kinds") == record.repeat_kinds(full).tolist()
         assert restored["meta"] == full["meta"]
         assert kept["shape"] == [8, 2] and kept["sha256"] == hashlib.sha256(full["x"].tobytes()).hexdigest()
         with pytest.raises(ValueError, match="archived without its queries x"):

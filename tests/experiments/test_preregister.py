@@ -63,3 +63,21 @@ def test_a_setup_reading_is_decided_on_its_paper_specs_claims():
     assert [c.key for c in code] == [f"{c.key}@code" for c in paper]
     assert {c.claim_key for c in code} == {c.claim_key for c in paper}
     assert all(c.setup == "code" and c.item == CODE for c in code)
+
+
+def test_the_moved_reading_takes_the_optimum_off_the_box_centre():
+    """TranThe2020 Figs 1-3 under the setup reading 'moved': the same problem labels (so the same claims),
+    each problem instance 1 of its function, whose optimum is no longer the centre of the box; only MS-UCB's
+    variants are held back."""
+    from regretlab import objectives
+
+    for key in ("TranThe2020.fig1", "TranThe2020.fig2", "TranThe2020.fig3"):
+        paper, moved = registry.get(key), registry.get(f"{key}_moved")
+        assert moved.reading_of == key and moved.setup_reading == "moved"
+        assert [p.key for p in moved.problems] == [p.key for p in paper.problems]
+        assert set(moved.proposed) == {m for m in moved.methods if "/MS-UCB" in m}
+    problem = registry.get("TranThe2020.fig1_moved").problem("HyperEllipsoid-20")
+    objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
+    centre = objective.bounds.mean(axis=1)
+    assert objective.instance == 1
+    assert abs(objective(centre[None, :])[0] - objective.optimum_value) > 1.0

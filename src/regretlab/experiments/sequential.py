@@ -209,7 +209,8 @@ def run_items_until_decided(
             needed, hours = still_needed(decisions[key], per_run)
             echo(f"{key}: look n = {cost.look}: {done} of its {cost.runs} runs computed ({spent:.2f} core-h "
                  f"spent in all); claims confirmed {counts['confirmed']}, refuted {counts['refuted']}, "
-                 f"undecided {counts['undecided']}; verdict {decisions[key].verdict}; the undecided "
+                 f"reading-dependent {counts['reading-dependent']}, undecided {counts['undecided']}; "
+                 f"verdict {decisions[key].verdict}; the undecided "
                  f"comparisons would need up to {needed} runs per method at their observed effects "
                  f"(~{hours:.1f} core-h more)")
             if not done:  # every run of the look failed: stop rather than retry for ever

@@ -10,6 +10,8 @@ GP with hyperparameters from the data, L-BFGS-B from 10·D starts, 30 runs, mean
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..spec import Mode, Problem, Spec, rendered_spec
 
 __all__ = ["SPECS"]
@@ -187,4 +189,27 @@ BOUNDS = rendered_spec(
     "bounds_against_runs", derived_from="TranThe2020.tradeoff_runs",
     paper_values={"bound": "ms_ucb", "algorithm": "TranThe2020/MS-UCB"})
 
-SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5, TRADEOFF_RUNS, TRADEOFF, BOUNDS)
+# ---- the setup reading 'moved': Figs 1-3 with each function's optimum moved off the box centre ------------
+#: Why the reading is registered (issue 60), before any run under it.
+MOVED_READING = (
+    "a sensitivity reading, not the paper's words: Ackley's and Hyper-Ellipsoid's optimum is the centre of "
+    "the box rescaled to [-1, 1]^D, which every REMBO and HeSBO embedding contains (x = A y at y = 0), so "
+    "an embedding method reaches the optimum by construction there; instance 1 of each function "
+    "(objectives.instances.Translated: f(x - s), the optimum moved to a point uniform in the box's central "
+    "80 %, the same function in every run) removes that gift. The paper states neither the functions' "
+    "domains nor where their optima lie relative to the embeddings")
+
+
+def _moved(spec: Spec) -> Spec:
+    """``spec`` under the setup reading 'moved': each problem's instance 1, same labels (so the same claims
+    read it), MS-UCB's variants held back until the baselines' pilot is registered."""
+    problems = tuple(replace(p, options=tuple(sorted((*p.options, ("instance", 1))))) for p in spec.problems)
+    return replace(spec, key=f"{spec.key}_moved", problems=problems,
+                   title=f"{spec.title} (optimum moved off the box centre)",
+                   notes=(*spec.notes, "setup reading 'moved': " + MOVED_READING),
+                   setup_reading="moved", reading_of=spec.key, setup_source=MOVED_READING,
+                   proposed=tuple(m for m in spec.methods if "/MS-UCB" in m))
+
+
+SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5, TRADEOFF_RUNS, TRADEOFF, BOUNDS, _moved(FIG1), _moved(FIG2),
+         _moved(FIG3))
