@@ -432,7 +432,8 @@ _STAR = "Kandasamy2015/Add-*(groups='@groups')"
 _GP = "Kandasamy2015/GP-UCB"
 _A1, _A3, _A5 = (f"Kandasamy2015/Add-d/M(d={d}, M={M})" for d, M in ((1, 10), (3, 4), (5, 2)))
 _D10 = ("D10-d3-M3",)
-_BOTH = "the text does not say S_T or R_T / T: read as both, each its own claim (S_T here)"
+_BOTH = ("the text does not say S_T or R_T / T: both are registered, as two readings of one claim (this one: "
+         "S_T here)")
 
 
 def _kandasamy_d10(statistic: str, suffix: str) -> tuple[Claim, ...]:
@@ -673,7 +674,7 @@ def _variant(n0: int, alpha: int) -> str:
 _VARIANTS_D100 = ("HyperEllipsoid-100", "Ackley-100")
 _TT_STATISTIC = (
     "the paper plots log10(f* - f(x_t)) of the point sampled at t and names no iteration: tested on %s, "
-    "one of two named statistics reported side by side (the other: %s)"
+    "one of two readings of the claim, which is refuted only if both are (the other: %s)"
 )
 _TT_READINGS = {
     "last10_log10_regret": ("", _TT_STATISTIC % ("that metric averaged over the last 10 % of the evaluations",
@@ -848,7 +849,7 @@ _TABLE_QUOTE = "The simple regret results of the synthetic data with D = {D}."
 
 def _li_ranking(item: str, table: str, D: int, printed: dict, T: int, first: int) -> tuple[Claim, Claim]:
     """The printed row at T (``{method: (mean, s.e.)}``) as a stated order, worst first by the printed
-    mean, in two readings, each its own claim: as an ordered trend over all runs (Jonckheere–Terpstra), and
+    mean, in two readings of one claim: as an ordered trend over all runs (Jonckheere–Terpstra), and
     as the pairs the row separates (``_pairs``, kind ``order``: every pair whose printed means differ by
     more than :data:`PRINTED_SEPARATION` combined s.e. holds in our runs)."""
     order = tuple(sorted(printed, key=lambda m: -printed[m][0]))
