@@ -81,3 +81,35 @@ def test_the_moved_reading_takes_the_optimum_off_the_box_centre():
     centre = objective.bounds.mean(axis=1)
     assert objective.instance == 1
     assert abs(objective(centre[None, :])[0] - objective.optimum_value) > 1.0
+
+
+def test_the_printed_number_check_compares_each_baseline_cell_by_its_declared_rule():
+    """Li2016 Table 1 under the setup reading 'code': the check reads the printed cells (mean ± s.e. of the
+    simple regret at T = 500 and 1000) of the methods that are not held back (never RPP's), compares our
+    runs' mean ± s.e. by the declared rule (within 2 combined s.e.) and the order by Kendall's tau. Runs
+    whose simple regret is the printed value agree; runs 10 s.e. away do not."""
+    import numpy as np
+
+    from regretlab.experiments.specs.li2016 import TABLE_1
+
+    spec = registry.get("Li2016.table1_code")
+    rng = np.random.default_rng(0)
+
+    def runs(offset_in_se):
+        results = {}
+        for method in ("Li2016/GP-UCB", "Li2016/ADD(d=5)", "Li2016/RPP(d=5)"):
+            (m500, se500), (m1000, se1000) = TABLE_1[method][500], TABLE_1[method][1000]
+            for repeat in range(5):
+                # the best value found by T: regret m500 at T = 500, m1000 at T = 1000 (optimum 0)
+                f = np.full(1000, -1e4)
+                f[499] = -(m500 + offset_in_se * se500 + rng.normal(0, 1e-6))
+                f[999] = -(m1000 + offset_in_se * se1000 + rng.normal(0, 1e-6))
+                results[(method, "D50", repeat)] = {"f": f, "meta": {"optimum_value": 0.0}}
+        return results
+
+    check = preregister.printed_check(spec, runs(0.0))
+    assert {c["method"] for c in check["cells"]} == {"Li2016/GP-UCB", "Li2016/ADD(d=5)"}   # RPP held back
+    assert check["of"] == 4 and check["agree"] == 4 and check["kendall_tau"] == 1.0
+    far = preregister.printed_check(spec, runs(10.0))
+    assert far["agree"] == 0 and all(c["z"] > 2 for c in far["cells"])
+    assert "prints no number" in preregister.printed_check(registry.get(CODE), {})

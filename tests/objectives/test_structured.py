@@ -271,3 +271,26 @@ def test_the_code_form_is_registered_and_the_paper_form_stays_the_default():
     assert f.name == "additive_trimodal_code" and f.form == "code"
     assert f.optimum_value == pytest.approx(3 * objectives.get("trimodal_code", dim=3).optimum_value)
     assert objectives.get("additive_trimodal").form == "paper"
+
+
+def test_li2016s_code_form_is_the_printed_function_with_a_certified_box_maximum():
+    """ProjectedAdditive(form="code") ([Li2016, §5.1] as the Add-GP-UCB authors' code evaluates f_d'): o = 0
+    as printed, box [-1, 1]^D; the optimum is M max f_d' (the code's f_d') at A^-T z*, inside the box for
+    seed 0 at D = 50 and 100, and no L-BFGS-B run from 5 random points of the box (D = 50) goes above it;
+    a seed whose maximiser leaves the box is refused, naming the seed."""
+    from scipy import optimize
+
+    from regretlab.objectives.structured import ProjectedAdditive, Trimodal
+
+    for D in (50, 100):
+        f = ProjectedAdditive(D, form="code")
+        assert np.all(f.offset == 0.0) and np.all(f.bounds == [-1.0, 1.0])
+        assert f.optimum_value == pytest.approx(2 * Trimodal(D // 2, form="code").optimum_value, rel=1e-12)
+        assert f.optimizers[0] @ f.A == pytest.approx(np.tile(Trimodal(D // 2, form="code").optimizers[0], 2))
+    f = ProjectedAdditive(50, form="code")
+    for start in np.random.default_rng(2).uniform(-1, 1, size=(5, 50)):
+        best = optimize.minimize(lambda v: -f(v[None, :])[0], start, method="L-BFGS-B", bounds=f.bounds,
+                                 options={"maxiter": 100})
+        assert -best.fun <= f.optimum_value + 1e-9
+    with pytest.raises(ValueError, match="seed=1: .* outside .* cannot be certified"):
+        ProjectedAdditive(50, form="code", seed=1)

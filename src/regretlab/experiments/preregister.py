@@ -20,7 +20,7 @@ import numpy as np
 from regretlab._io import atomic_write_text, git_commit
 
 __all__ = ["PILOT_RUNS", "FOLDER", "record_path", "is_committed", "is_preregistered", "held_back",
-           "pilot_record", "write_record"]
+           "pilot_record", "printed_check", "write_record", "AGREEMENT_RULE"]
 
 #: The baselines' pilot: runs per method and problem before the registration (the campaign's first look).
 PILOT_RUNS = 5
@@ -103,7 +103,6 @@ def pilot_record(spec, results: dict, claims) -> dict:
                 statistic + (f"@{at}" if at else ""): _summary(
                     [sign[statistic] * run_value(r, statistic, at) for r in runs])
                 for statistic, at in statistics}
-    printed = spec.paper_values.get("printed")
     return {
         "item": spec.key,
         "setup_reading": spec.setup_reading,
@@ -112,11 +111,54 @@ def pilot_record(spec, results: dict, claims) -> dict:
         "baselines": [m for m in spec.methods if m not in spec.proposed],
         "proposed": list(spec.proposed),
         "pilot": pilot,
-        "printed_check": printed if printed is not None else
-        "the paper prints no number for this item: the registration is the baselines' pilot alone",
+        "printed_check": printed_check(spec, results),
         "commits": sorted({str(r["meta"].get("commit")) for r in results.values()}),
         "written_at": git_commit(),
     }
+
+
+#: The declared agreement rule of a printed cell (mean ± standard error) with ours.
+AGREEMENT_Z = 2.0
+AGREEMENT_RULE = (f"a cell agrees when our mean is within {AGREEMENT_Z:g} combined standard errors of the "
+                  "printed mean, |ours - printed| <= 2 sqrt(se_ours^2 + se_printed^2) (the papers print "
+                  "mean ± s.e.; a printed value without its s.e. counts 0); the order of the cells is "
+                  "compared by Kendall's tau between the printed means and ours")
+
+
+def printed_check(spec, results: dict):
+    """Paper vs ours for every number the paper prints about the item (``spec.paper_values["table"]``:
+    ``{problem: {method: {T: (mean, se)}}}``, simple regret at T) from the runs at hand of the methods that
+    are not held back (:data:`AGREEMENT_RULE`): per cell the printed and our mean ± s.e., the z-score, the
+    ratio and whether it agrees; over the cells the agreement count and Kendall's tau. A string when the
+    paper prints no number for the item."""
+    from scipy import stats
+
+    from .decide import run_value
+
+    table = spec.paper_values.get("table")
+    if not table:
+        return "the paper prints no number for this item: the registration is the baselines' pilot alone"
+    cells = []
+    for problem, printed in table.items():
+        for method, by_t in printed.items():
+            if method in spec.proposed:
+                continue
+            runs = [r for (m, p, _), r in sorted(results.items()) if m == method and p == problem]
+            for t, (mean, se) in sorted(by_t.items()):
+                values = [-run_value(r, "final_simple_regret", t) for r in runs if len(r["f"]) >= t]
+                if not values:
+                    continue
+                ours = float(np.mean(values))
+                ours_se = float(np.std(values, ddof=1) / np.sqrt(len(values))) if len(values) > 1 else 0.0
+                z = (ours - mean) / max(np.hypot(ours_se, se), 1e-12)
+                cells.append({"problem": problem, "method": method, "T": int(t), "printed": [mean, se],
+                              "ours": [ours, ours_se], "n": len(values), "z": float(z),
+                              "ratio": float(ours / mean) if mean else None,
+                              "agrees": bool(abs(z) <= AGREEMENT_Z)})
+    tau = (float(stats.kendalltau([c["printed"][0] for c in cells], [c["ours"][0] for c in cells]).statistic)
+           if len(cells) >= 3 else None)
+    return {"rule": AGREEMENT_RULE, "statistic": "simple regret at T, mean ± s.e. over the runs at hand",
+            "cells": cells, "agree": sum(c["agrees"] for c in cells), "of": len(cells), "kendall_tau": tau}
 
 
 def write_record(spec, results: dict, claims, export_root="paper_figures") -> Path:

@@ -95,6 +95,9 @@ register("additive_trimodal_code",
          lambda dim=None, **kw: _named(AdditiveTrimodal(dim, form="code", **kw), "additive_trimodal_code"),
          default_dim=10, source="[Kandasamy2015, §5.1, Fig. 3] with the authors' code's f_d'")
 register("projected_additive", ProjectedAdditive, default_dim=50, source="[Li2016, §5.1, Tables 1-5]")
+register("projected_additive_code",
+         lambda dim=None, **kw: _named(ProjectedAdditive(dim, form="code", **kw), "projected_additive_code"),
+         default_dim=50, source="[Li2016, §5.1] with the Add-GP-UCB authors' code's f_d' (o = 0, [-1, 1]^D)")
 # data-based substitutes (catalogue §6; scikit-learn needed when built)
 register("digits_nn", DigitsNN, default_dim=100,
          source="[TranThe2020, Fig. 4] on scikit-learn's digits (substitute for MNIST)")
