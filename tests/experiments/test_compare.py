@@ -1198,3 +1198,25 @@ def test_a_claim_is_refuted_only_under_every_registered_reading():
     assert reading_verdict([ref, ref, ref]) == "refuted"
     assert reading_verdict([ref, ok]) == "reading-dependent"
     assert reading_verdict([ref, und]) == "undecided"
+
+
+def test_a_claim_our_baseline_cannot_test_is_not_testable_and_outside_the_verdict():
+    """Ha2019's timing claims blame GPUCB-FBO's 'extra step to numerically solve several optimization
+    problems', which our FBO replaces by a Sobol scan: they are registered as not testable (with that
+    reason), tested by no comparison, and count for no item verdict; an item with only such claims is 'not
+    testable', and the rest of an item is judged without them."""
+    from regretlab.experiments.claims import CLAIMS
+    from regretlab.experiments.decide import NOT_TESTABLE, decide_item, reading_verdict
+
+    for key in ("Ha2019.tab1.c31", "Ha2019.tab1.c31_cpu", "Ha2019.fig5.c3", "Ha2019.fig5.c3_cpu"):
+        assert "Sobol" in CLAIMS[key].untestable
+    assert not any(c.untestable for k, c in CLAIMS.items() if not k.startswith(("Ha2019.tab1.c31",
+                                                                                  "Ha2019.fig5.c3")))
+    assert reading_verdict([NOT_TESTABLE, NOT_TESTABLE]) == NOT_TESTABLE
+    assert item_verdict([NOT_TESTABLE]) == NOT_TESTABLE
+    assert item_verdict([NOT_TESTABLE, "confirmed"]) == "reproduced"
+    assert item_verdict([NOT_TESTABLE, "undecided"]) == "undecided"
+    timing = CLAIMS["Ha2019.fig5.c3"]
+    results = {}   # no run is read for it: the decision needs none
+    decision = decide_item(_stub_spec(3), [timing], results)
+    assert [c.decision for c in decision.claims] == [NOT_TESTABLE] and decision.claims[0].comparisons == []

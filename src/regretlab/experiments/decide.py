@@ -91,6 +91,7 @@ __all__ = [
     "reading_verdict",
     "item_verdict",
     "CLAIM_VERDICTS",
+    "NOT_TESTABLE",
     "pilot_margin",
 ]
 
@@ -534,7 +535,9 @@ def claim_decision(claim: Claim, comparisons: list[Comparison]) -> str:
 
 
 #: What a paper's claim can be, decided over its registered readings (:func:`reading_verdict`).
-CLAIM_VERDICTS = ("confirmed", "refuted", "reading-dependent", "undecided")
+CLAIM_VERDICTS = ("confirmed", "refuted", "reading-dependent", "undecided", "not testable")
+#: The decision of a claim that cannot be tested with the runs here (``Claim.untestable``).
+NOT_TESTABLE = "not testable"
 
 
 def reading_verdict(decisions) -> str:
@@ -555,6 +558,9 @@ def reading_verdict(decisions) -> str:
     decisions = list(decisions)
     if not decisions:
         return "undecided"
+    if all(d == NOT_TESTABLE for d in decisions):
+        return NOT_TESTABLE
+    decisions = [d for d in decisions if d != NOT_TESTABLE]
     if "smoke run" in decisions:
         return "smoke run"
     if all(d == "confirmed" for d in decisions):
@@ -568,7 +574,11 @@ def item_verdict(decisions: list[str]) -> str:
     """An item's verdict from its claims' verdicts over their readings (:func:`reading_verdict`): *not
     reproduced* only through a claim refuted under every reading, *reproduced* when every claim is
     confirmed under every reading, *reading-dependent* when a claim is and none is refuted, *partly* when
-    some claim is confirmed, else *undecided*."""
+    some claim is confirmed, else *undecided*. A claim that is not testable here counts for none of these
+    (an item whose every claim is not testable is *not testable*)."""
+    if decisions and all(d == NOT_TESTABLE for d in decisions):
+        return NOT_TESTABLE
+    decisions = [d for d in decisions if d != NOT_TESTABLE]
     if not decisions:
         return "undecided"
     if "refuted" in decisions:
@@ -597,6 +607,8 @@ class ItemDecision:
     taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
     commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
     repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
+    #: measured statements on the item's setup (:func:`regretlab.experiments.diagnosis.diagnose`)
+    diagnosis: list[str] = field(default_factory=list)
 
     def readings(self) -> list[tuple[str, list[ClaimDecision], str]]:
         """The paper's claims in registration order: (claim key, its readings' decisions, its verdict over
@@ -650,7 +662,7 @@ def decide_item(
     decisions = []
     for claim in claims:
         indices = []
-        for other, problem in claim.comparisons():
+        for other, problem in () if claim.untestable else claim.comparisons():
             kind = "better" if claim.kind in ("better", "best") else claim.kind
             if kind in ("trend", "order"):   # one comparison over every method of the order
                 key = (kind, claim.order, claim.pairs, problem, claim.statistic, claim.at)
@@ -687,7 +699,8 @@ def decide_item(
         decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng,
                            strata=flat_strata)
     claim_decisions = [
-        ClaimDecision(claim, claim_decision(claim, comps) if mode == "full" else "smoke run", comps)
+        ClaimDecision(claim, NOT_TESTABLE if claim.untestable else
+                      claim_decision(claim, comps) if mode == "full" else "smoke run", comps)
         for claim, comps in decisions
     ]
     by_claim: dict[str, list[str]] = {}

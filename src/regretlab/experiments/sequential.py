@@ -20,6 +20,7 @@ from . import archive, registry, store
 from .aggregate import load_results
 from .claims import claims_of
 from .decide import ItemDecision, decide_item, plan_looks
+from .diagnosis import diagnose
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
            "next_look", "NextLook"]
@@ -35,7 +36,9 @@ def decide_from_runs(key: str, out="results", export_root="paper_figures") -> It
     archive.restore(out, export_root)
     spec = source_of(key)
     results = load_results(spec, "full", out)
-    return decide_item(spec, claims_of(key), results, "full")
+    decision = decide_item(spec, claims_of(key), results, "full")
+    decision.diagnosis = diagnose(spec, results, export_root)
+    return decision
 
 
 @dataclass(frozen=True)

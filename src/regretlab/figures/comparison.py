@@ -113,8 +113,8 @@ def _claims_decided_with_source(root: Path, provenance: dict):
 def _counts_text(counts: dict) -> str:
     """'confirmed 3, refuted 1, reading-dependent 2, undecided 4' (a record from before readings has no
     reading-dependent count)."""
-    return ", ".join(f"{k} {counts[k]}" for k in ("confirmed", "refuted", "reading-dependent", "undecided")
-                     if k in counts)
+    return ", ".join(f"{k} {counts[k]}" for k in ("confirmed", "refuted", "reading-dependent", "undecided",
+                                                  "not testable") if counts.get(k))
 
 
 def write_comparison(root) -> Path:
@@ -148,7 +148,10 @@ def write_comparison(root) -> Path:
                 details = (f"{on}decided from full-mode runs (`regretlab decide`): claims "
                            + _counts_text(counts_) + "; "
                            f"runs per method and problem {sorted(set(record['runs'].values()))}"
-                           f"{next_text}{_repeat_flag(record.get('repeat_check'))}; see DECISIONS.md")
+                           f"{next_text}{_repeat_flag(record.get('repeat_check'))}"
+                           + (f"; diagnosis (measured): {'; '.join(record['diagnosis'])}"
+                              if record.get("diagnosis") and verdict == "not reproduced" else "")
+                           + "; see DECISIONS.md")
                 mode = f"{mode} export; decided on full-mode runs"
             else:
                 verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]

@@ -27,9 +27,10 @@ __all__ = ["DECISION_COLOURS", "KIND_MARKERS", "overview_rows", "write_decisions
 
 #: One colour per decision, from the Okabe–Ito palette (distinct under the common colour-vision deficiencies).
 DECISION_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "undecided": "#999999"}
-#: A claim's verdict over its readings adds one colour: reading-dependent (Okabe–Ito's orange).
+#: A claim's verdict over its readings adds two colours: reading-dependent (Okabe–Ito's orange) and not
+#: testable (its sky blue).
 CLAIM_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "reading-dependent": "#E69F00",
-                 "undecided": "#999999"}
+                 "undecided": "#999999", "not testable": "#56B4E9"}
 
 #: A marker per family of claim kinds: a direction (A beats B, an order, a trend), an equivalence (similar,
 #: no worse: P(A > B) near 0.5 is what confirms it) and a ratio (tested on the size of a time ratio, so
@@ -92,7 +93,7 @@ def _draw(records):
                for d, c in CLAIM_COLOURS.items()]
     handles += [plt.Line2D([], [], color="0.3", marker=m, ls="none", ms=4, label=f"{family} claim")
                 for family, m in KIND_MARKERS.items()]
-    fig.legend(handles=handles, loc="upper center", ncol=7, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
+    fig.legend(handles=handles, loc="upper center", ncol=8, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
     fig.subplots_adjust(top=1.0 - 0.35 / height)
     return fig
 

@@ -80,6 +80,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
                 "label": c.claim.reading_name,
                 "justification": c.claim.justification,
                 "setup": c.claim.setup,
+                "untestable": c.claim.untestable,
                 "decision": c.decision,
                 "comparisons": comparisons,
             }
@@ -103,6 +104,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
             {"key": c.claim.key, "label": c.claim.reading_name, "decision": c.decision} for c in group]}
             for key, group, verdict in decision.readings()],
         "claims": claims,
+        "diagnosis": list(decision.diagnosis),
         "next_look": None if next_look is None or next_look.look is None else {
             "look": next_look.look, "runs": next_look.runs, "core_hours": next_look.core_hours,
             "how": next_look.how},
@@ -202,7 +204,9 @@ RULES = (
     "reading is confirmed, *reading-dependent* when one reading is confirmed and another refuted (the words, "
     "not the data, decide), else *undecided*. An item is *not reproduced* only through a claim refuted "
     "under every reading; *reproduced* when every claim is confirmed; *reading-dependent* when a claim is; "
-    "*partly* when some claim is confirmed; else *undecided*. Quick-mode runs get no verdict. **The "
+    "*partly* when some claim is confirmed; else *undecided*. A claim the runs here cannot test (a baseline "
+    "whose costly step the paper blames was replaced) is *not testable*, with the reason, and outside its "
+    "item's verdict. Quick-mode runs get no verdict. **The "
     "numbers.** Effects: the median (paired) difference with a 95 % bootstrap interval and P(A > B) (for "
     "'ratio': of the log time ratio; for 'trend': the ordered dominance in [-1, 1]; for 'order': the "
     "weakest pair). Runs needed: per method, for 80 % power at the final look's Holm level at the observed "
@@ -249,6 +253,7 @@ def _readings_table(r: dict) -> list[str]:
         counts = " / ".join(str(states.count(s)) for s in ("confirmed", "refuted", "undecided"))
         reading = f" *Reading:* {c['reading']}" if c["reading"] else ""
         why = f" *Why this reading:* {c['justification']}" if c.get("justification") else ""
+        why += f" **Not testable:** {c['untestable']}" if c.get("untestable") else ""
         caveat = commit_caveat(r.get("commit_check"), c["statistic"])
         lines.append(
             f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
@@ -330,6 +335,7 @@ def _item_lines(r: dict) -> list[str]:
         + _repeat_check_text(r.get("repeat_check"))
         + _next_look_text(r),
         "",
+        *(["**Diagnosis (measured):** " + "; ".join(r["diagnosis"]) + ".", ""] if r.get("diagnosis") else []),
         *_claims_over_readings(r),
         "",
         *_readings_table(r),

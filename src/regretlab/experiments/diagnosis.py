@@ -1,0 +1,79 @@
+"""A measured diagnosis beside an item's verdict: why a claim may be refuted for reasons of the setup rather
+than of the method, each statement computed from the item's spec, its objectives and its runs.
+
+* **Printed numbers** (:func:`regretlab.experiments.preregister.printed_check`): where the paper prints the
+  cells of a table, how many of ours agree by the declared rule, our means as a share of the printed ones,
+  and Kendall's tau of the two orders: a problem whose numbers are 2-17 % of the paper's is not the paper's.
+* **An optimum at the box centre** (:func:`centre_optima`): on which problems the maximiser is the centre
+  of the box, which every REMBO and HeSBO embedding contains (x = A y at y = 0), so that an embedding
+  method is handed the optimum: measured as f* - f(centre).
+* **Setup readings**: the specs registered as setup readings of the item, and whether each one's
+  registration is committed (the proposed methods' runs wait for it).
+* **Substitute data**: the item runs on a stand-in for the paper's data.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["diagnose", "centre_optima", "EMBEDDINGS"]
+
+#: Method names whose search space is a linear embedding through the box centre.
+EMBEDDINGS = ("REMBO", "HeSBO")
+
+
+def centre_optima(spec) -> list[tuple[str, float]]:
+    """``(problem key, f* - f(centre))`` for each problem of ``spec`` whose maximiser is the centre of its box
+    (within 1e-9 of the box's width on every coordinate), its regret at the centre evaluated."""
+    from regretlab import objectives
+
+    out = []
+    for problem in spec.problems:
+        objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
+        if not objective.optimum_known:
+            continue
+        centre = objective.bounds.mean(axis=1)
+        width = objective.bounds[:, 1] - objective.bounds[:, 0]
+        if any(np.all(np.abs(x - centre) <= 1e-9 * width) for x in np.atleast_2d(objective.optimizers)):
+            out.append((problem.key, float(objective.optimum_value - objective(centre[None, :])[0])))
+    return out
+
+
+def _printed_text(spec, results) -> str:
+    from .preregister import printed_check
+
+    check = printed_check(spec, results)
+    if not isinstance(check, dict) or not check["cells"]:
+        return ""
+    ratios = [c["ratio"] for c in check["cells"] if c["ratio"] is not None]
+    tau = "—" if check["kendall_tau"] is None else f"{check['kendall_tau']:.2f}"
+    return (f"printed numbers: {check['agree']} of {check['of']} printed cells agree with ours (within 2 "
+            f"combined s.e.); our means are {100 * min(ratios):.0f}-{100 * max(ratios):.0f} % of the printed "
+            f"ones; Kendall's tau of the two orders {tau}")
+
+
+def diagnose(spec, results: dict, export_root="paper_figures") -> list[str]:
+    """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``)."""
+    from . import registry
+    from .preregister import is_preregistered
+
+    out = []
+    printed = _printed_text(spec, results)
+    if printed:
+        out.append(printed)
+    embedded = [m for m in spec.methods if any(e in m for e in EMBEDDINGS)]
+    centred = centre_optima(spec) if embedded else []
+    if centred:
+        out.append("optimum at the box centre on " + ", ".join(f"{key} (f* - f(centre) = {gap:.3g})"
+                                                              for key, gap in centred)
+                   + f": every embedding of {', '.join(m.split('/', 1)[1] for m in embedded)} contains the "
+                   "centre, so those methods can reach the optimum there by construction")
+    readings = [s for s in registry.SPECS.values() if s.reading_of == spec.key and not s.derived_from]
+    if readings:
+        out.append("setup readings registered: " + "; ".join(
+            f"{s.key} ('{s.setup_reading}', " + ("registration committed" if is_preregistered(s, export_root)
+                                                 else "its baselines' pilot and registration pending") + ")"
+            for s in readings))
+    if any(note.startswith("substitute data") for note in spec.notes):
+        out.append("decided on substitute data (the spec's stand-in for the paper's data)")
+    return out
