@@ -93,8 +93,8 @@ def _draw(records):
                for d, c in CLAIM_COLOURS.items()]
     handles += [plt.Line2D([], [], color="0.3", marker=m, ls="none", ms=4, label=f"{family} claim")
                 for family, m in KIND_MARKERS.items()]
-    fig.legend(handles=handles, loc="upper center", ncol=8, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
-    fig.subplots_adjust(top=1.0 - 0.35 / height)
+    fig.legend(handles=handles, loc="upper center", ncol=5, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
+    fig.subplots_adjust(top=1.0 - 0.5 / height)   # two legend rows
     return fig
 
 
