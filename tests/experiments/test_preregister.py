@@ -113,3 +113,28 @@ def test_the_printed_number_check_compares_each_baseline_cell_by_its_declared_ru
     far = preregister.printed_check(spec, runs(10.0))
     assert far["agree"] == 0 and all(c["z"] > 2 for c in far["cells"])
     assert "prints no number" in preregister.printed_check(registry.get(CODE), {})
+
+
+def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every_setup(tmp_path):
+    """DECISIONS.md lists an item's claims under its paper setup and each registered setup reading: with no
+    decided runs of the proposed methods under 'code' the reading is pending and no verdict holds over every
+    setup; a decided reading that disagrees makes the claim setup-dependent."""
+    from regretlab.experiments.decide import setup_verdict
+    from regretlab.figures.decisions import write_decisions_md
+
+    folder = tmp_path / "decisions"
+    folder.mkdir()
+    claim = {"key": "Kandasamy2015.fig3.c1", "claim": "Kandasamy2015.fig3.c1", "kind": "best",
+             "quantifier": "all", "quote": "q", "location": "[Kandasamy2015, §5.1]", "reading": "",
+             "statistic": "final_simple_regret", "decision": "refuted", "comparisons": []}
+    record = {"item": "Kandasamy2015.fig3_D10_simple", "verdict": "not reproduced", "runs": {"A @ p": 5},
+              "counts": {"refuted": 1}, "claims": [claim], "looks": [5], "alpha": 0.05,
+              "spending": "pocock", "core_hours": 0.0, "commits": [],
+              "claim_verdicts": [{"claim": claim["claim"], "verdict": "refuted", "readings": [
+                  {"key": claim["key"], "label": "S_T", "decision": "refuted"}]}]}
+    (folder / "Kandasamy2015.fig3_D10_simple.json").write_text(json.dumps(record))
+    text = write_decisions_md(tmp_path).read_text()
+    assert "'code': pending (its baselines' pilot and registration to come)" in text
+    assert "| Kandasamy2015.fig3.c1 | refuted | pending | pending |" in text
+    assert setup_verdict(["refuted", "confirmed"]) == "setup-dependent"
+    assert setup_verdict(["refuted", "refuted", "refuted"]) == "refuted"

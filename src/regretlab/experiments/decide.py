@@ -92,6 +92,8 @@ __all__ = [
     "item_verdict",
     "CLAIM_VERDICTS",
     "NOT_TESTABLE",
+    "PENDING",
+    "setup_verdict",
     "pilot_margin",
 ]
 
@@ -568,6 +570,31 @@ def reading_verdict(decisions) -> str:
     if all(d == "refuted" for d in decisions):
         return "refuted"
     return "reading-dependent" if {"confirmed", "refuted"} <= set(decisions) else "undecided"
+
+
+#: A setup reading registered but not decided yet (its runs pending).
+PENDING = "pending"
+
+
+def setup_verdict(verdicts) -> str:
+    """A claim's (or an item's) verdict over its setup readings, the paper's setup first (each verdict over
+    that setup's readings; :data:`PENDING` for a setup reading with no decision yet): the common verdict when
+    every setup gives the same, *setup-dependent* when two decided setups differ, *pending* while a
+    registered setup reading has no decision yet (then no verdict holds over every setup). The fair-verdicts
+    rule on the second axis: "not reproduced" only where every setup reading refutes.
+
+    >>> setup_verdict(["refuted", "refuted"]), setup_verdict(["refuted", "confirmed"])
+    ('refuted', 'setup-dependent')
+    >>> setup_verdict(["not reproduced", "pending"])
+    'pending'
+    """
+    verdicts = list(verdicts)
+    decided = [v for v in verdicts if v != PENDING]
+    if decided and len(set(decided)) > 1:
+        return "setup-dependent"
+    if len(decided) < len(verdicts):
+        return PENDING
+    return decided[0] if decided else PENDING
 
 
 def item_verdict(decisions: list[str]) -> str:

@@ -28,6 +28,7 @@ from regretlab._io import atomic_write_text
 from regretlab.experiments.decide import flagged_shares
 from regretlab.experiments.spec import display_name
 
+from .decisions import over_setups, setup_readings
 from .kinds import KINDS
 
 __all__ = ["verdict_of", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
@@ -153,6 +154,16 @@ def write_comparison(root) -> Path:
                               if record.get("diagnosis") and verdict == "not reproduced" else "")
                            + "; see DECISIONS.md")
                 mode = f"{mode} export; decided on full-mode runs"
+                readings = setup_readings(provenance["spec"], root)
+                if readings:   # the verdict over every setup; the paper setup's stays in the details
+                    overall = over_setups(record, readings)
+                    details += ("; setup readings: " + "; ".join(
+                        f"'{x['setup']}' ({x['key']}): "
+                        + (x["record"]["verdict"] if x["record"] else "pending" + (
+                            ", registration committed" if x["registered"] else ", pilot to come"))
+                        for x in readings) + f"; the paper setup: {verdict}")
+                    verdict = (overall if overall != "pending"
+                               else f"{verdict} (paper setup; setup readings pending)")
             else:
                 verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
                 details = (f"{len(record['claims'])} claims registered (DECISIONS.md), no full-mode run "

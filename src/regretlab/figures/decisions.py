@@ -12,10 +12,17 @@ from pathlib import Path
 
 from regretlab._io import atomic_write_text
 from regretlab.experiments.claims import NOT_TESTED, STATISTICS
-from regretlab.experiments.decide import ItemDecision, commit_caveat, flagged_shares
+from regretlab.experiments.decide import (
+    PENDING,
+    ItemDecision,
+    commit_caveat,
+    flagged_shares,
+    setup_verdict,
+)
 from regretlab.experiments.spec import display_name
 
-__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES"]
+__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
+           "setup_readings", "over_setups"]
 
 
 def _number(x) -> float | None:
@@ -311,7 +318,60 @@ def _comparisons_table(r: dict) -> list[str]:
     return lines
 
 
-def _item_lines(r: dict) -> list[str]:
+def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
+    """The setup readings registered for ``item`` (specs whose ``reading_of`` is it and which carry claims),
+    each ``{"key", "setup", "registered", "record"}``: whether its registration is committed, and its
+    decision record when its proposed methods have runs (else None: pending)."""
+    from regretlab.experiments import registry
+    from regretlab.experiments.claims import claims_of
+    from regretlab.experiments.preregister import is_preregistered
+
+    out = []
+    for spec in registry.SPECS.values():
+        if spec.reading_of != item or not claims_of(spec.key):
+            continue
+        path = Path(export_root) / "decisions" / f"{spec.key}.json"
+        record = json.loads(path.read_text()) if path.is_file() else None
+        source = registry.source(spec)
+        if record is not None and not any(n for k, n in record["runs"].items()
+                                           if k.partition(" @ ")[0] in source.proposed):
+            record = None   # the baselines' pilot alone decides nothing about the paper's method
+        out.append({"key": spec.key, "setup": spec.setup_reading, "record": record,
+                    "registered": is_preregistered(source, export_root)})
+    return out
+
+
+def _setup_status(reading: dict) -> str:
+    """'pending (registration committed)' or the reading's item verdict."""
+    if reading["record"] is not None:
+        return reading["record"]["verdict"]
+    return PENDING + (" (registration committed; its proposed methods' runs are not decided yet)"
+                      if reading["registered"] else " (its baselines' pilot and registration to come)")
+
+
+def over_setups(record: dict, readings: list[dict]) -> str:
+    """An item's verdict over its paper setup and its setup readings (:func:`setup_verdict`)."""
+    return setup_verdict([record["verdict"], *(r["record"]["verdict"] if r["record"] else PENDING
+                                               for r in readings)])
+
+
+def _setups_lines(r: dict, readings: list[dict]) -> list[str]:
+    """An item's claims under each setup reading, and over them."""
+    names = [x["setup"] for x in readings]
+    lines = [f"**Setup readings** (a claim is refuted only if refuted under every setup): paper setup "
+             f"**{r['verdict']}**; " + "; ".join(f"'{x['setup']}': {_setup_status(x)}" for x in readings)
+             + f"; over every setup: **{over_setups(r, readings)}**.", "",
+             "| claim | paper setup | " + " | ".join(f"'{n}'" for n in names) + " | over every setup |",
+             "|---|---|" + "---|" * len(names) + "---|"]
+    for g in claim_groups(r):
+        per = [next((h["verdict"] for h in claim_groups(x["record"]) if h["claim"] == g["claim"]), PENDING)
+               if x["record"] else PENDING for x in readings]
+        lines.append(f"| {g['claim']} | {g['verdict']} | " + " | ".join(per)
+                     + f" | {setup_verdict([g['verdict'], *per])} |")
+    return [*lines, ""]
+
+
+def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
     """An item's section: its verdict, looks and runs, diagnostics, claims, readings, comparisons."""
     per_method: dict[str, set] = {}
     for key, n in r["runs"].items():
@@ -336,6 +396,7 @@ def _item_lines(r: dict) -> list[str]:
         + _next_look_text(r),
         "",
         *(["**Diagnosis (measured):** " + "; ".join(r["diagnosis"]) + ".", ""] if r.get("diagnosis") else []),
+        *(_setups_lines(r, readings) if (readings := setup_readings(r["item"], export_root)) else []),
         *_claims_over_readings(r),
         "",
         *_readings_table(r),
@@ -370,7 +431,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "",
     ]
     for r in records:
-        lines += _item_lines(r)
+        lines += _item_lines(r, export_root)
     lines += [
         "## Claims listed from the papers and not tested",
         "",
