@@ -138,3 +138,21 @@ def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every
     assert "| Kandasamy2015.fig3.c1 | refuted | pending | pending |" in text
     assert setup_verdict(["refuted", "confirmed"]) == "setup-dependent"
     assert setup_verdict(["refuted", "refuted", "refuted"]) == "refuted"
+
+
+def test_the_diagnosis_measures_what_an_embedding_gets_for_free():
+    """The measured diagnosis: TranThe2020 Fig. 1's Ackley and Hyper-Ellipsoid have their optimum at the box
+    centre (f* - f(centre) = 0, inside every REMBO/HeSBO embedding), the moved reading has none there;
+    Li2016's code form puts the regret at the centre near the printed REMBO (86.9 at D = 50 against 76.6
+    printed), its paper form at 163."""
+    from regretlab.experiments import diagnosis
+
+    fig1 = dict(diagnosis.centre_optima(registry.get("TranThe2020.fig1")))
+    assert set(fig1) == {f"{f}-{D}" for f in ("Ackley", "HyperEllipsoid") for D in (20, 50, 100)}
+    assert all(gap == pytest.approx(0.0, abs=1e-9) for gap in fig1.values())
+    assert diagnosis.centre_optima(registry.get("TranThe2020.fig1_moved")) == []
+    code = diagnosis.centre_regrets(registry.get("Li2016.table1_code"))
+    paper = diagnosis.centre_regrets(registry.get("Li2016.table1"))
+    assert code[0][1] == pytest.approx(86.9, abs=0.1) and paper[0][1] == pytest.approx(162.8, abs=0.1)
+    text = diagnosis.diagnose(registry.get("TranThe2020.fig1"), {})
+    assert any(line.startswith("optimum at the box centre on Ackley-20") for line in text)
