@@ -579,22 +579,24 @@ PENDING = "pending"
 def setup_verdict(verdicts) -> str:
     """A claim's (or an item's) verdict over its setup readings, the paper's setup first (each verdict over
     that setup's readings; :data:`PENDING` for a setup reading with no decision yet): the common verdict when
-    every setup gives the same, *setup-dependent* when two decided setups differ, *pending* while a
-    registered setup reading has no decision yet (then no verdict holds over every setup). The fair-verdicts
-    rule on the second axis: "not reproduced" only where every setup reading refutes.
+    every setup gives the same; *setup-dependent* when one setup refutes (a claim *refuted*, an item *not
+    reproduced*) and another supports (*confirmed*; *reproduced* or *partly*); else *pending* while a
+    registered setup reading has no decision yet, and *undecided* otherwise. The fair-verdicts rule on the
+    second axis: "not reproduced" only where every setup reading refutes.
 
     >>> setup_verdict(["refuted", "refuted"]), setup_verdict(["refuted", "confirmed"])
     ('refuted', 'setup-dependent')
-    >>> setup_verdict(["not reproduced", "pending"])
-    'pending'
+    >>> setup_verdict(["not reproduced", "pending"]), setup_verdict(["not reproduced", "undecided"])
+    ('pending', 'undecided')
     """
     verdicts = list(verdicts)
-    decided = [v for v in verdicts if v != PENDING]
-    if decided and len(set(decided)) > 1:
+    if verdicts and all(v == verdicts[0] for v in verdicts):
+        return verdicts[0]
+    refuting = any(v in ("refuted", "not reproduced") for v in verdicts)
+    supporting = any(v in ("confirmed", "reproduced", "partly") for v in verdicts)
+    if refuting and supporting:
         return "setup-dependent"
-    if len(decided) < len(verdicts):
-        return PENDING
-    return decided[0] if decided else PENDING
+    return PENDING if PENDING in verdicts else "undecided"
 
 
 def item_verdict(decisions: list[str]) -> str:
