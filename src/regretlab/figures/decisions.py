@@ -384,7 +384,7 @@ def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
     return [
         f"## {r['item']}: **{r['verdict']}**",
         "",
-        "Claims: " + ", ".join(f"{k} {v}" for k, v in counts.items())
+        "Claims: " + (", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none")
         + (f" (over {len(r['claims'])} registered readings)" if r.get("reading_counts") else "") + ". "
         f"Looks {r['looks']}"
         + (f", taken {r['looks_taken']} (a look no comparison could pass is not taken)"
