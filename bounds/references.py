@@ -240,6 +240,13 @@ _ALL = (
               {"journal": "Journal of the American Statistical Association", "volume": "47",
                "pages": "583--621"},
               "the check that runs of one method made at different commits do not differ"),
+    Reference("Lehmann1975", "book", ("Erich L. Lehmann",),
+              "Nonparametrics: Statistical Methods Based on Ranks", 1975, {"publisher": "Holden-Day"},
+              "the exact conditional null distribution of a rank statistic on tied data"),
+    Reference("Berger1982", "article", ("Roger L. Berger",),
+              "Multiparameter Hypothesis Testing and Acceptance Sampling", 1982,
+              {"journal": "Technometrics", "volume": "24", "pages": "295--300"},
+              "the intersection-union test: a claim refuted (confirmed) only under every reading"),
     Reference("Schuirmann1987", "article", ("Donald J. Schuirmann",),
               "A Comparison of the Two One-Sided Tests Procedure and the Power Approach for Assessing the "
               "Equivalence of Average Bioavailability", 1987,

@@ -133,7 +133,7 @@ def exact_rank_sum_p(a, b) -> float:
     r"""Exact conditional p of the Mann–Whitney (Wilcoxon rank-sum) test, alternative "a larger", on data
     that may tie: :math:`P(W \ge w)` where :math:`W` is the sum of the midranks of ``a.size`` values drawn
     without replacement from the pooled midranks (all :math:`\binom{N}{m}` subsets equally likely under
-    the null) and :math:`w` is ``a``'s observed sum [Lehmann1975, §1.4; Hollander & Wolfe, §4.1, ties].
+    the null) and :math:`w` is ``a``'s observed sum [Lehmann1975, §1.4].
 
     Written by hand (an exact enumeration by dynamic programming over the N pooled values, counting the
     subsets of each size and rank sum): scipy's exact Mann–Whitney refuses ties, and
@@ -159,7 +159,7 @@ def exact_signed_rank_p(d) -> float:
     r"""Exact conditional p of the Wilcoxon signed-rank test, alternative "the differences are positive",
     on differences that may tie or be zero: zeros dropped (Wilcoxon's rule, scipy's
     ``zero_method="wilcox"``), the midranks of the remaining :math:`|d_i|` fixed, each sign + or − with
-    probability 1/2 under the null; :math:`P(T^+ \ge t)` [Wilcoxon1945; Hollander & Wolfe, §3.1, ties].
+    probability 1/2 under the null; :math:`P(T^+ \ge t)` [Wilcoxon1945; Lehmann1975, §3.2].
     Written by hand (a dynamic programme over the signs), for the same reason as
     :func:`exact_rank_sum_p`: scipy's exact signed-rank distribution refuses ties and zeros.
 
