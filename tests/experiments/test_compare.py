@@ -1220,3 +1220,18 @@ def test_a_claim_our_baseline_cannot_test_is_not_testable_and_outside_the_verdic
     results = {}   # no run is read for it: the decision needs none
     decision = decide_item(_stub_spec(3), [timing], results)
     assert [c.decision for c in decision.claims] == [NOT_TESTABLE] and decision.claims[0].comparisons == []
+
+
+def test_the_new_statistics_refuse_bad_input_with_a_clear_error():
+    """A pilot margin and the exact conditional tests name what is wrong: a non-finite run, a multiple that is
+    not a positive number; never a silent nan margin or p."""
+    from regretlab.experiments.decide import pilot_margin
+
+    with pytest.raises(ValueError, match="finite numbers"):
+        pilot_margin([1.0, 2.0, math.nan], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="multiple=-1.0 is outside its domain"):
+        pilot_margin([1.0, 2.0], [1.0, 2.0], -1.0)
+    with pytest.raises(ValueError, match="d must be finite"):
+        compare.exact_signed_rank_p([1.0, math.inf])
+    with pytest.raises(ValueError, match="finite numbers"):
+        compare.exact_rank_sum_p([1.0, math.nan], [0.0, 1.0])

@@ -32,6 +32,7 @@ __all__ = [
     "one_sided_p",
     "exact_rank_sum_p",
     "exact_signed_rank_p",
+    "two_samples",
     "equivalence_p",
     "Effect",
     "effect",
@@ -118,6 +119,12 @@ def one_sided_p(a, b, *, paired: bool, shift: float = 0.0) -> float:
                                     method="exact" if small else "asymptotic").pvalue)
 
 
+def two_samples(a, b) -> tuple[np.ndarray, np.ndarray]:
+    """``a`` and ``b`` as finite 1-D float arrays of at least one run each (a ValueError otherwise): the
+    validation of :func:`one_sided_p`, for callers that read two methods' runs."""
+    return _pair(a, b, False)
+
+
 #: The most paired runs with which :func:`one_sided_p` uses the exact conditional signed-rank distribution
 #: on tied data (scipy's exact method, used on untied data, stops at 50 too).
 EXACT_SIGNED_RANK_UP_TO = 50
@@ -167,6 +174,8 @@ def exact_signed_rank_p(d) -> float:
     0.125
     """
     d = np.asarray(d, dtype=float).ravel()
+    if not np.all(np.isfinite(d)):
+        raise ValueError("d must be finite numbers (one paired difference per run)")
     d = d[d != 0.0]
     if d.size == 0:
         return 1.0

@@ -341,7 +341,9 @@ def pilot_margin(a, b, multiple: float = EQUIVALENCE_MARGIN) -> float:
     >>> round(pilot_margin([0.0, 1.0, 2.0, 3.0, 4.0], [0.0, 1.0, 2.0, 3.0, 40.0]), 4)   # 0.5 x 1.4826 x 1
     0.7413
     """
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    a, b = compare.two_samples(a, b)
+    if not (math.isfinite(multiple) and multiple > 0):
+        raise ValueError(f"multiple={multiple!r} is outside its domain: a finite number > 0")
     scales = [float(stats.median_abs_deviation(x, scale="normal")) for x in (a, b)]
     return round(multiple * math.sqrt(0.5 * (scales[0] ** 2 + scales[1] ** 2)), 12)
 
