@@ -14,7 +14,7 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 
 import numpy as np
 
@@ -24,7 +24,7 @@ from regretlab._validate import check_choice, check_integer
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
            "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
            "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension",
-           "SAME_RUNS_AS", "stored_method"]
+           "SAME_RUNS_AS", "stored_method", "as_setup_reading"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -466,6 +466,19 @@ class Spec:
         """Estimated core-hours: evaluations of every run times :attr:`seconds_per_evaluation`."""
         evaluations = sum(run.budget for run in self.runs(mode))
         return evaluations * self.seconds_per_evaluation / 3600.0
+
+
+def as_setup_reading(spec: Spec, name: str, source: str, *, problems, proposed=(), title: str | None = None,
+                     note: str | None = None) -> Spec:
+    """``spec`` under the setup reading ``name`` (its source ``source``): key ``<key>_<name>``, the same
+    methods, budgets and problem labels (so the same claims read it) with ``problems`` in place of its own,
+    ``proposed`` held back until the reading's registration, a derived spec reading its source's reading, and
+    ``note`` (default: the source) in place of the last of ``spec``'s notes where given, else added."""
+    notes = (*spec.notes, f"setup reading '{name}': {source}") if note is None else (*spec.notes[:-1], note)
+    return replace(spec, key=f"{spec.key}_{name}", problems=tuple(problems), title=title or spec.title,
+                   notes=notes, setup_reading=name, reading_of=spec.key, setup_source=source,
+                   proposed=tuple(proposed),
+                   derived_from=f"{spec.derived_from}_{name}" if spec.derived_from else None)
 
 
 def rendered_spec(key: str, reference: str, title: str, render: str, *, derived_from: str | None = None,

@@ -8,14 +8,15 @@ The paper's mean ± error convention is not stated; mean ± standard error is us
 
 from __future__ import annotations
 
-from ..spec import Mode, Problem, Spec, rendered_spec
+from dataclasses import replace
+
+from ..spec import Mode, Problem, Spec, as_setup_reading, rendered_spec
 
 __all__ = ["SPECS"]
 
 
-def _problem(D: int, d: int, M: int, form: str = "paper") -> Problem:
-    name = "additive_trimodal" if form == "paper" else "additive_trimodal_code"
-    return Problem(name, D, f"D{D}-d{d}-M{M}", (("group_dim", d), ("n_groups", M)))
+def _problem(D: int, d: int, M: int) -> Problem:
+    return Problem("additive_trimodal", D, f"D{D}-d{d}-M{M}", (("group_dim", d), ("n_groups", M)))
 
 
 #: The setup reading "code" of Figs 3-4 ([Kandasamy2015]'s own Matlab code, which fixes what Eq. (7) leaves
@@ -62,14 +63,9 @@ def _claims(D: int) -> dict:
                                              if D == 10 else "")}
 
 
-def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: str | None = None,
-          form: str = "paper") -> Spec:
-    problems = tuple(_problem(*case, form=form) for case in cases)
+def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: str | None = None) -> Spec:
+    problems = tuple(_problem(*case) for case in cases)
     D = cases[0][0]
-    reading = {} if form == "paper" else {
-        "setup_reading": form, "reading_of": key.removesuffix(f"_{form}"), "setup_source": CODE_READING,
-        # Add-* and the Add-d/M are the paper's methods; GP-UCB, RAND and DiRect its baselines
-        "proposed": tuple(m for m in _methods(D) if "/Add-" in m)}
     return Spec(
         key=key, paper="Kandasamy2015", reference=f"[Kandasamy2015, §5.1, {figure}]",
         title=f"{what} vs queries on f_d' with (D, d', M') = {', '.join(str(c) for c in cases)}",
@@ -82,9 +78,7 @@ def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: st
         # measured at D = 10, 60 queries, one core: Add-* 5.4 s, GP-UCB 2.3 s; DiRect's budget grows with D
         seconds_per_evaluation=0.1 if D <= 24 else 0.5,
         notes=("one problem per spec's methods: the Add-d/M sizes follow the first problem's D",
-               "the centres v1, v2, v3 of f_d' are not stated; drawn seeded (catalogue §6)"
-               if form == "paper" else "setup reading 'code': " + CODE_READING),
-        **reading,
+               "the centres v1, v2, v3 of f_d' are not stated; drawn seeded (catalogue §6)"),
     )
 
 
@@ -99,12 +93,13 @@ SPECS = tuple(spec for stem, figure, cases, simple_row, average_row in _PANELS f
     _spec(f"Kandasamy2015.{stem}_average", f"{figure} {average_row}", cases, "average_regret", "R_T / T",
           derived_from=f"Kandasamy2015.{stem}_simple")))
 #: Each panel again under the setup reading 'code' (:data:`CODE_READING`), its claims those of the paper
-#: setup's spec (``<key>_code``).
-SPECS = SPECS + tuple(spec for stem, figure, cases, simple_row, average_row in _PANELS for spec in (
-    _spec(f"Kandasamy2015.{stem}_simple_code", f"{figure} {simple_row}", cases, "simple_regret", "S_T",
-          form="code"),
-    _spec(f"Kandasamy2015.{stem}_average_code", f"{figure} {average_row}", cases, "average_regret",
-          "R_T / T", derived_from=f"Kandasamy2015.{stem}_simple_code", form="code")))
+#: setup's spec (``<key>_code``); Add-* and the Add-d/M are the paper's methods, GP-UCB, RAND and DiRect its
+#: baselines.
+SPECS = SPECS + tuple(
+    as_setup_reading(spec, "code", CODE_READING, note="setup reading 'code': " + CODE_READING,
+                     problems=(replace(p, name="additive_trimodal_code") for p in spec.problems),
+                     proposed=tuple(m for m in spec.methods if "/Add-" in m))
+    for spec in SPECS)
 
 
 # ---- Fig. 5: the two real tasks, on the substitutes of catalogue §6 ----------------------------------------

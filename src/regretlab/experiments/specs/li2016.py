@@ -9,7 +9,9 @@ printed ones; the rankings of the methods are.
 
 from __future__ import annotations
 
-from ..spec import Mode, Problem, Spec, rendered_spec
+from dataclasses import replace
+
+from ..spec import Mode, Problem, Spec, as_setup_reading, rendered_spec
 
 __all__ = ["SPECS"]
 
@@ -50,12 +52,8 @@ CODE_READING = (
     "paper's")
 
 
-def _spec(key: str, table: str, D: int, printed, form: str = "paper") -> Spec:
-    problem = Problem("projected_additive" if form == "paper" else "projected_additive_code", D, f"D{D}")
-    reading = {} if form == "paper" else {
-        "setup_reading": form, "reading_of": key.removesuffix(f"_{form}"), "setup_source": CODE_READING,
-        # RPP-GP-UCB is the paper's method; GP-UCB, ADD (Add-GP-UCB) and REMBO its baselines
-        "proposed": tuple(m for m in METHODS if "/RPP" in m)}
+def _spec(key: str, table: str, D: int, printed) -> Spec:
+    problem = Problem("projected_additive", D, f"D{D}")
     return Spec(
         key=key, paper="Li2016", reference=f"[Li2016, §5.1, {table}] and App. A.1 (REMBO)",
         title=f"Simple regret at T = 500 and 1000, projected-additive f, D = {D} (mean ± s.e.)",
@@ -71,7 +69,6 @@ def _spec(key: str, table: str, D: int, printed, form: str = "paper") -> Spec:
                "EM)", "f_{d'}'s centres are drawn from a seed: values differ from the paper's; rankings are "
                "compared", "the text's unrestricted PP (δ = ∞, 'more than 500') is not a column here"),
         missing=(f"SMAC ([Li2016, §5.1]: {SMAC[D]} after 1000 iterations; no SMAC implementation here)",),
-        **reading,
     )
 
 
@@ -89,9 +86,6 @@ TABLE_4 = {(500, 5): "tie", (500, 10): "win", (500, 25): "win",
 
 
 def _ttests(key: str, table: str, source: Spec, D: int, printed: dict) -> Spec:
-    reading = {} if not source.reading_of else {
-        "setup_reading": source.setup_reading, "reading_of": key.removesuffix(f"_{source.setup_reading}"),
-        "setup_source": source.setup_source}
     return Spec(
         key=key, paper="Li2016", reference=f"[Li2016, §5.1, {table}]",
         title=f"RPP-d vs ADD-d, t-test win/tie at T = 500 and 1000, D = {D} (on {source.key}'s runs)",
@@ -100,7 +94,6 @@ def _ttests(key: str, table: str, source: Spec, D: int, printed: dict) -> Spec:
         seconds_per_evaluation=0.0,
         notes=("the test is regretlab.bounds.rpp.ttest in both readings (two-sided A, one-sided B): the "
                "paper says only 't-test at 95 % confidence level'",),
-        **reading,
     )
 
 
@@ -133,11 +126,14 @@ _T1 = _spec("Li2016.table1", "Table 1", 50, TABLE_1)
 _T2 = _spec("Li2016.table2", "Table 2", 100, TABLE_2)
 SPECS = (_T1, _T2, _ttests("Li2016.table3", "Table 3", _T1, 50, TABLE_3),
          _ttests("Li2016.table4", "Table 4", _T2, 100, TABLE_4), TABLE5)
-#: Tables 1-4 again under the setup reading 'code' (:data:`CODE_READING`; Tables 3-4 read 1-2's runs).
-_T1_CODE = _spec("Li2016.table1_code", "Table 1", 50, TABLE_1, form="code")
-_T2_CODE = _spec("Li2016.table2_code", "Table 2", 100, TABLE_2, form="code")
-SPECS = SPECS + (_T1_CODE, _T2_CODE, _ttests("Li2016.table3_code", "Table 3", _T1_CODE, 50, TABLE_3),
-                 _ttests("Li2016.table4_code", "Table 4", _T2_CODE, 100, TABLE_4))
+#: Tables 1-4 again under the setup reading 'code' (:data:`CODE_READING`; Tables 3-4 read 1-2's runs):
+#: RPP-GP-UCB is the paper's method, GP-UCB, ADD (Add-GP-UCB) and REMBO its baselines.
+SPECS = SPECS + tuple(
+    as_setup_reading(spec, "code", CODE_READING,
+                     problems=(replace(p, name="projected_additive_code") for p in spec.problems),
+                     proposed=tuple(m for m in spec.methods if "/RPP" in m) if not spec.derived_from else (),
+                     title=spec.title.replace(f"{spec.derived_from}'s", f"{spec.derived_from}_code's"))
+    for spec in SPECS[:4])
 
 
 # ---- Fig. 4: the real tasks, on the substitutes of catalogue §6 --------------------------------------------

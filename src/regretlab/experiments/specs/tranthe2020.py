@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..spec import Mode, Problem, Spec, rendered_spec
+from ..spec import Mode, Problem, Spec, as_setup_reading, rendered_spec
 
 __all__ = ["SPECS"]
 
@@ -203,12 +203,10 @@ MOVED_READING = (
 def _moved(spec: Spec) -> Spec:
     """``spec`` under the setup reading 'moved': each problem's instance 1, same labels (so the same claims
     read it), MS-UCB's variants held back until the baselines' pilot is registered."""
-    problems = tuple(replace(p, options=tuple(sorted((*p.options, ("instance", 1))))) for p in spec.problems)
-    return replace(spec, key=f"{spec.key}_moved", problems=problems,
-                   title=f"{spec.title} (optimum moved off the box centre)",
-                   notes=(*spec.notes, "setup reading 'moved': " + MOVED_READING),
-                   setup_reading="moved", reading_of=spec.key, setup_source=MOVED_READING,
-                   proposed=tuple(m for m in spec.methods if "/MS-UCB" in m))
+    return as_setup_reading(
+        spec, "moved", MOVED_READING, title=f"{spec.title} (optimum moved off the box centre)",
+        problems=(replace(p, options=tuple(sorted((*p.options, ("instance", 1))))) for p in spec.problems),
+        proposed=tuple(m for m in spec.methods if "/MS-UCB" in m))
 
 
 SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5, TRADEOFF_RUNS, TRADEOFF, BOUNDS, _moved(FIG1), _moved(FIG2),
