@@ -1235,3 +1235,8 @@ def test_the_new_statistics_refuse_bad_input_with_a_clear_error():
         compare.exact_signed_rank_p([1.0, math.inf])
     with pytest.raises(ValueError, match="finite numbers"):
         compare.exact_rank_sum_p([1.0, math.nan], [0.0, 1.0])
+    from regretlab.experiments.decide import reading_verdict
+    with pytest.raises(ValueError, match="decisions='maybe' is not one of"):
+        reading_verdict(["confirmed", "maybe"])
+    with pytest.raises(ValueError, match="decisions='partly' is not one of"):
+        item_verdict(["partly"])   # an item's verdict is not a claim's

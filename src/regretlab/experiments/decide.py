@@ -559,7 +559,7 @@ def reading_verdict(decisions) -> str:
     >>> reading_verdict(["refuted", "confirmed", "undecided"])
     'reading-dependent'
     """
-    decisions = list(decisions)
+    decisions = [check_choice("decisions", d, _READING_DECISIONS) for d in decisions]
     if not decisions:
         return "undecided"
     if all(d == NOT_TESTABLE for d in decisions):
@@ -574,6 +574,8 @@ def reading_verdict(decisions) -> str:
     return "reading-dependent" if {"confirmed", "refuted"} <= set(decisions) else "undecided"
 
 
+#: What one reading of a claim can be decided (:func:`claim_decision`, a smoke run, or not testable).
+_READING_DECISIONS = ("confirmed", "refuted", "undecided", "smoke run", NOT_TESTABLE)
 #: A setup reading registered but not decided yet (its runs pending).
 PENDING = "pending"
 
@@ -607,6 +609,7 @@ def item_verdict(decisions: list[str]) -> str:
     confirmed under every reading, *reading-dependent* when a claim is and none is refuted, *partly* when
     some claim is confirmed, else *undecided*. A claim that is not testable here counts for none of these
     (an item whose every claim is not testable is *not testable*)."""
+    decisions = [check_choice("decisions", d, (*CLAIM_VERDICTS, "smoke run")) for d in decisions]
     if decisions and all(d == NOT_TESTABLE for d in decisions):
         return NOT_TESTABLE
     decisions = [d for d in decisions if d != NOT_TESTABLE]

@@ -89,6 +89,8 @@ def pilot_record(spec, results: dict, claims) -> dict:
         raise ValueError(f"{spec.key}: the proposed methods {early} already have runs under this setup "
                          "reading; a registration written now would not precede them")
     statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
+    # the paper's orientation: regret and seconds positive (run_value is larger-is-better)
+    sign = {s: 1.0 if STATISTICS[s][1] else -1.0 for s, _ in statistics}
     pilot: dict[str, dict] = {}
     for method in spec.methods:
         if method in spec.proposed:
@@ -97,8 +99,6 @@ def pilot_record(spec, results: dict, claims) -> dict:
             runs = [results[k] for k in sorted(results) if k[0] == method and k[1] == problem]
             if not runs:
                 continue
-            # the paper's orientation: regret and seconds positive (run_value is larger-is-better)
-            sign = {s: 1.0 if STATISTICS[s][1] else -1.0 for s, _ in statistics}
             pilot[f"{method} @ {problem}"] = {
                 statistic + (f"@{at}" if at else ""): _summary(
                     [sign[statistic] * run_value(r, statistic, at) for r in runs])
