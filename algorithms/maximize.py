@@ -31,7 +31,8 @@ from regretlab._validate import (
 from . import _lockstep
 from ._direct import direct_batched
 
-__all__ = ["MaximizeResult", "maximize_direct", "maximize_lbfgsb", "maximize_lbfgsb_many", "maximize_random"]
+__all__ = ["MaximizeResult", "maximize_direct", "maximize_lbfgsb", "maximize_lbfgsb_many", "maximize_random",
+           "lbfgsb_from_starts"]
 
 
 @dataclass(frozen=True)
@@ -383,6 +384,42 @@ def maximize_lbfgsb(
     driver(evaluate, starts, np.broadcast_to(lower, starts.shape), np.broadcast_to(upper, starts.shape), caps,
            ftol=tol, gtol=tol)
     return _result(counted, *_outcome(caps, counted.count, budget))
+
+
+def lbfgsb_from_starts(func_and_grad, starts, lower, upper, *, max_evaluations: int, tol: float = 1e-9):
+    r"""One L-BFGS-B run per row of ``starts``, each in its own box, advanced together with batched
+    evaluations (:mod:`regretlab.algorithms._lockstep`): the runs of :func:`maximize_lbfgsb_many` from given
+    starts instead of uniform ones (e.g. one subspace per start).
+
+    Parameters
+    ----------
+    func_and_grad : callable
+        ``func_and_grad(index, X) -> (values (q,), gradients (q, n))``, row i of X a point of start
+        ``index[i]``; the function is maximised.
+    starts, lower, upper : array_like, shape (S, n)
+        The starts and each one's box (starts inside their boxes).
+    max_evaluations : int
+        Each run's hard cap (>= 1).
+    tol : float
+        L-BFGS-B ``ftol``/``gtol``.
+
+    Returns
+    -------
+    best_x (S, n), best_value (S,), n_evaluations (S,)
+    """
+    if not callable(func_and_grad):
+        raise ValueError(f"func_and_grad={func_and_grad!r} is not callable: it maps (index, X) to "
+                         "(values, gradients)")
+    starts = check_array("starts", starts, ndim=2, empty=False)
+    lower = np.broadcast_to(check_array("lower", lower), starts.shape)
+    upper = np.broadcast_to(check_array("upper", upper), starts.shape)
+    if np.any(starts < lower) or np.any(starts > upper) or np.any(lower >= upper):
+        raise ValueError("starts must lie in their boxes [lower, upper], lower < upper on every coordinate")
+    cap = _check_budget("max_evaluations", max_evaluations)
+    tol = check_number("tol", tol, low=0.0, low_open=True)
+    run = _lockstep.lbfgsb_lockstep(func_and_grad, starts, lower, upper, np.full(starts.shape[0], cap),
+                                    ftol=tol, gtol=tol)
+    return run.best_x, run.best_value, run.n_evaluations
 
 
 def _check_boxes(raw: np.ndarray) -> np.ndarray:

@@ -254,3 +254,30 @@ def test_many_refuses_bad_input_by_name(call, name):
 
     with pytest.raises(ValueError, match=name):
         call(maximize_lbfgsb_many)
+
+
+def test_from_given_starts_each_run_is_scipys_run_from_that_start():
+    """lbfgsb_from_starts: each start's answer is scipy's L-BFGS-B from that start alone (on the multimodal
+    `wavy`, where different starts end at different local maxima)."""
+    from regretlab.algorithms.maximize import lbfgsb_from_starts
+
+    starts = np.array([[0.1, -0.2, 0.3, 0.0], [-0.9, 0.8, -0.4, 0.6], [0.5, 0.5, 0.5, -0.5]])
+    lower, upper = np.full(4, -1.0), np.full(4, 1.5)
+    best_x, best_value, used = lbfgsb_from_starts(lambda index, Z: wavy(Z), starts, lower, upper,
+                                                  max_evaluations=10**5)
+    for k, start in enumerate(starts):
+        _, res = scipy_alone(start, lower, upper, 1e-9)
+        assert best_value[k] == pytest.approx(-res.fun, abs=1e-10) and used[k] >= 1
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"starts": [[2.0, 0, 0, 0]]}, "starts must lie in their boxes"),
+    ({"max_evaluations": 0}, "max_evaluations=0"),
+    ({"tol": -1.0}, "tol=-1.0"),
+])
+def test_from_given_starts_refuses_bad_input_by_name(kwargs, name):
+    from regretlab.algorithms.maximize import lbfgsb_from_starts
+
+    given = {"starts": [[0.0, 0, 0, 0]], "max_evaluations": 5, **kwargs}
+    with pytest.raises(ValueError, match=name):
+        lbfgsb_from_starts(lambda index, Z: wavy(Z), given.pop("starts"), -np.ones(4), np.ones(4), **given)

@@ -38,17 +38,24 @@ def stamp(fig, text: str) -> None:
         fig.text(0.5, -0.01, text, ha="center", va="top", fontsize=6, color="0.35", style="italic")
 
 
+#: The legend's words for the dashed reference lines of :func:`curve_panels`.
+REFERENCE_LABEL = "best case of printed Alg. 1 (dashed)"
+
+
 def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False, log_y: bool = False,
-                 title: str = ""):
+                 title: str = "", references=()):
     """One panel per problem: for each method its mean and a band of ± error ([Ha2019, Fig. 3]'s form);
-    ``log10`` plots :math:`\\log_{10}` of the values ([TranThe2020]'s regret plots). Returns the figure and
-    the plotted rows (problem, method, iteration, centre, error, n_runs)."""
+    ``log10`` plots :math:`\\log_{10}` of the values ([TranThe2020]'s regret plots). ``references`` are
+    ``(problem, method, values)`` lines drawn dashed in the method's colour over iterations 1, 2, ...
+    (the best case of printed Alg. 1 beside MS-UCB's curve). Returns the figure and the plotted rows
+    (problem, method, iteration, centre, error, n_runs)."""
     n = len(problems)
     cols = min(n, 3)
     rows_n = math.ceil(n / cols)
     shown = [m for m in methods if any((m, p) in {(c.method, c.problem) for c in curves} for p in problems)]
-    ncol = min(max(len(shown), 1), 4)
-    legend_rows = math.ceil(max(len(shown), 1) / ncol)
+    entries = len(shown) + bool(references)
+    ncol = min(max(entries, 1), 4)
+    legend_rows = math.ceil(max(entries, 1) / ncol)
     legend_inches = 0.17 * legend_rows + 0.08            # the legend's band above the panels
     height = 2.0 * rows_n + 0.3 + legend_inches
     fig, axes = plt.subplots(rows_n, cols, figsize=(DOUBLE_COLUMN, height), squeeze=False)
@@ -72,6 +79,10 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
             ax.fill_between(curve.iterations, low, high, color=color, alpha=0.2, linewidth=0)
             rows += [(problem, method, int(i), float(c), float(e), curve.n_runs)
                      for i, c, e in zip(curve.iterations, centre, error, strict=True)]
+        for line_problem, method, values in references:
+            if line_problem == problem and method in methods:
+                ax.plot(np.arange(1, len(values) + 1), values, color=f"C{methods.index(method) % 10}",
+                        linestyle="--", linewidth=0.8)
         ax.set_title(problem)
         label = ylabel
         if log_y:
@@ -87,6 +98,9 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
     for k in range(n, rows_n * cols):
         axes[k // cols][k % cols].axis("off")
     handles, labels = axes[0][0].get_legend_handles_labels()
+    if references:
+        handles.append(plt.Line2D([], [], color="0.3", linestyle="--", linewidth=0.8))
+        labels.append(REFERENCE_LABEL)
     top = 1.0 - legend_inches / height
     fig.tight_layout(rect=(0, 0.02, 1, top))
     fig.legend(handles, labels, loc="lower center", ncol=ncol, bbox_to_anchor=(0.5, top), frameon=False)

@@ -76,9 +76,20 @@ def _export_curves(spec, source, mode, results, provenance):
     ylabel = {"best_f": "best value found", "simple_regret": "simple regret $S_t$",
               "log10_regret": "$\\log_{10}(f(x^*) - f(x_t))$",
               "log10_simple_regret": "$\\log_{10} S_t$", "average_regret": "$R_t / t$"}[spec.metric]
+    floors = _floors(spec, source, mode)
+    if floors:
+        provenance["ms_ucb_floor"] = {
+            "what": "the best case of printed Alg. 1: the mean of log10 S_t when every subspace MS-UCB is "
+                    "given is searched perfectly (regretlab.experiments.floors), after each evaluation "
+                    "t = 1, ..., T; final: its mean and 95 % range at T",
+            "floors": [{"problem": f.problem, "method": f.method, "d": f.d, "n_init": f.n_init,
+                        "anchors": f.n_anchors,
+                        "final": [round(f.mean, 4), round(f.low, 4), round(f.high, 4)],
+                        "curve": [round(v, 4) for v in f.curve]} for f in floors]}
     fig, rows = plots.curve_panels(aggregate.curves(spec, results), problems, list(spec.methods),
                                    ylabel=ylabel, title=f"{spec.reference}: {spec.title}",
-                                   log_y=spec.log_scale)
+                                   log_y=spec.log_scale,
+                                   references=[(f.problem, f.method, f.curve) for f in floors])
     header = ["problem", "method", "iteration", "mean", "error", "n_runs"]
     final_header, final_rows = final_values(spec, results)
     provenance["final_values"] = [dict(zip(final_header, row, strict=True)) for row in final_rows]
@@ -88,6 +99,20 @@ def _export_curves(spec, source, mode, results, provenance):
             "claim": spec.paper_values.get("claim", ""), "level": ORDERING_LEVEL,
             "tests": [dict(zip(order_header, row, strict=True)) for row in order_rows]}
     return fig, header, rows
+
+
+def _floors(spec, source, mode) -> tuple:
+    """The best case of printed Alg. 1 for the MS-UCB methods of a log10-regret figure (one registered spec's
+    runs, :func:`regretlab.experiments.floors.item_floors`), else none."""
+    logged = spec.metric in ("log10_regret", "log10_simple_regret")
+    if not logged or not any("MS-UCB" in m for m in spec.methods):
+        return ()
+    from regretlab.experiments import registry
+    from regretlab.experiments.floors import item_floors
+
+    if registry.SPECS.get(source.key) is not source:
+        return ()
+    return item_floors(source.key, mode)
 
 
 def _claimed_ordering(provenance: dict, prefix: str) -> tuple[str, str]:

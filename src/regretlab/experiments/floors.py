@@ -1,0 +1,208 @@
+r"""The best case of printed Algorithm 1: the regret MS-UCB cannot go below, whatever its model does.
+
+[TranThe2020, Alg. 1] queries only points of the subspaces
+:math:`\mathcal S(\mathbf A,\mathbf z)=\{\mathbf A\mathbf y+\mathbf B\mathbf z:\mathbf y\in[-1,1]^d\}`,
+:math:`\mathbf z\in Z_t`, after ``n_init`` uniform initial points; :math:`Z_t` holds
+:math:`|Z_t|=\sum_{j\le t}N_0j^\alpha` uniform anchors ([TranThe2020, §"Proposed Algorithm"]). So after
+:math:`T` evaluations (:math:`t=T-n_{init}` iterations) its simple regret is at least
+
+.. math::
+
+    S_T^{\min}=f^*-\max\Big(\max_{i\le n_{init}}f(\mathbf x_i),\ \max_{\mathbf z\in Z_t}
+    \max_{\mathbf y\in[-1,1]^d}f(\mathbf A\mathbf y+\mathbf B\mathbf z)\Big),
+
+the regret of an oracle that knows, on every subspace it is given, where the best point is. Its law depends
+only on the objective, :math:`d`, ``n_init`` and :math:`|Z_t|`: :func:`ms_ucb_floor` estimates it from a pool
+of ``pool`` uniform anchors (each subspace's maximum found by L-BFGS-B from uniform starts and from the
+maximiser's own free coordinates, which is the subspace's maximiser for a separable objective, as Ackley,
+Levy and the axis-parallel Hyper-Ellipsoid are along their coordinates) and of ``pool`` uniform points: the
+maximum of :math:`|Z_t|` anchors and ``n_init`` points drawn from the pools has the distribution
+:math:`F_g(v)^{|Z_t|}F_f(v)^{n_{init}}` with :math:`F_g, F_f` the pools' empirical distribution functions.
+Where MS-UCB's runs sit on this floor, no better model or acquisition optimiser would have helped:
+the regret is set by the algorithm's subspaces, not by its search in them.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from regretlab._rng import as_generator
+from regretlab._validate import check_count, check_integer
+
+__all__ = ["Floor", "ms_ucb_floor", "subspace_maxima", "spec_floors", "item_floors", "POOL"]
+
+#: Anchors (and uniform points) in the pools of :func:`ms_ucb_floor`: well above the |Z_t| = 280 of
+#: [TranThe2020]'s (N0, α) = (1, 0) at T = 300 (not stated by anyone; chosen so that the maximum of 280
+#: draws is read from more than the pool's top few values).
+POOL = 2000
+#: Step of the central differences that give L-BFGS-B its gradient, as a share of a side of the box.
+_STEP = 1e-6
+
+
+@dataclass(frozen=True)
+class Floor:
+    r"""The law of :math:`\log_{10}S_T^{\min}` on one problem: its mean and a central 95 % range."""
+
+    problem: str
+    method: str
+    d: int
+    n_init: int
+    n_anchors: int
+    mean: float
+    low: float
+    high: float
+    #: The mean after each evaluation t = 1, ..., T (evaluation t's floor bounds S_t and the regret of the
+    #: point sampled at t alike: that point lies in a subspace of Z_t).
+    curve: tuple[float, ...] = ()
+
+
+def _value_and_fd_grad(objective, full: np.ndarray, free: np.ndarray, step: np.ndarray):
+    """``evaluate(index, Y)`` for the lockstep driver: f at the points ``full[index]`` with their ``free``
+    coordinates set to the rows of Y, and central-difference gradients along those coordinates (one batched
+    objective call per round)."""
+    d = free.size
+
+    def evaluate(index, Y):
+        q = Y.shape[0]
+        X = np.repeat(full[index], 2 * d + 1, axis=0).reshape(q, 2 * d + 1, -1)
+        X[:, :, free] = Y[:, None, :]
+        for j in range(d):
+            X[:, 1 + 2 * j, free[j]] += step[j]
+            X[:, 2 + 2 * j, free[j]] -= step[j]
+        lower, upper = objective.bounds[free, 0], objective.bounds[free, 1]
+        X[:, :, free] = np.clip(X[:, :, free], lower, upper)
+        values = np.asarray(objective(X.reshape(q * (2 * d + 1), -1)), dtype=float).reshape(q, 2 * d + 1)
+        width = X[:, 1::2, free].diagonal(axis1=1, axis2=2) - X[:, 2::2, free].diagonal(axis1=1, axis2=2)
+        grads = (values[:, 1::2] - values[:, 2::2]) / width
+        return values[:, 0], grads
+
+    return evaluate
+
+
+def subspace_maxima(objective, anchors: np.ndarray, free: np.ndarray, *, rng, n_starts: int = 2,
+                    max_evaluations: int = 60) -> np.ndarray:
+    r""":math:`\max_{\mathbf y}f` on the subspace of each row of ``anchors`` (points of the box whose
+    ``free`` coordinates are searched): the best of L-BFGS-B from ``n_starts`` uniform starts (central
+    differences, ``max_evaluations`` each) and of the objective's maximiser's own free coordinates."""
+    from regretlab.algorithms.maximize import lbfgsb_from_starts
+
+    gen = as_generator(rng)
+    anchors = np.asarray(anchors, dtype=float)
+    free = np.asarray(free, dtype=int)
+    n, d = anchors.shape[0], free.size
+    lower, upper = objective.bounds[free, 0], objective.bounds[free, 1]
+    best = np.full(n, -np.inf)
+    optimizers = np.atleast_2d(objective.optimizers) if objective.optimum_known else np.empty((0, 0))
+    for x_star in optimizers:
+        X = anchors.copy()
+        X[:, free] = x_star[free]
+        best = np.maximum(best, np.asarray(objective(X), dtype=float))
+    if d == 0:
+        return np.maximum(best, np.asarray(objective(anchors), dtype=float))
+    starts = gen.uniform(lower, upper, size=(n * n_starts, d))
+    owner = np.repeat(np.arange(n), n_starts)
+    step = _STEP * (upper - lower)
+    evaluate = _value_and_fd_grad(objective, anchors[owner], free, step)
+    _, values, _ = lbfgsb_from_starts(evaluate, starts, lower, upper, max_evaluations=max_evaluations)
+    found = np.full(n, -np.inf)
+    np.maximum.at(found, owner, values)
+    return np.maximum(best, found)
+
+
+def _max_law(pools: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """Support and probabilities of the maximum of ``count`` draws (with replacement) from each pool."""
+    support = np.unique(np.concatenate([p for p, _ in pools]))
+    cdf = np.ones(support.size)
+    for pool, count in pools:
+        cdf *= (np.searchsorted(np.sort(pool), support, side="right") / pool.size) ** count
+    return support, np.diff(cdf, prepend=0.0)
+
+
+def _log_law(optimum: float, pools) -> tuple[float, float, float]:
+    r"""Mean and central 95 % range of :math:`\log_{10}(f^*-\max)` for the maximum of :func:`_max_law`."""
+    from .aggregate import REGRET_FLOOR
+
+    support, prob = _max_law(pools)
+    logs = np.log10(np.maximum(optimum - support, REGRET_FLOOR))
+    order = np.argsort(logs)
+    cumulative = np.cumsum(prob[order])
+    low, high = (float(logs[order][min(np.searchsorted(cumulative, q), logs.size - 1)])
+                 for q in (0.025, 0.975))
+    return float(np.sum(prob * logs)), low, high
+
+
+def ms_ucb_floor(objective, *, d: int, n_init: int, anchors_after, free=None, rng=None, pool: int = POOL,
+                 problem: str = "", method: str = "") -> Floor:
+    r"""The law of :math:`\log_{10}S_t^{\min}` (module docstring) on ``objective`` (its optimum known) with
+    the ``d`` free coordinates ``free`` (default: the last d, [TranThe2020, Lemma 1]), ``n_init`` initial
+    points, and ``anchors_after[k]`` anchors :math:`|Z_t|` after evaluation ``n_init + k + 1``: its mean after
+    every evaluation (:attr:`Floor.curve`; the best of the first t initial points before the first anchor)
+    and its mean and 95 % range after the last."""
+    D = objective.dim
+    d = check_integer("d", d, low=0, high=D)
+    n_init = check_count("n_init", n_init, low=0)
+    counts = [check_count("anchors_after", n, low=1) for n in np.atleast_1d(anchors_after)]
+    pool = check_count("pool", pool, low=2)
+    if not objective.optimum_known:
+        raise ValueError(f"objective={objective.name!r} has no known optimum: the floor is a regret")
+    free = np.arange(D - d, D) if free is None else np.asarray(free, dtype=int)
+    gen = as_generator(rng)
+    low, high = objective.bounds[:, 0], objective.bounds[:, 1]
+    maxima = subspace_maxima(objective, gen.uniform(low, high, size=(pool, D)), free, rng=gen)
+    points = np.asarray(objective(gen.uniform(low, high, size=(pool, D))), dtype=float)
+    optimum = float(objective.optimum_value)
+    laws = [_log_law(optimum, [(points, t)]) for t in range(1, n_init + 1)]
+    laws += [_log_law(optimum, [(maxima, n), (points, n_init)]) for n in counts]
+    return Floor(problem, method, d, n_init, counts[-1], *laws[-1], tuple(law[0] for law in laws))
+
+
+def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) -> list[Floor]:
+    r"""The floor of every MS-UCB method of ``spec`` at (N0, α) with :math:`|Z_T|\le` ``pool``/2 on every
+    problem of ``mode`` whose optimum is known, up to the mode's budget T; one named random stream per
+    problem and method (seed ``seed``)."""
+    from regretlab import objectives
+    from regretlab._rng import stream
+    from regretlab.algorithms import setups
+    from regretlab.bounds.ms_ucb.algorithm import zt_size
+    from regretlab.objectives.rescale import rescale
+
+    from .spec import parse_method, stored_method
+
+    out = []
+    budgets = dict(spec.modes[mode].budgets)
+    for method in spec.methods:
+        name, overrides = parse_method(stored_method(method))
+        if "MS-UCB" not in name:
+            continue
+        for problem in (spec.problem(key) for key in spec.problems_of(mode)):
+            objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
+            if problem.rescale_to is not None:
+                objective = rescale(objective, to=tuple(problem.rescale_to))
+            if not objective.optimum_known or problem.key not in budgets:
+                continue
+            settings = {**setups.describe(name).keywords(problem.dim), **overrides}
+            if settings.get("active", "last") != "last":
+                continue
+            n_init = int(settings.get("n_init", 20))
+            iterations = np.arange(1, budgets[problem.key] - n_init + 1)
+            counts = np.asarray(zt_size(t=iterations, N0=settings["N0"], alpha=settings["alpha"],
+                                        rounding=settings.get("rounding", "ceil")), dtype=int)
+            if counts.size == 0 or counts[-1] > pool // 2:
+                continue
+            gen = np.random.default_rng(stream(seed, "ms_ucb_floor", problem.key, method))
+            out.append(ms_ucb_floor(objective, d=int(settings["d"]), n_init=n_init, anchors_after=counts,
+                                    rng=gen, pool=pool, problem=problem.key, method=method))
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def item_floors(key: str, mode: str = "full") -> tuple[Floor, ...]:
+    """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (1,000: about 10 s for
+    TranThe2020 Fig. 1's twelve problems), computed once per process: the diagnosis and the figure read the
+    same floors."""
+    from . import registry
+
+    return tuple(spec_floors(registry.get(key), mode, pool=POOL // 2))
