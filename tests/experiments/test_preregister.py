@@ -113,6 +113,15 @@ def test_the_printed_number_check_compares_each_baseline_cell_by_its_declared_ru
     far = preregister.printed_check(spec, runs(10.0))
     assert far["agree"] == 0 and all(c["z"] > 2 for c in far["cells"])
     assert "prints no number" in preregister.printed_check(registry.get(CODE), {})
+    # the decision page shows the check cell by cell, with its rule; a printed value without s.e. alone
+    from regretlab.figures.decisions import _printed_lines
+
+    far["cells"][0]["printed"][1] = 0.0
+    lines = _printed_lines(far)
+    assert lines[0].startswith("**Printed numbers**") and "0 of 4 cells agree" in lines[0]
+    assert "within 2 combined standard errors" in lines[0]
+    assert sum(line.endswith("| no |") for line in lines) == 4
+    assert f"| {TABLE_1['Li2016/GP-UCB'][500][0]:.4g} |" in lines[4] and _printed_lines(None) == []
 
 
 def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every_setup(tmp_path):
@@ -156,3 +165,19 @@ def test_the_diagnosis_measures_what_an_embedding_gets_for_free():
     assert code[0][1] == pytest.approx(86.9, abs=0.1) and paper[0][1] == pytest.approx(162.8, abs=0.1)
     text = diagnosis.diagnose(registry.get("TranThe2020.fig1"), {})
     assert any(line.startswith("optimum at the box centre on Ackley-20") for line in text)
+
+
+def test_every_experimental_item_lists_its_setups_with_their_sources():
+    """Every item with claims names its setups: the paper's (its reference) first, then each registered
+    setup reading with a non-empty source; a setup reading's own record names only itself."""
+    from regretlab.experiments.claims import claims_of
+
+    items = [key for key, spec in registry.SPECS.items() if claims_of(key) and not spec.reading_of]
+    assert len(items) >= 20
+    for key in items:
+        setups = registry.setups_of(key)
+        assert setups[0]["setup"] == "paper" and setups[0]["source"].startswith(registry.get(key).reference)
+        assert all(x["source"].strip() for x in setups[1:]), key
+    li = registry.setups_of("Li2016.table1")
+    assert [x["setup"] for x in li] == ["paper", "code"] and "Matlab" in li[1]["source"]
+    assert [x["setup"] for x in registry.setups_of("TranThe2020.fig1_moved")] == ["moved"]

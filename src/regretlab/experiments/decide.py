@@ -643,6 +643,9 @@ class ItemDecision:
     repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
     #: measured statements on the item's setup (:func:`regretlab.experiments.diagnosis.diagnose`)
     diagnosis: list[str] = field(default_factory=list)
+    #: the paper's printed numbers beside ours (:func:`regretlab.experiments.preregister.printed_check`),
+    #: where the paper prints numbers about the item
+    printed: dict | None = None
 
     def readings(self) -> list[tuple[str, list[ClaimDecision], str]]:
         """The paper's claims in registration order: (claim key, its readings' decisions, its verdict over

@@ -12,6 +12,12 @@ than of the method, each statement computed from the item's spec, its objectives
 * **The best case of printed Algorithm 1** (:mod:`regretlab.experiments.floors`): for MS-UCB's runs, the
   regret an oracle reaches on the subspaces Alg. 1 hands it (its d free coordinates optimal on each), beside
   the runs' own: where they meet, the regret is set by the subspaces, not by the model or the search in them.
+* **The value at the box centre** on a problem whose optimum is not known (substitute data), where an
+  embedding method is compared: f(centre) beside each method's mean best value (Gisette's ramp loss at the
+  centre, w = 0, beats every method but HeSBO at C = 1, 2).
+* **How additive a substitute is** (:func:`additive_share`), where additive models are compared: the share
+  of the objective's variance its main effects explain (the sum of the first-order Sobol indices,
+  ``scipy.stats.sobol_indices``), the part any additive model with groups of any size can represent.
 * **Setup readings**: the specs registered as setup readings of the item, and whether each one's
   registration is committed (the proposed methods' runs wait for it).
 * **Substitute data**: the item runs on a stand-in for the paper's data.
@@ -19,12 +25,23 @@ than of the method, each statement computed from the item's spec, its objectives
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
-__all__ = ["diagnose", "centre_optima", "centre_regrets", "run_floors", "EMBEDDINGS", "ON_THE_FLOOR"]
+__all__ = ["diagnose", "centre_optima", "centre_regrets", "centre_values", "additive_share", "run_floors",
+           "EMBEDDINGS", "ADDITIVE", "ON_THE_FLOOR", "SOBOL_POINTS", "SOBOL_REPEATS"]
 
 #: Method names whose search space is a linear embedding through the box centre.
 EMBEDDINGS = ("REMBO", "HeSBO")
+#: Method names that fit an additive model.
+ADDITIVE = ("Add-", "ADD", "RPP")
+#: Base sample of each Sobol estimate (scipy's n; the objective is evaluated n (D + 2) times) and the number
+#: of independent estimates: not from a paper; chosen so that the VJ substitute (0.1 ms an evaluation) costs
+#: about half a minute, and the spread of the estimates shows how far one can trust them (the SDSS
+#: substitute's heavy tail makes them vary by about 0.1).
+SOBOL_POINTS = 2**12
+SOBOL_REPEATS = 3
 #: MS-UCB's runs count as on the floor of printed Alg. 1 when their mean log10 S_T is within this many
 #: log10 units of the floor's mean (not from a paper; chosen as a tenth of a decade, the width of the floor's
 #: own 95 % range on most of TranThe2020 Fig. 1's problems).
@@ -54,6 +71,82 @@ def centre_regrets(spec) -> list[tuple[str, float, bool]]:
 def centre_optima(spec) -> list[tuple[str, float]]:
     """``(problem key, f* - f(centre))`` for the problems of ``spec`` whose maximiser is the box centre."""
     return [(key, gap) for key, gap, at_centre in centre_regrets(spec) if at_centre]
+
+
+def _objective(problem):
+    from regretlab import objectives
+    from regretlab.objectives.rescale import rescale
+
+    objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
+    return rescale(objective, to=tuple(problem.rescale_to)) if problem.rescale_to is not None else objective
+
+
+def centre_values(spec, results: dict) -> list[tuple[str, float, dict]]:
+    """``(problem key, f(centre), {method: mean best value})`` for each problem of ``spec`` whose optimum is
+    not known, from the runs in ``results`` (the best value each run found, averaged per method)."""
+    out = []
+    for problem in spec.problems:
+        objective = _objective(problem)
+        if objective.optimum_known:
+            continue
+        best: dict = {}
+        for (method, key, _), result in sorted(results.items()):
+            if key == problem.key:
+                best.setdefault(method, []).append(float(np.max(result["f"])))
+        if best:
+            centre = objective.bounds.mean(axis=1)
+            out.append((problem.key, float(objective(centre[None, :])[0]),
+                        {m: float(np.mean(v)) for m, v in best.items()}))
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _additive_share(problem) -> tuple[float, float, float]:
+    from scipy import stats
+
+    objective = _objective(problem)
+    dists = [stats.uniform(loc=low, scale=high - low) for low, high in objective.bounds]
+    shares = [float(np.sum(stats.sobol_indices(
+        func=lambda x: np.asarray(objective(x.T), dtype=float)[None, :], n=SOBOL_POINTS, dists=dists,
+        rng=np.random.default_rng(seed)).first_order)) for seed in range(SOBOL_REPEATS)]
+    return float(np.mean(shares)), min(shares), max(shares)
+
+
+def additive_share(problem) -> tuple[float, float, float]:
+    """The share of ``problem``'s variance (uniform on its box) that its main effects explain: the sum of
+    the first-order Sobol indices (``scipy.stats.sobol_indices``, :data:`SOBOL_POINTS` base points), the
+    mean of :data:`SOBOL_REPEATS` independent estimates (seeds 0, 1, 2) and their smallest and largest
+    (scipy's BCa bootstrap needs a jackknife quadratic in n: minutes at these sizes). Cached per problem."""
+    return _additive_share(problem)
+
+
+def _centre_value_text(spec, results, names: str) -> str:
+    rows = centre_values(spec, results)
+    if not rows:
+        return ""
+    from .spec import display_name
+
+    cells = []
+    for key, value, best in rows:
+        beaten = [m for m, v in best.items() if v < value]
+        cells.append(f"{key} f(centre) {value:.4g}, beating the mean best of "
+                     + (", ".join(display_name(m) for m in beaten) if beaten else "no method"))
+    return (f"value at the box centre, which every embedding of {names} contains (the optimum is not known): "
+            + "; ".join(cells))
+
+
+def _additive_text(spec) -> str:
+    if not any(a in m for m in spec.methods for a in ADDITIVE):
+        return ""
+    if not any(note.startswith("substitute data") for note in spec.notes):
+        return ""
+    cells = []
+    for problem in spec.problems:
+        share, low, high = additive_share(problem)
+        cells.append(f"{problem.key} {share:.2f} [{low:.2f}, {high:.2f}]")
+    return ("share of the substitute's variance its main effects explain (sum of first-order Sobol indices, "
+            f"mean [range] of {SOBOL_REPEATS} estimates; what an additive model can represent at least): "
+            + ", ".join(cells))
 
 
 def _floors(key: str) -> tuple:
@@ -133,6 +226,12 @@ def diagnose(spec, results: dict, export_root="paper_figures") -> list[str]:
     if off:
         out.append("regret at the box centre, which every embedding of " + names + " contains: "
                    + ", ".join(f"{key} {gap:.4g}" for key, gap in off))
+    centre = _centre_value_text(spec, results, names) if embedded else ""
+    if centre:
+        out.append(centre)
+    additive = _additive_text(spec)
+    if additive:
+        out.append(additive)
     readings = [s for s in registry.SPECS.values() if s.reading_of == spec.key and not s.derived_from]
     if readings:
         out.append("setup readings registered: " + "; ".join(

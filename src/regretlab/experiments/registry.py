@@ -7,7 +7,7 @@ from regretlab._validate import match_name
 from .spec import Spec
 from .specs import ha2019, kandasamy2015, li2016, tranthe2020
 
-__all__ = ["SPECS", "available", "get", "source"]
+__all__ = ["SPECS", "available", "get", "source", "setups_of"]
 
 #: key -> Spec.
 SPECS: dict[str, Spec] = {
@@ -34,3 +34,17 @@ def source(spec) -> Spec:
     """The spec whose runs ``spec`` (a Spec or a key) reads: itself, or its ``derived_from``."""
     spec = get(spec) if isinstance(spec, str) else spec
     return get(spec.derived_from) if spec.derived_from else spec
+
+
+def setups_of(key: str) -> list[dict]:
+    """The setups an item's claims are decided under, each ``{"setup", "spec", "source"}``: the paper's own
+    (``"paper"``, sourced by the spec's reference; what differs from the paper is in its notes) and every
+    setup reading registered for it (its name and source); for a setup reading itself, that reading."""
+    spec = get(key)
+    if spec.reading_of:
+        return [{"setup": spec.setup_reading, "spec": spec.key, "source": spec.setup_source}]
+    differs = " (what differs from the paper: the spec's notes)" if spec.notes else ""
+    out = [{"setup": "paper", "spec": spec.key, "source": spec.reference + differs}]
+    out += [{"setup": s.setup_reading, "spec": s.key, "source": s.setup_source}
+            for s in SPECS.values() if s.reading_of == spec.key and not s.derived_from]
+    return out

@@ -21,6 +21,7 @@ from .aggregate import load_results
 from .claims import claims_of
 from .decide import ItemDecision, decide_item, plan_looks
 from .diagnosis import diagnose
+from .preregister import printed_check
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
            "next_look", "NextLook"]
@@ -38,6 +39,8 @@ def decide_from_runs(key: str, out="results", export_root="paper_figures") -> It
     results = load_results(spec, "full", out)
     decision = decide_item(spec, claims_of(key), results, "full")
     decision.diagnosis = diagnose(spec, results, export_root)
+    printed = printed_check(spec, results)
+    decision.printed = printed if isinstance(printed, dict) and printed["cells"] else None
     return decision
 
 

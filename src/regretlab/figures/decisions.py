@@ -112,10 +112,41 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
             for key, group, verdict in decision.readings()],
         "claims": claims,
         "diagnosis": list(decision.diagnosis),
+        "setups": _setups(decision.item),
+        "printed": decision.printed,
         "next_look": None if next_look is None or next_look.look is None else {
             "look": next_look.look, "runs": next_look.runs, "core_hours": next_look.core_hours,
             "how": next_look.how},
     }
+
+
+def _printed_lines(printed: dict | None) -> list[str]:
+    """The paper's printed numbers beside ours, cell by cell, with the declared agreement rule."""
+    if not printed:
+        return []
+    tau = "—" if printed["kendall_tau"] is None else f"{printed['kendall_tau']:.2f}"
+    lines = [f"**Printed numbers** ({printed['statistic']}; agreement: {printed['rule']}): "
+             f"{printed['agree']} of {printed['of']} cells agree; Kendall's tau of the two orders {tau}.", "",
+             "| problem | method | T | printed | ours | n | z | agrees |",
+             "|---|---|---|---|---|---|---|---|"]
+    for c in printed["cells"]:
+        (mean, se), (ours, ours_se) = c["printed"], c["ours"]
+        agrees = "yes" if c["agrees"] else "no"
+        lines.append(f"| {c['problem']} | {display_name(c['method'])} | {c['T']} | {_mean_se(mean, se)} | "
+                     f"{_mean_se(ours, ours_se)} | {c['n']} | {c['z']:.1f} | {agrees} |")
+    return [*lines, ""]
+
+
+def _mean_se(mean: float, se: float) -> str:
+    """A mean ± s.e., or the mean alone where the paper prints no error (s.e. 0)."""
+    return f"{mean:.4g} ± {se:.2g}" if se else f"{mean:.4g}"
+
+
+def _setups(item: str) -> list[dict]:
+    """:func:`regretlab.experiments.registry.setups_of` for a registered item, else none (a test's own)."""
+    from regretlab.experiments import registry
+
+    return registry.setups_of(item) if item in registry.SPECS else []
 
 
 def write_decision(decision: ItemDecision, key: str, export_root="paper_figures", next_look=None) -> Path:
@@ -396,6 +427,10 @@ def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
         + _next_look_text(r),
         "",
         *(["**Diagnosis (measured):** " + "; ".join(r["diagnosis"]) + ".", ""] if r.get("diagnosis") else []),
+        *_printed_lines(r.get("printed")),
+        *(["**Setups and their sources:** " + "; ".join(
+            (f"{x['setup']} setup" if x["setup"] == "paper" else f"'{x['setup']}' (`{x['spec']}`)")
+            + f": {x['source']}" for x in r["setups"]) + ".", ""] if r.get("setups") else []),
         *(_setups_lines(r, readings) if (readings := setup_readings(r["item"], export_root)) else []),
         *_claims_over_readings(r),
         "",
