@@ -282,7 +282,8 @@ class BayesianOptimizer(ABC):
         self.fit_hyperparameters = check_bool("fit_hyperparameters", fit_hyperparameters)
         self.fit_noise = check_bool("fit_noise", fit_noise)
         self.n_restarts = check_count("n_restarts", n_restarts, low=0)
-        self.gp_mean = None if gp_mean is None else check_number("gp_mean", gp_mean)
+        self.gp_mean = None if gp_mean is None else check_number("gp_mean", gp_mean, low=-MAGNITUDE_LIMIT,
+                                                                 high=MAGNITUDE_LIMIT)
         self.acq_candidates = check_count("acq_candidates", acq_candidates, low=0)
         normalize_y = defaults.normalize_y if normalize_y is None else normalize_y
         self.normalize_y = check_bool("normalize_y", normalize_y)

@@ -216,6 +216,22 @@ def test_bad_output_folders_are_refused_before_any_work(argv, tmp_path, capsys):
     assert "is a file, not a folder" in err and "Traceback" not in err
 
 
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs a procfs, where permissions say writable")
+@pytest.mark.parametrize("argv", [
+    ["reproduce", "Ha2019.fig3", "--out", "/proc/regretlab_out"],
+    ["decide", "Ha2019.fig3", "--out", "/proc/regretlab_out"],
+    ["preregister", "Kandasamy2015.fig3_D10_simple_code", "--out", "/proc/regretlab_out"],
+])
+def test_a_folder_that_cannot_be_made_is_refused_before_any_work(argv, capsys):
+    """A folder on procfs passes a permission check (as root) but cannot be made: the command tries to make
+    it and write in it first, and stops with one line naming the option and the reason, status 2 (it used to
+    fail every run, or end in a traceback, after the work)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    # as root: "cannot write there (...)"; as another user the permission check says "/proc is not writable"
+    assert "--out /proc/regretlab_out: " in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["reproduce", "--all", "--list"], "--list lists the specs and runs nothing"),
     (["reproduce", "Ha2019.fig2", "--list"], "--list lists the specs and runs nothing"),

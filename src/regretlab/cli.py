@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -143,6 +144,12 @@ def _unwritable(option: str, folder) -> str | None:
         return f"{option} {folder}: {existing} is a file, not a folder"
     if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
         return f"{option} {folder}: {existing} is not writable"
+    try:   # permissions do not tell all (procfs, a read-only mount, root): make the folder and write in it
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as error:
+        return f"{option} {folder}: cannot write there ({error.strerror or error})"
     return None
 
 
@@ -374,6 +381,8 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.figures.decision_overview import write_decisions_overview
     from regretlab.figures.decisions import write_decision, write_decisions_md
 
+    if not _check_folders("decide", args, ("out",) if args.no_write else ("out", "export_dir")):
+        return 2
     keys = args.items or sorted({c.item for c in CLAIMS.values()})
     status, valid = 0, []
     for key in keys:
@@ -451,6 +460,8 @@ def _cmd_decide(args: argparse.Namespace) -> int:
 def _cmd_archive(args: argparse.Namespace) -> int:
     from regretlab.experiments import archive, registry
 
+    if not _check_folders("archive", args, ("export_dir",)):
+        return 2
     status = 0
     for key in args.items:
         try:
@@ -475,6 +486,8 @@ def _cmd_preregister(args: argparse.Namespace) -> int:
     from regretlab.experiments.aggregate import load_results
     from regretlab.experiments.claims import claims_of
 
+    if not _check_folders("preregister", args):
+        return 2
     status = 0
     for key in args.items:
         try:

@@ -232,6 +232,7 @@ def test_progress_default_is_silent_off_a_terminal(capsys):
         ({"rng": -1}, "rng"),
         ({"rng": "seed"}, "rng"),
         ({"normalize_y": "yes"}, "normalize_y"),
+        ({"gp_mean": 1e308}, r"gp_mean=1e\+308 is outside its domain"),   # not at the first fit as 'mean'
     ],
 )
 def test_invalid_parameters_raise_naming_them(kw, name):
