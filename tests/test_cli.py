@@ -360,3 +360,15 @@ def test_decide_writes_the_record_the_report_and_the_overview_once(tmp_path, cap
     assert len(rows) == sum(len(c["comparisons"]) for c in record["claims"]) > 0
     assert {row["item"] for row in rows} == {"Ha2019.appC"}
     assert "](DECISIONS.png)" in (export / "DECISIONS.md").read_text()
+
+
+def test_list_outside_a_clone_says_no_archive_was_found_and_where_it_looked(tmp_path, capsys):
+    """`reproduce --list` with an export folder that holds no archived runs (a user's folder outside the
+    clone) says so first, naming the folder it looked in, instead of silently pricing every run as still to
+    run; inside the clone's paper_figures it does not."""
+    assert main(["reproduce", "--list", "--export-dir", str(tmp_path / "elsewhere")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"No archived runs found in {(tmp_path / 'elsewhere').resolve() / 'runs'}")
+    clone = Path(__file__).resolve().parents[1] / "paper_figures"
+    assert main(["reproduce", "--list", "--export-dir", str(clone)]) == 0
+    assert "No archived runs found" not in capsys.readouterr().out

@@ -301,6 +301,11 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
     if args.list or not args.spec:
         width = max(len(k) for k in registry.available())
         measured = measured_seconds(args.export_dir)   # archived runs' CPU seconds, where there are some
+        if not (Path(args.export_dir) / "runs").is_dir():
+            # outside the clone nothing is archived, so nothing is measured: say so before the prices
+            print(f"No archived runs found in {Path(args.export_dir).resolve() / 'runs'}: the prices below "
+                  "are estimates only, and every run counts as still to run (in a clone of regretlab, run "
+                  "from its top folder or pass --export-dir <clone>/paper_figures).\n")
         print(f"{'spec':{width}s} {'kind':8s} quick / full")
         for key in registry.available():
             spec = registry.get(key)
