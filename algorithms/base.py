@@ -239,6 +239,12 @@ class BayesianOptimizer(ABC):
     beta_options: BetaOptions | None = None
     #: Whether the method uses a GP posterior (RandomSearch does not).
     uses_model = True
+    #: The version of this class's computation: 1 for every class until a change makes a run from the same
+    #: settings and seed come out differently (a cheaper search that is not bit-identical, say); then it is
+    #: raised, the run gets an identity of its own (:meth:`regretlab.experiments.spec.Run.identity`), its
+    #: record says which version made it (``meta["engine"]``), and a decision refuses to compare runs of one
+    #: method made by two versions. Archived runs keep the version they were made with.
+    ENGINE = 1
     #: What to do when a β_t schedule gives a value that is not positive (appended to the error message).
     beta_advice = "use beta='constant' or a larger t"
 

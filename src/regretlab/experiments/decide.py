@@ -665,6 +665,19 @@ class ItemDecision:
         return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
 
 
+def check_one_engine(results: dict) -> None:
+    """Refuse runs of one method made by two engine versions (``meta["engine"]``, 1 where a record predates
+    versions; :attr:`regretlab.algorithms.base.BayesianOptimizer.ENGINE`): a comparison never mixes them."""
+    engines: dict[str, set] = {}
+    for (method, _problem, _repeat), result in results.items():
+        engines.setdefault(method, set()).add(int(result.get("meta", {}).get("engine", 1)))
+    mixed = {method: sorted(versions) for method, versions in engines.items() if len(versions) > 1}
+    if mixed:
+        method, versions = next(iter(mixed.items()))
+        raise ValueError(f"the runs of {method} were made by engine versions {versions}: a comparison never "
+                         "mixes versions (decide from one version's runs: another results folder, or re-run)")
+
+
 def decide_item(
     spec,
     claims: list[Claim],
@@ -678,6 +691,7 @@ def decide_item(
 ) -> ItemDecision:
     """Decide ``claims`` (all of one item) from ``results`` ((method, problem, repeat) -> run record, the
     runs of ``spec`` in ``mode``). Quick mode gets no verdict ("smoke run")."""
+    check_one_engine(results)
     paper_runs = spec.modes["full"].repeats
     looks = tuple(plan_looks(paper_runs) if looks is None else looks)
     paired = spec.protocol == "ha2019_initial_box"

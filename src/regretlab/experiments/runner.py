@@ -219,6 +219,7 @@ def execute_run(
             "method_spawn_key": list(method_seed.spawn_key),
             "user_box": box.tolist(), "domain": np.asarray(objective.bounds).tolist(),
             "optimum_value": float(objective.optimum_value), "algorithm": trace.algorithm,
+            "engine": int(getattr(optimizer, "ENGINE", 1)),
             "beta_scale": None if beta_scale is None else float(beta_scale),
             "n_boxes": len(boxes), "final_box": optimizer.domain.tolist(),
             "repeated_queries": int(_repeated_queries(trace.x)),

@@ -10,6 +10,7 @@ runs execute in.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import re
@@ -24,7 +25,7 @@ from regretlab._validate import check_choice, check_integer
 __all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
            "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
            "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension",
-           "SAME_RUNS_AS", "stored_method", "as_setup_reading"]
+           "SAME_RUNS_AS", "stored_method", "as_setup_reading", "engine_version"]
 
 #: The two modes every spec has.
 MODES = ("quick", "full")
@@ -156,6 +157,22 @@ SAME_RUNS_AS = {
 }
 
 
+def engine_version(method: str) -> int:
+    """The engine version (:attr:`regretlab.algorithms.base.BayesianOptimizer.ENGINE`) of the class that
+    runs ``method`` (a setup name with its options)."""
+    return int(getattr(_algorithm_of(method), "ENGINE", 1))
+
+
+@functools.lru_cache(maxsize=1024)
+def _algorithm_of(method: str):
+    """The class that runs ``method`` (cached: a run's key is computed for thousands of runs when pricing;
+    the version is read from the class each time)."""
+    from regretlab.algorithms import setups
+
+    name, _ = parse_method(stored_method(method))
+    return setups.describe(name).algorithm
+
+
 def stored_method(method: str) -> str:
     """The spelling ``method``'s runs are made, seeded and stored under: :data:`SAME_RUNS_AS`'s target for
     a spelling it lists (in any order of options), else ``method`` itself.
@@ -242,11 +259,15 @@ class Run:
 
     def identity(self) -> dict:
         """What defines the run's result: method, problem content, protocol, budget, repeat (and whether the
-        final acquisition is recorded on a grid, for a picture)."""
+        final acquisition is recorded on a grid, for a picture), and the method's engine version when it is
+        not 1 (:func:`engine_version`; absent at 1, so every run made before versions existed keeps its
+        key)."""
         problem = json.loads(self.problem_content or "{}") or self.problem
-        return {"method": canonical_method(stored_method(self.method)), "problem": problem,
-                "protocol": self.protocol, "budget": self.budget, "repeat": self.repeat,
-                "picture": self.picture}
+        identity = {"method": canonical_method(stored_method(self.method)), "problem": problem,
+                    "protocol": self.protocol, "budget": self.budget, "repeat": self.repeat,
+                    "picture": self.picture}
+        engine = engine_version(self.method)
+        return identity if engine == 1 else {**identity, "engine": engine}
 
     @property
     def key(self) -> str:
