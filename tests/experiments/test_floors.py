@@ -143,3 +143,20 @@ def test_the_centre_value_is_reported_beside_each_methods_best():
     assert -1000.0 < value < -300.0 and best["TranThe2020/LineBO"] == -1000.0
     text = diagnosis._centre_value_text(spec, results, "HeSBO")
     assert "beating the mean best of LineBO" in text and "HeSBO (d" not in text.split("beating")[1]
+
+
+def test_the_best_case_inside_an_embedding_is_zero_at_a_centred_optimum_and_at_most_the_centres_regret():
+    """embedding_floor: with the optimum at the box centre (Ackley on [-1, 1]^D) every REMBO embedding
+    contains it, so the floor is 0; on Li2016's code form (optimum off the centre) it is positive and at
+    most the regret at the centre (y = 0 is one of its starts), and the same seed gives the same floor."""
+    from regretlab.experiments.floors import embedding_floor
+
+    centred = embedding_floor(_unit("ackley", 20), "TranThe2020/REMBO", n_embeddings=2, problem="A")
+    assert centred.mean == pytest.approx(0.0, abs=1e-9) and centred.d == 5
+    code = objectives.get("projected_additive_code", 50)
+    centre_regret = code.optimum_value - float(code(code.bounds.mean(axis=1)[None, :])[0])
+    floor = embedding_floor(code, "Li2016/REMBO", n_embeddings=3, problem="D50")
+    assert 0.0 < floor.low <= floor.mean <= floor.high <= centre_regret + 1e-9 and floor.d == 12
+    assert embedding_floor(code, "Li2016/REMBO", n_embeddings=3, problem="D50") == floor
+    with pytest.raises(ValueError, match="n_embeddings=0"):
+        embedding_floor(code, "Li2016/REMBO", n_embeddings=0)
