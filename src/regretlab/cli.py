@@ -188,9 +188,10 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     path = write_report(report, args.out)
     clear(checkpoint)
     counts = {o: sum(v.outcome == o for v in report.verdicts)
-              for o in ("holds", "violated", "inconclusive", "vacuous")}
+              for o in ("holds", "violated", "inconclusive", "vacuous", "certain")}
     print(f"\n{len(report.verdicts)} verdicts ({counts['holds']} holds, {counts['violated']} violated, "
-          f"{counts['inconclusive']} inconclusive, {counts['vacuous']} vacuous) in {report.seconds:.0f} s; "
+          f"{counts['inconclusive']} inconclusive, {counts['vacuous']} vacuous, {counts['certain']} "
+          f"certain by construction) in {report.seconds:.0f} s; "
           f"{len(report.not_checked)} catalogue statements not checked (listed in the report).")
     print(f"Report: {path} (and {path.with_suffix('.json').name}, figures/ beside it)")
     if not report.ok:

@@ -52,15 +52,20 @@ def test_every_probabilistic_catalogue_statement_is_checked_or_listed():
 
 
 def test_known_findings_show_in_the_smoke_profile(smoke_report):
-    """Eq. (14) as printed fails on real Add-GP-UCB runs and the corrected chain shows no counterexample
-    (in the smoke profile a counterexample search is too short to be called 'holds': it is inconclusive and
-    says so); Lemma 4's radius as printed in the proof (reading A) misses the corner z* = (1, ..., 1) far
+    """Eq. (14) as printed fails on real Add-GP-UCB runs and the corrected chain shows no counterexample:
+    a proven inequality evaluated on numbers, so its outcome is 'certain' (by construction, with the
+    reason), never 'holds'; Lemma 4's radius as printed in the proof (reading A) misses the corner z* = (1, ..., 1) far
     more often than δ/2."""
     outcome = {(v.claim, v.reading): v.outcome for v in smoke_report.verdicts}
     assert outcome[("ADD.eq14_erratum", "A")] == "violated"
     corrected = next(v for v in smoke_report.verdicts if v.claim == "ADD.eq14_erratum" and v.reading == "B")
-    assert corrected.outcome == "inconclusive" and corrected.violations == 0
-    assert "too few checks" in corrected.statistic
+    assert corrected.outcome == "certain" and corrected.violations == 0
+    assert "certain by construction" in corrected.statistic and "proven inequality" in corrected.statistic
+    for claim, reading in (("RPP.alpha_search", "A"), ("UBO.prop41_limit", "-")):
+        assert outcome[(claim, reading)] in ("certain", "violated"), (claim, outcome[(claim, reading)])
+    assert not any(v.outcome == "holds" and (CLAIMS[v.claim].by_construction.get(v.reading)
+                                            or CLAIMS[v.claim].by_construction.get("*"))
+                   for v in smoke_report.verdicts)
     assert outcome[("MSUCB.lemma4_radius", "A")] == "violated"
     lemma4_a = next(v for v in smoke_report.verdicts if v.claim == "MSUCB.lemma4_radius" and v.reading == "A")
     assert lemma4_a.setting["worst position"] == "corner"
@@ -164,3 +169,14 @@ def test_the_continuous_domain_regret_check_can_fail(smoke_report):
     assert v.power["smallest_bound_over_ceiling"] < 1.0
     assert v.power["control_caught"], v.statistic
     assert "checked for t <= 2000" in v.statistic
+
+
+def test_a_by_construction_reason_must_name_a_checked_reading():
+    """claim(..., by_construction=...) refuses a reading the claim does not check, or an empty reason."""
+    from regretlab.bounds.ms_ucb import beta_t
+    from regretlab.verify.registry import claim
+
+    for given in ({"Z": "why"}, {"A": ""}):
+        with pytest.raises(ValueError, match="by_construction"):
+            claim("MSUCB.beta_t:test", reference="x", event="x", latex="x", bounds=(beta_t,),
+                  readings=("A",), evidence="x", by_construction=given)(lambda ctx: [])

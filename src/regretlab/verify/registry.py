@@ -138,6 +138,11 @@ class Claim:
     group : str
         Claims that share evidence (the same sample paths and runs, cached in-process) name the same group;
         the engine runs a group as one task, so parallel workers never recompute each other's runs.
+    by_construction : dict
+        Readings whose check cannot fail (reading -> why; ``"*"`` for every reading): an enforced
+        constraint, a proven inequality evaluated on numbers, a limit. Where such a check finds no
+        counterexample its outcome is *certain* (with the reason), not *holds*: it tests the
+        implementation, not the paper. A counterexample is still *violated* (the code is then wrong).
     """
 
     id: str
@@ -151,6 +156,7 @@ class Claim:
     check: Callable[[Context], list[Verdict]]
     group: str = ""
     reading_notes: dict = field(default_factory=dict)
+    by_construction: dict = field(default_factory=dict)
 
     @property
     def catalogue_id(self) -> str:
@@ -159,7 +165,7 @@ class Claim:
 
 def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[Callable],
           readings: Sequence[str] = ("-",), kind: str = "rate", evidence: str, group: str | None = None,
-          reading_notes: dict | None = None):
+          reading_notes: dict | None = None, by_construction: str | dict | None = None):
     """Register the decorated check as the claim ``id`` (see :class:`Claim`)."""
     if id.split(":")[0] not in CATALOGUE_IDS:
         raise ValueError(f"claim id {id!r}: {id.split(':')[0]!r} is not a catalogue id (bounds/CATALOGUE.md)")
@@ -175,8 +181,13 @@ def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[C
         unknown = set(notes) - set(readings)
         if unknown:
             raise ValueError(f"claim {id!r}: reading_notes name readings {sorted(unknown)} it does not check")
+        certain = {"*": by_construction} if isinstance(by_construction, str) else dict(by_construction or {})
+        unknown = set(certain) - set(readings) - {"*"}
+        if unknown or not all(isinstance(v, str) and v for v in certain.values()):
+            raise ValueError(f"claim {id!r}: by_construction names readings {sorted(unknown)} it does not "
+                             "check, or gives no reason")
         CLAIMS[id] = Claim(id, reference, event, latex, tuple(bounds), tuple(readings), kind, evidence, check,
-                           group or id, notes)
+                           group or id, notes, certain)
         return check
 
     return register

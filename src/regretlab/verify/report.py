@@ -118,8 +118,10 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
            "",
            "Verdicts: *holds* / *violated* when the 99 % Clopper–Pearson interval of the violation rate lies "
            "below / above δ (for a claim certain given its inputs: no counterexample / a counterexample); "
-           "*inconclusive* otherwise. Slack = bound / empirical at the worst trial and the median "
-           "(> 1: room).",
+           "*inconclusive* otherwise; *vacuous*: a bound no query rule could exceed; *certain*: a check true "
+           "by construction (an enforced constraint, a proven inequality on numbers, a limit) that found no "
+           "counterexample, which tests the code, not the paper, and is not counted as *holds*. Slack = "
+           "bound / empirical at the worst trial and the median (> 1: room).",
            "", "| " + " | ".join(_HEADER) + " |", "|" + "---|" * len(_HEADER)]
     out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in _rows(report)]
     out += ["", "## Claims", ""]

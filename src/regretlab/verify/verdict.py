@@ -38,8 +38,10 @@ __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "c
            "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
-#: (above what any query rule can reach on every trial), so its "holds" says nothing.
-OUTCOMES = ("holds", "violated", "inconclusive", "vacuous")
+#: (above what any query rule can reach on every trial), so its "holds" says nothing; "certain" is a check
+#: true by construction that found no counterexample (the claim's ``by_construction`` reason): it tests the
+#: implementation, not the paper, and is never counted as "holds".
+OUTCOMES = ("holds", "violated", "inconclusive", "vacuous", "certain")
 #: The negative control of a bound check divides the bound by this factor (fixed before looking at the
 #: data): a check that cannot catch a bound ten times too small has no power, and its "holds" is
 #: downgraded to "inconclusive".

@@ -121,6 +121,8 @@ def lemma10(ctx: Context):
     bounds=(eq14_chain,),
     readings=("A", "B"),
     kind="certain",
+    by_construction={"B": "the corrected chain is a proven inequality (the erratum's) evaluated on numbers: "
+                          "it can fail only by a coding or round-off error"},
     evidence="the query sequences of the Add-GP-UCB runs of ADD.lemma10 (the posterior of actual "
              "runs), every "
              "prefix T; gamma_T replaced by the realised information gain (<= gamma_T), which makes the last "

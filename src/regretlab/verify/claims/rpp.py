@@ -51,6 +51,9 @@ def _runs(seed: int, paths: int, horizon: int, reading: str):
     kind="certain",
     evidence="RPP-GP-UCB runs on RFF sample paths in [0, 1]^4, one set of runs per reading; every recorded "
              "W_hat",
+    by_construction="the alpha search (regretlab.bounds.rpp.alpha_search) keeps only alphas whose W_hat "
+                    "meets the reading's constraint, so every recorded W_hat meets it unless the code is "
+                    "broken",
 )
 def delta_ratio(ctx: Context):
     p = ctx.profile

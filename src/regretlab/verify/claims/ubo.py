@@ -117,6 +117,9 @@ def thm41(ctx: Context):
     latex=r"\alpha_{UCB}(x)\xrightarrow{\|x\|\to\infty}\sqrt{\beta_t}\,\theta",
     bounds=(prop41_limit,),
     kind="certain",
+    by_construction="a limit of the posterior formulas: far from the data the posterior mean tends to the "
+                    "prior mean 0 and the variance to theta^2 for any stationary kernel, so the check tests "
+                    "the formulas as coded",
     evidence="random posteriors; along 50 random rays from the data's centre, at 5, 10, 20 and 40 "
              "lengthscales beyond the farthest data point: a counterexample is a ray on which the "
              "gap does not "
