@@ -164,8 +164,8 @@ def _check_folders(command: str, args: argparse.Namespace, options=("out", "expo
 
 def _cmd_verify(args: argparse.Namespace) -> int:
     from regretlab.verify import verify
+    from regretlab.verify.report import outcome_counts, write_report
     from regretlab.verify.report import table as verdict_table
-    from regretlab.verify.report import write_report
 
     if not _check_folders("verify", args, ("out",)):
         return 2
@@ -187,11 +187,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     print(verdict_table(report))
     path = write_report(report, args.out)
     clear(checkpoint)
-    counts = {o: sum(v.outcome == o for v in report.verdicts)
-              for o in ("holds", "violated", "inconclusive", "vacuous", "certain")}
-    print(f"\n{len(report.verdicts)} verdicts ({counts['holds']} holds, {counts['violated']} violated, "
-          f"{counts['inconclusive']} inconclusive, {counts['vacuous']} vacuous, {counts['certain']} "
-          f"certain by construction) in {report.seconds:.0f} s; "
+    print(f"\n{len(report.verdicts)} verdicts ({outcome_counts(report)}) in {report.seconds:.0f} s; "
           f"{len(report.not_checked)} catalogue statements not checked (listed in the report).")
     print(f"Report: {path} (and {path.with_suffix('.json').name}, figures/ beside it)")
     if not report.ok:

@@ -54,8 +54,8 @@ def test_every_probabilistic_catalogue_statement_is_checked_or_listed():
 def test_known_findings_show_in_the_smoke_profile(smoke_report):
     """Eq. (14) as printed fails on real Add-GP-UCB runs and the corrected chain shows no counterexample:
     a proven inequality evaluated on numbers, so its outcome is 'certain' (by construction, with the
-    reason), never 'holds'; Lemma 4's radius as printed in the proof (reading A) misses the corner z* = (1, ..., 1) far
-    more often than δ/2."""
+    reason), never 'holds'; Lemma 4's radius as printed in the proof (reading A) misses the corner
+    z* = (1, ..., 1) far more often than δ/2."""
     outcome = {(v.claim, v.reading): v.outcome for v in smoke_report.verdicts}
     assert outcome[("ADD.eq14_erratum", "A")] == "violated"
     corrected = next(v for v in smoke_report.verdicts if v.claim == "ADD.eq14_erratum" and v.reading == "B")
@@ -180,3 +180,32 @@ def test_a_by_construction_reason_must_name_a_checked_reading():
         with pytest.raises(ValueError, match="by_construction"):
             claim("MSUCB.beta_t:test", reference="x", event="x", latex="x", bounds=(beta_t,),
                   readings=("A",), evidence="x", by_construction=given)(lambda ctx: [])
+
+
+@pytest.mark.parametrize("width", [80, 110, 160])
+def test_the_terminal_table_fits_the_width_it_is_given(smoke_report, width):
+    """Every line of the printed table is at most `width` characters (it was 361 wide and wrapped into an
+    unreadable block), every verdict keeps its row with its claim and outcome whole; a width under 60 is
+    refused by name."""
+    from regretlab.verify.report import table
+
+    lines = table(smoke_report, width=width).splitlines()
+    assert max(len(line) for line in lines) <= width
+    assert len(lines) == len(smoke_report.verdicts) + 2
+    for line, v in zip(lines[2:], smoke_report.verdicts, strict=True):
+        assert f" {v.outcome} " in line
+    with pytest.raises(ValueError, match="width=40"):
+        table(smoke_report, width=40)
+
+
+def test_the_report_says_the_counts_the_terminal_prints(smoke_report, tmp_path):
+    """reports/verification.md's first paragraph carries the verdicts by outcome, the line the terminal
+    prints after the table (it lacked it), and they add up to the verdicts."""
+    import re
+
+    from regretlab.verify.report import outcome_counts, write_report
+
+    counts = outcome_counts(smoke_report)
+    text = write_report(smoke_report, tmp_path).read_text()
+    assert f"({counts})" in text
+    assert sum(int(n) for n in re.findall(r"(\d+) [a-z]", counts)) == len(smoke_report.verdicts)

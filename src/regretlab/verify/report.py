@@ -11,11 +11,13 @@ import json
 import math
 import os
 import re
+import shutil
 from pathlib import Path
 
 import numpy as np
 
 from regretlab._io import atomic_savefig, atomic_write_bytes, git_commit
+from regretlab._validate import check_count
 
 from .engine import Report
 from .verdict import Verdict
@@ -40,18 +42,50 @@ def _rows(report: Report) -> list[list[str]]:
 _HEADER = ["claim", "reference", "reading", "verdict", "statistic", "slack worst / median", "s"]
 
 
-def table(report: Report) -> str:
-    """The verdicts as a plain-text table (what ``regretlab verify`` prints)."""
+def table(report: Report, width: int | None = None) -> str:
+    """The verdicts as a plain-text table (what ``regretlab verify`` prints), every line at most ``width``
+    characters (default: the terminal's, at least 60; 110 when it is not a terminal): the verdict, the slack
+    and the seconds keep their widths; the reference (at most 28), the statistic (at least 15), the reading
+    (at most 24, at least 6) and the claim (at least 12) give up characters, the widest first, and the
+    reference is left out when nothing else fits; a cut cell ends in "…" (the report has every cell)."""
+    if width is None:
+        width = max(60, shutil.get_terminal_size((110, 24)).columns)
+    width = check_count("width", width, low=60)
     rows = [_HEADER] + _rows(report)
     widths = [max(len(r[i]) for r in rows) for i in range(len(_HEADER))]
-    widths[4] = min(widths[4], 70)
+    widths[1], widths[2] = min(widths[1], 28), min(widths[2], 24)
+    # narrower until it fits: take a character from the widest of reference, statistic, reading and claim
+    # that is above its floor (a reference at 0 is left out: the report has it)
+    floors = {1: 0, 4: 15, 2: 6, 0: 12}
+    while sum(w + 2 for w in widths if w) - 2 > width:
+        shrinkable = [i for i in floors if widths[i] > floors[i]]
+        if not shrinkable:
+            break
+        widest = max(shrinkable, key=lambda i: (widths[i] - floors[i], -i))
+        widths[widest] -= 1 if widths[widest] > 1 else widths[widest]
+    rows = [[c for c, w in zip(row, widths, strict=True) if w] for row in rows]
+    widths = [w for w in widths if w]
+
+    def cut(text: str, w: int) -> str:
+        return text if len(text) <= w else text[:w - 1] + "…"
+
     lines = []
     for k, row in enumerate(rows):
-        cells = [c if i != 4 or len(c) <= 70 else c[:67] + "..." for i, c in enumerate(row)]
+        cells = [cut(c, w) for c, w in zip(row, widths, strict=True)]
         lines.append("  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip())
         if k == 0:
             lines.append("  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def outcome_counts(report: Report) -> str:
+    """The verdicts by outcome in words, e.g. "20 holds, 3 violated, 10 inconclusive, 2 vacuous, 3 certain by
+    construction" (what the terminal prints after the table and the report's first paragraph says)."""
+    from .verdict import OUTCOMES
+
+    counts = {o: sum(v.outcome == o for v in report.verdicts) for o in (*OUTCOMES, "error")}
+    return ", ".join(f"{n} {o}{' by construction' if o == 'certain' else ''}" for o, n in counts.items()
+                     if n or o in ("holds", "violated", "inconclusive"))
 
 
 def _slug(text: str) -> str:
@@ -113,7 +147,8 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
     claims = {c.id: c for c in report.claims}
     out = [f"# Verification report — profile `{report.profile}`, seed {report.seed}", "",
            f"regretlab {report.version} (commit {git_commit() or 'unknown'}); "
-           f"{len(report.verdicts)} verdicts on {len(report.claims)} claims in {report.seconds:.0f} s"
+           f"{len(report.verdicts)} verdicts on {len(report.claims)} claims ({outcome_counts(report)}) in "
+           f"{report.seconds:.0f} s"
            f"{_resumed(report)}. Command: `{report.command or 'regretlab verify'}`.",
            "",
            "Verdicts: *holds* / *violated* when the 99 % Clopper–Pearson interval of the violation rate lies "
