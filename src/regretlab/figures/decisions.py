@@ -412,8 +412,12 @@ def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
                      for m, ns in sorted(per_method.items())) if any(r["runs"].values()) else ""
     commits = ", ".join(c[:12] for c in r["commits"])
     counts = r["counts"]
+    readings = setup_readings(r["item"], export_root)
+    headline = (f"**{over_setups(r, readings)}** over every setup (paper setup: {r['verdict']}; "
+                + "; ".join(f"'{x['setup']}': {x['record']['verdict'] if x['record'] else PENDING}"
+                            for x in readings) + ")" if readings else f"**{r['verdict']}**")
     return [
-        f"## {r['item']}: **{r['verdict']}**",
+        f"## {r['item']}: {headline}",
         "",
         "Claims: " + (", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none")
         + (f" (over {len(r['claims'])} registered readings)" if r.get("reading_counts") else "") + ". "
@@ -431,7 +435,7 @@ def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
         *(["**Setups and their sources:** " + "; ".join(
             (f"{x['setup']} setup" if x["setup"] == "paper" else f"'{x['setup']}' (`{x['spec']}`)")
             + f": {x['source']}" for x in r["setups"]) + ".", ""] if r.get("setups") else []),
-        *(_setups_lines(r, readings) if (readings := setup_readings(r["item"], export_root)) else []),
+        *(_setups_lines(r, readings) if readings else []),
         *_claims_over_readings(r),
         "",
         *_readings_table(r),
