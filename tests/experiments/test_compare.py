@@ -1054,7 +1054,8 @@ def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_cl
     partial export: its statistic's readings are decided with the source item, whose claims are decided over
     every reading (S_T and R_T/T): the row takes the source's verdict ('…, with its source'), names the R_T/T
     readings and counts only them; here K.c1 is refuted on R_T/T and confirmed on S_T, so the source is
-    'reading-dependent', not 'not reproduced' as one reading alone made it. Without the source's record it
+    'reading-dependent', not 'not reproduced' as one reading alone made it; and the source's verdict is the
+    one over every setup (its 'code' reading pending, then undecided). Without the source's record it
     stays 'partial runs: no verdict'. A 'new' item derived from a decided item keeps 'new'."""
     import json
 
@@ -1087,9 +1088,14 @@ def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_cl
     (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple.json").write_text(
         json.dumps({"claims": claims, "verdict": verdict}))
     found = row()
-    assert "**reading-dependent, with its source**" in found
+    # the source has a registered setup reading ('code') with no decision yet: its verdict over every setup
+    assert "**reading-dependent (paper setup; setup readings pending), with its source**" in found
     assert "readings (K.c1_RT, K.c2_RT) are decided with Kandasamy2015.fig3_D10_simple" in found
     assert "confirmed 1, refuted 1, undecided 0" in found
+    # once the 'code' reading is decided (undecided there), the row takes the source's verdict over both
+    (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple_code.json").write_text(json.dumps(
+        {"claims": [], "verdict": "undecided", "runs": {"Kandasamy2015/Add-d/M(d=1, M=10) @ D10-d3-M3": 5}}))
+    assert "**undecided, with its source**" in row()
     new = {k: v for k, v in provenance.items() if k not in ("verdict", "partial")}
     new["reference"] = "[Kandasamy2015, Thm 5] (new: the bound against runs)"
     (folder / "fig3_D10_average.json").write_text(json.dumps(new))

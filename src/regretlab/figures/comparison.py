@@ -108,7 +108,12 @@ def _claims_decided_with_source(root: Path, provenance: dict):
         return None
     record = json.loads(record_path.read_text(encoding="utf-8"))
     claims = [c for c in record["claims"] if c["statistic"] == f"final_{metric}"]
-    return (source, claims, record["verdict"]) if claims else None
+    verdict = record["verdict"]
+    readings = setup_readings(source, root)
+    if readings:   # the source's verdict over every setup, as its own row shows it
+        overall = over_setups(record, readings)
+        verdict = overall if overall != "pending" else f"{verdict} (paper setup; setup readings pending)"
+    return (source, claims, verdict) if claims else None
 
 
 def _counts_text(counts: dict) -> str:
