@@ -214,9 +214,12 @@ def _floor_text(spec, results) -> str:
     rows = run_floors(spec, results)
     if not rows:
         return ""
+    from .spec import display_name
+
     methods = sorted({floor.method for floor, _, _ in rows})
     near = sum(abs(mean - floor.mean) <= ON_THE_FLOOR for floor, mean, _ in rows)
-    cells = ", ".join((f"{floor.problem} " if len(methods) == 1 else f"{floor.problem} {floor.method}: ")
+    cells = ", ".join((f"{floor.problem} " if len(methods) == 1
+                       else f"{floor.problem} {display_name(floor.method)}: ")
                       + f"{mean:.2f} / {floor.mean:.2f} [{floor.low:.2f}, {floor.high:.2f}]"
                       for floor, mean, _ in rows)
     return ("best case of printed Alg. 1 (each subspace it is given searched perfectly; mean log10 S_T at "
