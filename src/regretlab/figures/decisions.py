@@ -120,6 +120,41 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
     }
 
 
+def findings(export_root="paper_figures") -> str:
+    """One paragraph of what the committed decisions found (the README's "What was found", kept true by a
+    test): the paper's claims by their verdict over their readings, and the experimental items by their
+    verdict over every setup (a pending one with its paper setup's verdict)."""
+    from collections import Counter
+
+    from regretlab.experiments import registry
+
+    claims, items, pending, refuted = Counter(), Counter(), Counter(), []
+    for path in sorted((Path(export_root) / "decisions").glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        spec = registry.SPECS.get(record["item"])
+        if spec is None or spec.reading_of:
+            continue
+        claims.update({k: v for k, v in record["counts"].items() if v})
+        readings = setup_readings(record["item"], export_root)
+        verdict = over_setups(record, readings) if readings else record["verdict"]
+        items[verdict] += 1
+        if verdict == "not reproduced":
+            refuted.append(record["item"])
+        if verdict == PENDING:
+            pending[record["verdict"]] += 1
+
+    def words(counter: Counter) -> str:
+        return ", ".join(f"{n} {k}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    paper = f" (their paper setup: {words(pending)})" if pending else ""
+    return (f"{sum(claims.values())} claims about the papers' experiments, each over every reading its words "
+            f"allow: {words(claims)}. {sum(items.values())} experimental items, each over every setup: "
+            + words(items).replace(f"{items[PENDING]} {PENDING}", f"{items[PENDING]} {PENDING}{paper}")
+            + " (a setup reading still without runs of the paper's method is pending)."
+            + (f" Not reproduced over every setup: {', '.join(refuted)}, each with its measured diagnosis in "
+               "DECISIONS.md." if refuted else ""))
+
+
 def _printed_lines(printed: dict | None) -> list[str]:
     """The paper's printed numbers beside ours, cell by cell, with the declared agreement rule."""
     if not printed:
