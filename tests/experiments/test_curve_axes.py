@@ -33,3 +33,21 @@ def test_hidden_final_differences_get_a_symlog_axis_and_others_stay_linear():
     assert axes["visible"].get_yscale() == "linear" and axes["signs"].get_yscale() == "linear"
     assert len(rows) == 6 * ITERATIONS.size       # the plotted data are unchanged by the axis
     plt.close(fig)
+
+
+def test_the_legend_says_what_the_band_is_and_the_claimed_best_is_drawn_on_top():
+    """With a band text the legend carries it (the shaded bands were undefined); the highlighted method's
+    line is above every other (z-order) and thicker, so no curve hides it (MS-UCB under six baselines);
+    without either, nothing is added."""
+    curves = [_curve("A", "p", 1.0, 3.0), _curve("B", "p", 1.0, 3.1)]
+    fig, _ = curve_panels(curves, ["p"], ["A", "B"], ylabel="y", band="± one s.d. of the runs", highlight="A")
+    labels = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert "band: ± one s.d. of the runs" in labels
+    ax = next(a for a in fig.axes if a.get_title() == "p")
+    lines = {line.get_label(): line for line in ax.get_lines()}
+    assert lines["A"].get_zorder() > lines["B"].get_zorder()
+    assert lines["A"].get_linewidth() > lines["B"].get_linewidth()
+    plt.close(fig)
+    plain, _ = curve_panels(curves, ["p"], ["A", "B"], ylabel="y")
+    assert not any(t.get_text().startswith("band:") for t in plain.legends[0].get_texts())
+    plt.close(plain)

@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
+from regretlab._text import mean_se
 from regretlab.experiments.claims import NOT_TESTED, STATISTICS
 from regretlab.experiments.decide import (
     PENDING,
@@ -167,14 +168,9 @@ def _printed_lines(printed: dict | None) -> list[str]:
     for c in printed["cells"]:
         (mean, se), (ours, ours_se) = c["printed"], c["ours"]
         agrees = "yes" if c["agrees"] else "no"
-        lines.append(f"| {c['problem']} | {display_name(c['method'])} | {c['T']} | {_mean_se(mean, se)} | "
-                     f"{_mean_se(ours, ours_se)} | {c['n']} | {c['z']:.1f} | {agrees} |")
+        lines.append(f"| {c['problem']} | {display_name(c['method'])} | {c['T']} | {mean_se(mean, se)} | "
+                     f"{mean_se(ours, ours_se)} | {c['n']} | {c['z']:.1f} | {agrees} |")
     return [*lines, ""]
-
-
-def _mean_se(mean: float, se: float) -> str:
-    """A mean ± s.e., or the mean alone where the paper prints no error (s.e. 0)."""
-    return f"{mean:.4g} ± {se:.2g}" if se else f"{mean:.4g}"
 
 
 def _setups(item: str) -> list[dict]:

@@ -43,17 +43,19 @@ REFERENCE_LABEL = "best case of printed Alg. 1 (dashed)"
 
 
 def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False, log_y: bool = False,
-                 title: str = "", references=()):
+                 title: str = "", references=(), band: str = "", highlight: str | None = None):
     """One panel per problem: for each method its mean and a band of ± error ([Ha2019, Fig. 3]'s form);
     ``log10`` plots :math:`\\log_{10}` of the values ([TranThe2020]'s regret plots). ``references`` are
     ``(problem, method, values)`` lines drawn dashed in the method's colour over iterations 1, 2, ...
-    (the best case of printed Alg. 1 beside MS-UCB's curve). Returns the figure and the plotted rows
+    (the best case of printed Alg. 1 beside MS-UCB's curve). ``band`` says in the legend what the shaded
+    band is (e.g. "± one s.d. of the runs"); ``highlight`` (the paper's claimed best method) is drawn on top
+    of the others, thicker, so that no curve hides it. Returns the figure and the plotted rows
     (problem, method, iteration, centre, error, n_runs)."""
     n = len(problems)
     cols = min(n, 3)
     rows_n = math.ceil(n / cols)
     shown = [m for m in methods if any((m, p) in {(c.method, c.problem) for c in curves} for p in problems)]
-    entries = len(shown) + bool(references)
+    entries = len(shown) + bool(references) + bool(band)
     ncol = min(max(entries, 1), 4)
     legend_rows = math.ceil(max(entries, 1) / ncol)
     legend_inches = 0.17 * legend_rows + 0.08            # the legend's band above the panels
@@ -75,7 +77,8 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
             else:
                 low, high, centre_plot = centre - error, centre + error, centre
             color = f"C{j % 10}"
-            ax.plot(curve.iterations, centre_plot, color=color, label=display_name(method))
+            on_top = {"zorder": 3, "linewidth": 1.8} if method == highlight else {}
+            ax.plot(curve.iterations, centre_plot, color=color, label=display_name(method), **on_top)
             ax.fill_between(curve.iterations, low, high, color=color, alpha=0.2, linewidth=0)
             rows += [(problem, method, int(i), float(c), float(e), curve.n_runs)
                      for i, c, e in zip(curve.iterations, centre, error, strict=True)]
@@ -101,6 +104,9 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
     if references:
         handles.append(plt.Line2D([], [], color="0.3", linestyle="--", linewidth=0.8))
         labels.append(REFERENCE_LABEL)
+    if band:
+        handles.append(plt.Rectangle((0, 0), 1, 1, color="0.3", alpha=0.2, linewidth=0))
+        labels.append(f"band: {band}")
     top = 1.0 - legend_inches / height
     fig.tight_layout(rect=(0, 0.02, 1, top))
     fig.legend(handles, labels, loc="lower center", ncol=ncol, bbox_to_anchor=(0.5, top), frameon=False)

@@ -11,7 +11,12 @@ from regretlab.experiments.spec import Spec, display_name
 from .. import plots
 from . import Kind
 
-__all__ = ["KIND", "final_values", "claimed_pairs", "claimed_ordering", "ORDERING_LEVEL"]
+__all__ = ["KIND", "final_values", "claimed_pairs", "claimed_ordering", "ORDERING_LEVEL", "BANDS"]
+
+#: What a curve's shaded band is, by the spec's summary (the papers' own: [Ha2019, Fig. 3] mean ± s.e.,
+#: [TranThe2020, Fig. 1] mean ± one standard deviation).
+BANDS = {"mean_se": "± one standard error of the mean over the runs",
+         "mean_sd": "± one standard deviation of the runs"}
 
 
 def final_values(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
@@ -89,7 +94,8 @@ def _export_curves(spec, source, mode, results, provenance):
     fig, rows = plots.curve_panels(aggregate.curves(spec, results), problems, list(spec.methods),
                                    ylabel=ylabel, title=f"{spec.reference}: {spec.title}",
                                    log_y=spec.log_scale,
-                                   references=[(f.problem, f.method, f.curve) for f in floors])
+                                   references=[(f.problem, f.method, f.curve) for f in floors],
+                                   band=BANDS[spec.summary], highlight=spec.paper_values.get("claimed_best"))
     header = ["problem", "method", "iteration", "mean", "error", "n_runs"]
     final_header, final_rows = final_values(spec, results)
     provenance["final_values"] = [dict(zip(final_header, row, strict=True)) for row in final_rows]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab._text import mean_se
 from regretlab.experiments import aggregate, compare
 from regretlab.experiments.spec import Spec, display_name
 
@@ -57,8 +58,8 @@ def _export_table(spec, source, mode, results, provenance):
     provenance["table_comparison"] = {"rankings": rankings,
                                       "cells_within_2se": sum(abs(r[9]) <= 2 for r in rows),
                                       "cells": len(rows)}
-    shown = [[r[0], str(r[1]), display_name(r[3]), f"{r[4]:.4g} ± {r[5]:.2g}",
-              f"{r[6]:.4g} ± {r[7]:.2g}", str(r[8]), str(r[9])] for r in rows]
+    shown = [[r[0], str(r[1]), display_name(r[3]), mean_se(r[4], r[5]), mean_se(r[6], r[7]), str(r[8]),
+              str(r[9])] for r in rows]
     fig = plots.timing_table(shown, ["problem", "T", "method", "paper", "ours", "runs", "Δ / s.e."],
                              title=f"{spec.reference}: {spec.title}")
     return fig, header, rows
