@@ -201,7 +201,7 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
 
 @functools.lru_cache(maxsize=16)
 def item_floors(key: str, mode: str = "full") -> tuple[Floor, ...]:
-    """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (1,000: about 10 s for
+    """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (a thousand anchors: about 10 s for
     TranThe2020 Fig. 1's twelve problems), computed once per process: the diagnosis and the figure read the
     same floors."""
     from . import registry
