@@ -144,12 +144,21 @@ def _unwritable(option: str, folder) -> str | None:
         return f"{option} {folder}: {existing} is a file, not a folder"
     if existing is not None and not os.access(existing, os.W_OK | os.X_OK):
         return f"{option} {folder}: {existing} is not writable"
-    try:   # permissions do not tell all (procfs, a read-only mount, root): make the folder and write in it
+    # permissions do not tell all (procfs, a read-only mount, root): make the folder, write in it, and take
+    # away again what this made (a refused command leaves nothing behind)
+    made = [p for p in (path, *path.parents) if not p.exists()]
+    try:
         path.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=path):
             pass
     except OSError as error:
         return f"{option} {folder}: cannot write there ({error.strerror or error})"
+    finally:
+        for p in made:   # deepest first
+            try:
+                p.rmdir()
+            except OSError:
+                pass
     return None
 
 

@@ -201,9 +201,9 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
 
 @functools.lru_cache(maxsize=16)
 def item_floors(key: str, mode: str = "full") -> tuple[Floor, ...]:
-    """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (a thousand anchors: about 10 s for
-    TranThe2020 Fig. 1's twelve problems), computed once per process: the diagnosis and the figure read the
-    same floors."""
+    """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (a thousand anchors:
+    about 10 s for TranThe2020 Fig. 1's twelve problems), computed once per process: the diagnosis and the
+    figure read the same floors."""
     from . import registry
 
     return tuple(spec_floors(registry.get(key), mode, pool=POOL // 2))

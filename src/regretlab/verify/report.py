@@ -44,25 +44,28 @@ _HEADER = ["claim", "reference", "reading", "verdict", "statistic", "slack worst
 
 def table(report: Report, width: int | None = None) -> str:
     """The verdicts as a plain-text table (what ``regretlab verify`` prints), every line at most ``width``
-    characters (default: the terminal's, at least 60; 110 when it is not a terminal): the verdict, the slack
-    and the seconds keep their widths; the reference (at most 28), the statistic (at least 15), the reading
-    (at most 24, at least 6) and the claim (at least 12) give up characters, the widest first, and the
-    reference is left out when nothing else fits; a cut cell ends in "…" (the report has every cell)."""
+    characters (default: the terminal's, at least 60; 110 when it is not a terminal) where the claim ids
+    allow: the claim and the verdict are never cut; the statistic and the reading give up characters first
+    (to 40 and 12), then the reference (at most 28; left out at 0), then the statistic and the reading again
+    (to 15 and 6), then the seconds and the slack are left out; a cut cell ends in "…" (the report has every
+    cell)."""
     if width is None:
         width = max(60, shutil.get_terminal_size((110, 24)).columns)
     width = check_count("width", width, low=60)
     rows = [_HEADER] + _rows(report)
     widths = [max(len(r[i]) for r in rows) for i in range(len(_HEADER))]
     widths[1], widths[2] = min(widths[1], 28), min(widths[2], 24)
-    # narrower until it fits: take a character from the widest of reference, statistic, reading and claim
-    # that is above its floor (a reference at 0 is left out: the report has it)
-    floors = {1: 0, 4: 15, 2: 6, 0: 12}
-    while sum(w + 2 for w in widths if w) - 2 > width:
-        shrinkable = [i for i in floors if widths[i] > floors[i]]
-        if not shrinkable:
-            break
-        widest = max(shrinkable, key=lambda i: (widths[i] - floors[i], -i))
-        widths[widest] -= 1 if widths[widest] > 1 else widths[widest]
+    # narrower until it fits, in stages (each takes a character from its widest column above its floor):
+    # the statistic to 40 and the reading to 12, then the reference (left out at 0: the report has it),
+    # then the statistic to 15 and the reading to 6, then the seconds and the slack are left out; the claim's
+    # id and the verdict are never cut
+    for floors in ({4: 40, 2: 12}, {1: 0}, {4: 15, 2: 6}, {6: 0}, {5: 0}):
+        while sum(w + 2 for w in widths if w) - 2 > width:
+            shrinkable = [i for i in floors if widths[i] > floors[i]]
+            if not shrinkable:
+                break
+            widest = max(shrinkable, key=lambda i: (widths[i] - floors[i], -i))
+            widths[widest] -= 1
     rows = [[c for c, w in zip(row, widths, strict=True) if w] for row in rows]
     widths = [w for w in widths if w]
 
