@@ -84,7 +84,14 @@ def test_the_floor_curve_falls_with_every_evaluation_and_ends_at_the_final_law()
 
 
 def test_bad_input_names_the_parameter():
+    """ms_ucb_floor and subspace_maxima name the parameter they refuse and its domain."""
     objective = _unit("levy", 4)
+    with pytest.raises(ValueError, match=r"anchors has shape \(2, 3\); expected \(n, 4\)"):
+        floors.subspace_maxima(objective, np.zeros((2, 3)), np.array([3]), rng=0)
+    with pytest.raises(ValueError, match=r"free=\[3, 3\] is outside its domain"):
+        floors.subspace_maxima(objective, np.zeros((2, 4)), np.array([3, 3]), rng=0)
+    with pytest.raises(ValueError, match="free=\\[4\\]"):
+        floors.subspace_maxima(objective, np.zeros((2, 4)), np.array([4]), rng=0)
     with pytest.raises(ValueError, match="d=7"):
         floors.ms_ucb_floor(objective, d=7, n_init=5, anchors_after=30)
     with pytest.raises(ValueError, match="anchors_after=0"):

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from regretlab._rng import as_generator
-from regretlab._validate import check_count, check_integer
+from regretlab._validate import check_array, check_count, check_integer
 
 __all__ = ["Floor", "ms_ucb_floor", "subspace_maxima", "spec_floors", "item_floors", "POOL", "EmbeddingFloor",
            "embedding_floor"]
@@ -60,27 +60,20 @@ class Floor:
     curve: tuple[float, ...] = ()
 
 
-def _value_and_fd_grad(objective, full: np.ndarray, free: np.ndarray, step: np.ndarray):
-    """``evaluate(index, Y)`` for the lockstep driver: f at the points ``full[index]`` with their ``free``
-    coordinates set to the rows of Y, and central-difference gradients along those coordinates (one batched
-    objective call per round)."""
-    d = free.size
-
-    def evaluate(index, Y):
-        q = Y.shape[0]
-        X = np.repeat(full[index], 2 * d + 1, axis=0).reshape(q, 2 * d + 1, -1)
-        X[:, :, free] = Y[:, None, :]
-        for j in range(d):
-            X[:, 1 + 2 * j, free[j]] += step[j]
-            X[:, 2 + 2 * j, free[j]] -= step[j]
-        lower, upper = objective.bounds[free, 0], objective.bounds[free, 1]
-        X[:, :, free] = np.clip(X[:, :, free], lower, upper)
-        values = np.asarray(objective(X.reshape(q * (2 * d + 1), -1)), dtype=float).reshape(q, 2 * d + 1)
-        width = X[:, 1::2, free].diagonal(axis1=1, axis2=2) - X[:, 2::2, free].diagonal(axis1=1, axis2=2)
-        grads = (values[:, 1::2] - values[:, 2::2]) / width
-        return values[:, 0], grads
-
-    return evaluate
+def _central_differences(values_of, Y: np.ndarray, step: np.ndarray, low: np.ndarray, high: np.ndarray):
+    """f at the rows of ``Y`` (shape (q, d)) and its central-difference gradient, steps ``step`` clipped to
+    the box [low, high]: one batched call ``values_of(rows (q (2d + 1), d)) -> (q (2d + 1),)`` (written by
+    hand: scipy's ``approx_fprime`` differentiates one point per call, and the lockstep driver asks for
+    hundreds of points a round)."""
+    q, d = Y.shape
+    rows = np.repeat(Y, 2 * d + 1, axis=0).reshape(q, 2 * d + 1, d)
+    for j in range(d):
+        rows[:, 1 + 2 * j, j] += step[j]
+        rows[:, 2 + 2 * j, j] -= step[j]
+    rows = np.clip(rows, low, high)
+    values = np.asarray(values_of(rows.reshape(-1, d)), dtype=float).reshape(q, 2 * d + 1)
+    width = rows[:, 1::2, :].diagonal(axis1=1, axis2=2) - rows[:, 2::2, :].diagonal(axis1=1, axis2=2)
+    return values[:, 0], (values[:, 1::2] - values[:, 2::2]) / width
 
 
 def subspace_maxima(objective, anchors: np.ndarray, free: np.ndarray, *, rng, n_starts: int = 2,
@@ -91,8 +84,16 @@ def subspace_maxima(objective, anchors: np.ndarray, free: np.ndarray, *, rng, n_
     from regretlab.algorithms.maximize import lbfgsb_from_starts
 
     gen = as_generator(rng)
-    anchors = np.asarray(anchors, dtype=float)
-    free = np.asarray(free, dtype=int)
+    anchors = check_array("anchors", anchors, ndim=2)
+    free = np.asarray(free)
+    if anchors.shape[1] != objective.dim:
+        raise ValueError(f"anchors has shape {anchors.shape}; expected (n, {objective.dim})")
+    if free.ndim != 1 or free.dtype.kind not in "iu" or np.unique(free).size != free.size or (
+            free.size and (free.min() < 0 or free.max() >= objective.dim)):
+        raise ValueError(f"free={free.tolist()} is outside its domain: distinct coordinate indices in "
+                         f"[0, {objective.dim})")
+    n_starts = check_count("n_starts", n_starts, low=1)
+    max_evaluations = check_count("max_evaluations", max_evaluations, low=1)
     n, d = anchors.shape[0], free.size
     lower, upper = objective.bounds[free, 0], objective.bounds[free, 1]
     best = np.full(n, -np.inf)
@@ -106,7 +107,15 @@ def subspace_maxima(objective, anchors: np.ndarray, free: np.ndarray, *, rng, n_
     starts = gen.uniform(lower, upper, size=(n * n_starts, d))
     owner = np.repeat(np.arange(n), n_starts)
     step = _STEP * (upper - lower)
-    evaluate = _value_and_fd_grad(objective, anchors[owner], free, step)
+
+    def evaluate(index, Y):   # row i of Y: the free block of start index[i]'s anchor
+        def values_of(rows):
+            X = np.repeat(anchors[owner[index]], 2 * d + 1, axis=0)
+            X[:, free] = rows
+            return objective(X)
+
+        return _central_differences(values_of, Y, step, lower, upper)
+
     _, values, _ = lbfgsb_from_starts(evaluate, starts, lower, upper, max_evaluations=max_evaluations)
     found = np.full(n, -np.inf)
     np.maximum.at(found, owner, values)
@@ -253,17 +262,8 @@ def embedding_floor(objective, method: str, *, n_embeddings: int = 10, n_starts:
         d = low.size
         step = _STEP * (high - low)
 
-        def evaluate(index, Y, optimizer=optimizer, step=step, low=low, high=high, d=d):
-            q = Y.shape[0]
-            rows = np.repeat(Y, 2 * d + 1, axis=0).reshape(q, 2 * d + 1, d)
-            for j in range(d):
-                rows[:, 1 + 2 * j, j] += step[j]
-                rows[:, 2 + 2 * j, j] -= step[j]
-            rows = np.clip(rows, low, high)
-            values = np.asarray(objective(optimizer.embed(rows.reshape(-1, d))), dtype=float)
-            values = values.reshape(q, 2 * d + 1)
-            width = np.array([rows[:, 1 + 2 * j, j] - rows[:, 2 + 2 * j, j] for j in range(d)]).T
-            return values[:, 0], (values[:, 1::2] - values[:, 2::2]) / width
+        def evaluate(index, Y, optimizer=optimizer, step=step, low=low, high=high):
+            return _central_differences(lambda rows: objective(optimizer.embed(rows)), Y, step, low, high)
 
         candidates = gen.uniform(low, high, size=(n_candidates, d))
         scores = np.asarray(objective(optimizer.embed(candidates)), dtype=float)
