@@ -385,3 +385,5 @@ def test_the_readmes_findings_are_what_the_committed_decisions_say():
     section = text.split("## What was found", 1)[1].split("\n## ", 1)[0]
     paragraph = " ".join(section.strip().split("\n\n")[-1].split())
     assert paragraph == findings(ROOT / "paper_figures")
+    with pytest.raises(ValueError, match="has no decisions/ folder"):
+        findings(ROOT / "no_such_folder")

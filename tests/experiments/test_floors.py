@@ -167,3 +167,5 @@ def test_the_best_case_inside_an_embedding_is_zero_at_a_centred_optimum_and_at_m
     assert embedding_floor(code, "Li2016/REMBO", n_embeddings=3, problem="D50") == floor
     with pytest.raises(ValueError, match="n_embeddings=0"):
         embedding_floor(code, "Li2016/REMBO", n_embeddings=0)
+    with pytest.raises(ValueError, match="method='Li2016/GP-UCB' does not search a random embedding"):
+        embedding_floor(code, "Li2016/GP-UCB", n_embeddings=1)

@@ -258,6 +258,9 @@ def embedding_floor(objective, method: str, *, n_embeddings: int = 10, n_starts:
     for k in range(n_embeddings):
         gen = np.random.default_rng(stream(seed, "embedding_floor", problem, method, k))
         optimizer = setups.get(name, objective.bounds, rng=gen, **overrides)
+        if not hasattr(optimizer, "embed") or not hasattr(optimizer, "low_box"):
+            raise ValueError(f"method={method!r} does not search a random embedding (REMBO or HeSBO setups "
+                             "do): it has no embedding floor")
         low, high = optimizer.low_box[:, 0], optimizer.low_box[:, 1]
         d = low.size
         step = _STEP * (high - low)

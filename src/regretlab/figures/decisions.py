@@ -129,8 +129,12 @@ def findings(export_root="paper_figures") -> str:
 
     from regretlab.experiments import registry
 
+    folder = Path(export_root) / "decisions"
+    if not folder.is_dir():
+        raise ValueError(f"export_root={str(export_root)!r} has no decisions/ folder: give the export folder "
+                         "that `regretlab decide` wrote (paper_figures in a clone)")
     claims, items, pending, refuted = Counter(), Counter(), Counter(), []
-    for path in sorted((Path(export_root) / "decisions").glob("*.json")):
+    for path in sorted(folder.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
         spec = registry.SPECS.get(record["item"])
         if spec is None or spec.reading_of:
