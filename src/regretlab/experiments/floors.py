@@ -173,12 +173,11 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
     r"""The floor of every MS-UCB method of ``spec`` at (N0, α) with :math:`|Z_T|\le` ``pool``/2 on every
     problem of ``mode`` whose optimum is known, up to the mode's budget T; one named random stream per
     problem and method (seed ``seed``)."""
-    from regretlab import objectives
     from regretlab._rng import stream
     from regretlab.algorithms import setups
     from regretlab.bounds.ms_ucb.algorithm import zt_size
-    from regretlab.objectives.rescale import rescale
 
+    from .diagnosis import _objective
     from .spec import parse_method, stored_method
 
     out = []
@@ -188,9 +187,7 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
         if "MS-UCB" not in name:
             continue
         for problem in (spec.problem(key) for key in spec.problems_of(mode)):
-            objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
-            if problem.rescale_to is not None:
-                objective = rescale(objective, to=tuple(problem.rescale_to))
+            objective = _objective(problem)
             if not objective.optimum_known or problem.key not in budgets:
                 continue
             settings = {**setups.describe(name).keywords(problem.dim), **overrides}
