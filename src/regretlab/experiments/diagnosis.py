@@ -77,20 +77,12 @@ def centre_optima(spec) -> list[tuple[str, float]]:
     return [(key, gap) for key, gap, at_centre in centre_regrets(spec) if at_centre]
 
 
-def _objective(problem):
-    from regretlab import objectives
-    from regretlab.objectives.rescale import rescale
-
-    objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
-    return rescale(objective, to=tuple(problem.rescale_to)) if problem.rescale_to is not None else objective
-
-
 def centre_values(spec, results: dict) -> list[tuple[str, float, dict]]:
     """``(problem key, f(centre), {method: mean best value})`` for each problem of ``spec`` whose optimum is
     not known, from the runs in ``results`` (the best value each run found, averaged per method)."""
     out = []
     for problem in spec.problems:
-        objective = _objective(problem)
+        objective = problem.objective()
         if objective.optimum_known:
             continue
         best: dict = {}
@@ -108,7 +100,7 @@ def centre_values(spec, results: dict) -> list[tuple[str, float, dict]]:
 def _additive_share(problem) -> tuple[float, float, float]:
     from scipy import stats
 
-    objective = _objective(problem)
+    objective = problem.objective()
     dists = [stats.uniform(loc=low, scale=high - low) for low, high in objective.bounds]
     shares = [float(np.sum(stats.sobol_indices(
         func=lambda x: np.asarray(objective(x.T), dtype=float)[None, :], n=SOBOL_POINTS, dists=dists,
@@ -157,7 +149,7 @@ def _additive_text(spec) -> str:
 def _embedding_floor(problem, method: str):
     from .floors import embedding_floor
 
-    return embedding_floor(_objective(problem), method, problem=problem.key)
+    return embedding_floor(problem.objective(), method, problem=problem.key)
 
 
 def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
@@ -169,7 +161,7 @@ def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
         for problem in spec.problems:
             f = [np.asarray(r["f"], dtype=float) for (m, p, _), r in sorted(results.items())
                  if m == method and p == problem.key and len(r["f"]) == budgets.get(p)]
-            objective = _objective(problem) if f else None
+            objective = problem.objective() if f else None
             if not f or not objective.optimum_known:
                 continue
             centre = objective.bounds.mean(axis=1)

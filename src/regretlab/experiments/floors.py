@@ -177,7 +177,6 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
     from regretlab.algorithms import setups
     from regretlab.bounds.ms_ucb.algorithm import zt_size
 
-    from .diagnosis import _objective
     from .spec import parse_method, stored_method
 
     out = []
@@ -187,7 +186,7 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
         if "MS-UCB" not in name:
             continue
         for problem in (spec.problem(key) for key in spec.problems_of(mode)):
-            objective = _objective(problem)
+            objective = problem.objective()
             if not objective.optimum_known or problem.key not in budgets:
                 continue
             settings = {**setups.describe(name).keywords(problem.dim), **overrides}

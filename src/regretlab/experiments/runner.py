@@ -65,20 +65,15 @@ def make_problem(spec: Spec, run: Run):
     drawn from the run's box stream, and the objective defined beyond its domain (``enforce_bounds=False``)
     because the expanding methods search outside it.
     """
-    from regretlab import objectives
     from regretlab.algorithms.ubo import initial_search_box
-    from regretlab.objectives.rescale import rescale
 
     problem = spec.problem(run.problem)
     box_seed, _ = run.seed_sequences()
-    options = dict(problem.options)
     if spec.protocol == "ha2019_initial_box":
-        objective = objectives.get(problem.name, problem.dim, enforce_bounds=False, **options)
+        objective = problem.objective(enforce_bounds=False)
         box = initial_search_box(objective.bounds, np.random.default_rng(box_seed))
     else:
-        objective = objectives.get(problem.name, problem.dim, **options)
-        if problem.rescale_to is not None:
-            objective = rescale(objective, to=tuple(problem.rescale_to))
+        objective = problem.objective()
         box = np.array(objective.bounds, dtype=float)
     return objective, box
 

@@ -203,6 +203,16 @@ class Problem:
         """The label the paper uses, or ``name`` (with ``dim`` when given)."""
         return self.label or (self.name if self.dim is None else f"{self.name}{self.dim}")
 
+    def objective(self, **extra):
+        """The benchmark as a :class:`regretlab.objectives.Objective`: ``objectives.get(name, dim, **options,
+        **extra)``, rescaled onto ``rescale_to`` when that is set (the one place a problem becomes a
+        function, shared by the runner and the diagnoses)."""
+        from regretlab import objectives
+        from regretlab.objectives.rescale import rescale
+
+        objective = objectives.get(self.name, self.dim, **extra, **dict(self.options))
+        return rescale(objective, to=tuple(self.rescale_to)) if self.rescale_to is not None else objective
+
 
 #: Problem fields added after results were first stored, with their defaults: a field at its default is left
 #: out of the hash, so adding a field does not orphan earlier results.
