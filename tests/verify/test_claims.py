@@ -208,4 +208,22 @@ def test_the_report_says_the_counts_the_terminal_prints(smoke_report, tmp_path):
     counts = outcome_counts(smoke_report)
     text = write_report(smoke_report, tmp_path).read_text()
     assert f"({counts})" in text
-    assert sum(int(n) for n in re.findall(r"(\d+) [a-z]", counts)) == len(smoke_report.verdicts)
+    assert sum(int(n) for n in re.findall(r"(\d+) (?!weak)[a-z]", counts)) == len(smoke_report.verdicts)
+
+
+def test_every_verdict_that_could_fail_says_how_wrong_a_bound_it_would_catch(smoke_report):
+    """Every verdict that is neither violated, certain by construction nor an error carries its sensitivity
+    k (issue 61: "no 'holds' lacks k"): a ladder whose counts never fall as the bound shrinks, never below
+    the verdict's own definite violations, on the verdict's own trials; the table shows k, ">10" or a number,
+    and a weak holds says so."""
+    from regretlab.verify.report import sensitivity_text
+
+    for v in smoke_report.verdicts:
+        if v.outcome in ("violated", "certain", "error"):
+            continue
+        assert "sensitivity_k" in v.power, (v.claim, v.reading)
+        counts = [n for _, n in sorted(v.ladder.items())]
+        assert counts == sorted(counts) and counts[0] >= v.violations and counts[-1] <= v.trials, v.claim
+        assert sensitivity_text(v) != "-"
+        assert v.weak == (v.outcome == "holds" and (v.power["sensitivity_k"] is None
+                                                     or v.power["sensitivity_k"] > 3))

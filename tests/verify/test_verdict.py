@@ -135,3 +135,66 @@ def test_a_claim_tested_at_several_levels_corrects_for_them():
     corrected = rate_verdict("X", "-", violations=0, trials=300, delta=0.02, level=1 - 0.01 / 5)
     assert plain.outcome == "holds" and corrected.outcome == "inconclusive"
     assert corrected.interval[1] == pytest.approx(0.0228, abs=5e-4)
+
+
+def test_the_ladder_counts_the_trials_a_bound_k_times_too_small_would_break():
+    """A trial breaks bound / k exactly when its tightest bound / empirical is below k: ratios 0.5, 1.4, 2.5
+    and a trial never positive (+inf) give 1, 2, 3 violations at k = 1.25, 2, 3; a NaN ratio is refused."""
+    from regretlab.verify.verdict import ladder_violations, trial_ratios
+
+    ratios = trial_ratios([[1.0, 2.8], [2.8, 9.0], [5.0, 5.0], [1.0, 1.0]],
+                          [[2.0, 2.0], [2.0, 2.0], [2.0, 2.0], [0.0, -1.0]])
+    assert ratios.tolist() == [0.5, 1.4, 2.5, math.inf]
+    assert ladder_violations(ratios, ladder=(1.25, 2.0, 3.0)) == {1.25: 1, 2.0: 2, 3.0: 3}
+    with pytest.raises(ValueError, match="NaN"):
+        ladder_violations([1.0, math.nan])
+
+
+def test_sensitivity_is_the_first_rung_the_verdicts_own_rule_calls_violated():
+    """0/100 violations at δ = 0.1 'holds'. With the bound halved 40 of 100 trials break it, which the
+    99 % Clopper–Pearson rule calls violated (lower end 0.28 > 0.1) while 9/100 at k = 1.5 is not: k = 2,
+    not weak. A check whose bound would have to be more than 3x too small is shown weak; one no rung
+    catches has k None and is weak; a verdict without a ladder is left unchanged (no k)."""
+    from regretlab.verify.verdict import WEAK_ABOVE, sensitivity_audit
+
+    def audited(ladder):
+        v = rate_verdict("X", "-", violations=0, trials=100, delta=0.1)
+        v.ladder = ladder
+        return sensitivity_audit(v)
+
+    v = audited({1.25: 2, 1.5: 9, 2.0: 40, 3.0: 90})
+    assert (v.power["sensitivity_k"], v.weak) == (2.0, False) and "2x too small" in v.statistic
+    v = audited({1.25: 0, 2.0: 5, 3.0: 10, 5.0: 60})
+    assert v.power["sensitivity_k"] == 5.0 > WEAK_ABOVE and v.weak and "weak" in v.statistic
+    v = audited({1.25: 0, 10.0: 3})
+    assert v.power["sensitivity_k"] is None and v.weak and "no bound up to 10x" in v.statistic
+    bare = sensitivity_audit(rate_verdict("X", "-", violations=0, trials=100, delta=0.1))
+    assert "sensitivity_k" not in bare.power and not bare.weak
+
+
+def test_sensitivity_of_a_counterexample_search_is_the_first_rung_with_one():
+    """For a claim without δ one counterexample decides: ratios of 1.6 and 4 give k = 2; a violated verdict
+    is never called weak."""
+    from regretlab.verify.verdict import ladder_violations, sensitivity_audit
+
+    v = counterexample_verdict("X", "-", counterexamples=0, checks=2)
+    v.ladder = ladder_violations([1.6, 4.0])
+    assert sensitivity_audit(v).power["sensitivity_k"] == 2.0 and not v.weak
+    bad = counterexample_verdict("X", "-", counterexamples=1, checks=2)
+    bad.ladder = ladder_violations([0.5, 4.0])
+    assert sensitivity_audit(bad).outcome == "violated" and not bad.weak
+
+
+def test_the_power_audit_gives_a_bound_check_its_ladder_from_the_series():
+    """A bound with slack 2 on every trial: the ladder from the series breaks nothing at k = 1.25 and 1.5
+    and every trial from k = 2 on (the tightest ratio is exactly 2, and a trial breaks bound / k when the
+    ratio is below k), so k = 3 (2 itself is not below 2) after the audit."""
+    from regretlab.verify.verdict import power_audit, sensitivity_audit
+
+    T = np.arange(1, 11)
+    empirical = np.tile(1.0 * T, (60, 1))
+    v = rate_verdict("X", "-", violations=0, trials=60, delta=0.1,
+                     series={"empirical": empirical, "bound": 2.0 * T, "ceiling": np.tile(1e3 * T, (60, 1))})
+    power_audit(v)
+    assert v.ladder == {1.25: 0, 1.5: 0, 2.0: 0, 3.0: 60, 5.0: 60, 10.0: 60}
+    assert sensitivity_audit(v).power["sensitivity_k"] == 3.0 and v.outcome == "holds" and not v.weak

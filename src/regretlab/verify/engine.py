@@ -23,7 +23,7 @@ from regretlab._version import __version__
 
 from .checkpoint import load_group, save_group
 from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, select
-from .verdict import Verdict, power_audit
+from .verdict import Verdict, power_audit, sensitivity_audit
 
 __all__ = ["Report", "verify", "run_claim"]
 
@@ -99,6 +99,7 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
             # the quick profile finds counterexamples this one misses (UBO.d_eps reading B)
             v.outcome = "inconclusive"
             v.statistic += " (smoke profile: too few checks to call 'holds')"
+        sensitivity_audit(v)
         if unbounded_t and v.outcome != "error":
             # the papers' events are "for all t >= 1"; the evidence reaches the profile's horizon only
             horizon = v.setting.get("T", PROFILES[profile].horizon)

@@ -20,9 +20,9 @@ from regretlab._io import atomic_savefig, atomic_write_bytes, git_commit
 from regretlab._validate import check_count
 
 from .engine import Report
-from .verdict import Verdict
+from .verdict import SENSITIVITY_LADDER, WEAK_ABOVE, Verdict
 
-__all__ = ["table", "write_report", "errata_entry"]
+__all__ = ["table", "write_report", "errata_entry", "sensitivity_text"]
 
 
 def _fmt(x: float) -> str:
@@ -35,17 +35,30 @@ def _rows(report: Report) -> list[list[str]]:
         note = v.setting.get("reading")
         return f"{v.reading} ({note})" if note else v.reading
 
-    return [[v.claim, refs.get(v.claim, ""), reading(v), v.outcome, v.statistic,
-             f"{_fmt(v.slack_worst)} / {_fmt(v.slack_median)}", f"{v.seconds:.1f}"] for v in report.verdicts]
+    return [[v.claim, refs.get(v.claim, ""), reading(v), v.outcome + (" (weak)" if v.weak else ""),
+             sensitivity_text(v), v.statistic, f"{_fmt(v.slack_worst)} / {_fmt(v.slack_median)}",
+             f"{v.seconds:.1f}"] for v in report.verdicts]
 
 
-_HEADER = ["claim", "reference", "reading", "verdict", "statistic", "slack worst / median", "s"]
+_HEADER = ["claim", "reference", "reading", "verdict", "k", "statistic", "slack worst / median", "s"]
+
+
+def sensitivity_text(verdict: Verdict) -> str:
+    """The verdict's sensitivity k for the table: the smallest factor of the ladder by which a bound too small
+    is caught (e.g. "1.5"), ">10" when no rung is, "-" when the check measures none (a violated or certain
+    verdict, an error)."""
+    if "sensitivity_k" not in verdict.power:
+        return "-"
+    k = verdict.power["sensitivity_k"]
+    if k is None:
+        return f">{max(float(x) for x in verdict.power['sensitivity_ladder']):g}"
+    return f"{k:g}"
 
 
 def table(report: Report, width: int | None = None) -> str:
     """The verdicts as a plain-text table (what ``regretlab verify`` prints), every line at most ``width``
     characters (default: the terminal's, at least 60; 110 when it is not a terminal) where the claim ids
-    allow: the claim and the verdict are never cut; the statistic and the reading give up characters first
+    allow: the claim, the verdict and k are never cut; the statistic and the reading give up characters first
     (to 40 and 12), then the reference (at most 28; left out at 0), then the statistic and the reading again
     (to 15 and 6), then the seconds and the slack are left out; a cut cell ends in "…" (the report has every
     cell)."""
@@ -59,7 +72,7 @@ def table(report: Report, width: int | None = None) -> str:
     # the statistic to 40 and the reading to 12, then the reference (left out at 0: the report has it),
     # then the statistic to 15 and the reading to 6, then the seconds and the slack are left out; the claim's
     # id and the verdict are never cut
-    for floors in ({4: 40, 2: 12}, {1: 0}, {4: 15, 2: 6}, {6: 0}, {5: 0}):
+    for floors in ({5: 40, 2: 12}, {1: 0}, {5: 15, 2: 6}, {7: 0}, {6: 0}):
         while sum(w + 2 for w in widths if w) - 2 > width:
             shrinkable = [i for i in floors if widths[i] > floors[i]]
             if not shrinkable:
@@ -87,8 +100,14 @@ def outcome_counts(report: Report) -> str:
     from .verdict import OUTCOMES
 
     counts = {o: sum(v.outcome == o for v in report.verdicts) for o in (*OUTCOMES, "error")}
-    return ", ".join(f"{n} {o}{' by construction' if o == 'certain' else ''}" for o, n in counts.items()
-                     if n or o in ("holds", "violated", "inconclusive"))
+    weak = sum(v.outcome == "holds" and v.weak for v in report.verdicts)
+
+    def words(o, n):
+        extra = {"certain": " by construction", "holds": f" ({weak} weak)" if weak else ""}.get(o, "")
+        return f"{n} {o}{extra}"
+
+    shown = ("holds", "violated", "inconclusive")
+    return ", ".join(words(o, n) for o, n in counts.items() if n or o in shown)
 
 
 def _slug(text: str) -> str:
@@ -158,8 +177,12 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
            "below / above δ (for a claim certain given its inputs: no counterexample / a counterexample); "
            "*inconclusive* otherwise; *vacuous*: a bound no query rule could exceed; *certain*: a check true "
            "by construction (an enforced constraint, a proven inequality on numbers, a limit) that found no "
-           "counterexample, which tests the code, not the paper, and is not counted as *holds*. Slack = "
-           "bound / empirical at the worst trial and the median (> 1: room).",
+           "counterexample, which tests the code, not the paper, and is not counted as *holds*. "
+           "k (sensitivity) = the smallest factor of the ladder "
+           f"{', '.join(f'{x:g}' for x in SENSITIVITY_LADDER)} by which the bound, band or β must be made "
+           "too small for the same trials, judged by the same rule, to come out *violated*: the check would "
+           f"have caught a bound k× too small; a *holds* with k above {WEAK_ABOVE:g} (or beyond the ladder) "
+           "is *weak*. Slack = bound / empirical at the worst trial and the median (> 1: room).",
            "", "| " + " | ".join(_HEADER) + " |", "|" + "---|" * len(_HEADER)]
     out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in _rows(report)]
     out += ["", "## Claims", ""]
@@ -169,7 +192,8 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
                 f"- **Evidence**: {c.evidence}."]
         for v in (v for v in report.verdicts if v.claim == c.id):
             meaning = f" ({v.setting['reading']})" if v.setting.get("reading") else ""
-            out.append(f"- **Reading {v.reading}**{meaning}: *{v.outcome}* — {v.statistic}; slack "
+            weak = " (weak)" if v.weak else ""
+            out.append(f"- **Reading {v.reading}**{meaning}: *{v.outcome}*{weak} — {v.statistic}; slack "
                        f"{_fmt(v.slack_worst)} (worst) / {_fmt(v.slack_median)} (median).")
             setting = {k: val for k, val in v.setting.items() if k != "traceback"}
             out.append(f"  Setting: {json.dumps(setting, default=str)}")

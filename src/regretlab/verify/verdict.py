@@ -35,7 +35,8 @@ from scipy.stats import binomtest
 from regretlab._validate import check_integer, check_probability, check_real
 
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
-           "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally"]
+           "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally", "SENSITIVITY_LADDER",
+           "WEAK_ABOVE", "trial_ratios", "ladder_violations", "sensitivity_audit"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing; "certain" is a check
@@ -46,6 +47,14 @@ OUTCOMES = ("holds", "violated", "inconclusive", "vacuous", "certain")
 #: data): a check that cannot catch a bound ten times too small has no power, and its "holds" is
 #: downgraded to "inconclusive".
 CONTROL_FACTOR = 10.0
+#: The factors by which a bound, a band's width or a trigger's β is made too small to measure a check's
+#: sensitivity (fixed before looking at any data; issue 61): the smallest factor whose wrong version the
+#: check's own rule calls *violated* on the same trials is "would have caught a bound k× too small". The
+#: last rung is the negative control's :data:`CONTROL_FACTOR`.
+SENSITIVITY_LADDER = (1.25, 1.5, 2.0, 3.0, 5.0, 10.0)
+#: A *holds* whose sensitivity is above this factor (or beyond the ladder) is shown as *weak*: the check
+#: would pass a bound three times smaller than the paper's (not from a paper; the ceiling issue 61 names).
+WEAK_ABOVE = 3.0
 #: Confidence level of every Clopper–Pearson interval.
 LEVEL = 0.99
 
@@ -64,6 +73,77 @@ def clopper_pearson(k: int, n: int, level: float = LEVEL) -> tuple[float, float]
     level = check_real("level", level, low=0.0, high=1.0, low_open=True, high_open=True)
     ci = binomtest(k, n).proportion_ci(confidence_level=level, method="exact")
     return float(ci.low), float(ci.high)
+
+
+def trial_ratios(bound, empirical) -> np.ndarray:
+    """Each trial's tightest ``bound / empirical`` (rows are trials, columns its times or points): the
+    smallest factor by which the bound must be divided for the trial to violate it (``+inf`` on a trial
+    whose empirical value is never positive, which no factor makes a violation).
+
+    >>> trial_ratios([[4.0, 6.0], [10.0, 10.0]], [[2.0, 3.0], [0.0, 0.0]]).tolist()
+    [2.0, inf]
+    """
+    bound = np.atleast_2d(np.asarray(bound, dtype=float))
+    empirical = np.atleast_2d(np.asarray(empirical, dtype=float))
+    bound = np.broadcast_to(bound, np.broadcast_shapes(bound.shape, empirical.shape))
+    empirical = np.broadcast_to(empirical, bound.shape)
+    ratios = np.where(empirical > 0, bound / np.where(empirical > 0, empirical, 1.0), np.inf)
+    return ratios.reshape(ratios.shape[0], -1).min(axis=1)
+
+
+def ladder_violations(ratios, ladder=SENSITIVITY_LADDER) -> dict[float, int]:
+    """How many trials violate the event with its bound divided by each factor ``k`` of ``ladder``, from
+    each trial's tightest ``bound / empirical`` (:func:`trial_ratios`): a trial violates at ``k`` exactly
+    when its ratio is below ``k`` (empirical > bound / k).
+
+    >>> ladder_violations([0.5, 1.4, 2.5, float("inf")], ladder=(1.25, 2.0, 3.0))
+    {1.25: 1, 2.0: 2, 3.0: 3}
+    """
+    ratios = np.asarray(ratios, dtype=float).ravel()
+    if np.isnan(ratios).any():
+        raise ValueError(f"ratios must be numbers or +inf; got NaN at {np.flatnonzero(np.isnan(ratios))[:5]}")
+    return {float(k): int((ratios < k).sum()) for k in ladder}
+
+
+def sensitivity_audit(verdict: Verdict) -> Verdict:
+    """The smallest factor of :data:`SENSITIVITY_LADDER` by which the check would have caught a wrong bound;
+    changes ``verdict`` in place and returns it.
+
+    ``verdict.ladder`` maps each factor ``k`` to the trials (or checks) that violate the event with the
+    bound, band or β made ``k`` times too small, counted on the verdict's own trials; each count is judged
+    by the verdict's own rule (the Clopper–Pearson rate rule at δ, or "any counterexample" for a claim
+    without δ). Recorded in ``verdict.power`` as ``sensitivity_k`` (None when no rung is caught) and
+    ``weak`` (a *holds* whose k is above :data:`WEAK_ABOVE` or None), and appended to the statistic. A
+    verdict without a ladder (an error, or a check that measures none) is left unchanged.
+
+    >>> v = rate_verdict("X", "-", violations=0, trials=100, delta=0.1)
+    >>> v.ladder = {1.25: 2, 1.5: 9, 2.0: 40, 3.0: 90}
+    >>> sensitivity_audit(v).power["sensitivity_k"], v.power["weak"]
+    (2.0, False)
+    """
+    if verdict.outcome == "error" or not verdict.ladder:
+        return verdict
+    caught = None
+    for k, count in sorted(verdict.ladder.items()):
+        count = check_integer("ladder count", count, low=0, high=verdict.trials)
+        if verdict.delta is not None:
+            outcome = _rate_outcome(count, verdict.trials, verdict.delta, verdict.level)[0]
+        else:
+            outcome = "violated" if count else "holds"
+        if outcome == "violated":
+            caught = float(k)
+            break
+    weak = verdict.outcome == "holds" and (caught is None or caught > WEAK_ABOVE)
+    top = max(verdict.ladder)
+    counts = {f"{k:g}": int(n) for k, n in sorted(verdict.ladder.items())}
+    verdict.power.update({"sensitivity_k": caught, "weak": weak, "sensitivity_ladder": counts})
+    if caught is None:
+        verdict.statistic += f"; sensitivity: catches no bound up to {top:g}x too small"
+    else:
+        verdict.statistic += f"; sensitivity: would catch a bound {caught:g}x too small"
+    if weak:
+        verdict.statistic += f" (weak: above {WEAK_ABOVE:g}x)"
+    return verdict
 
 
 def slack(bound, empirical) -> tuple[float, float]:
@@ -116,7 +196,12 @@ class Verdict:
         Per-trial data for figures (e.g. R_T and the bound over T), omitted from the text report.
     power : dict
         The power audit of a bound check (:func:`power_audit`): whether the bound is vacuous and whether
-        the negative control was caught.
+        the negative control was caught; its sensitivity (:func:`sensitivity_audit`).
+    level : float
+        The confidence level of ``interval`` (a claim testing several levels passes a corrected one).
+    ladder : dict
+        Trials violating the event with the bound made ``k`` times too small, per factor ``k`` of
+        :data:`SENSITIVITY_LADDER` (:func:`ladder_violations`; empty when the check measures none).
     """
 
     claim: str
@@ -135,10 +220,18 @@ class Verdict:
     seconds: float = 0.0
     series: dict[str, Any] = field(default_factory=dict)
     power: dict[str, Any] = field(default_factory=dict)
+    ladder: dict[float, int] = field(default_factory=dict)
+    level: float = LEVEL
+
+    @property
+    def weak(self) -> bool:
+        """A *holds* whose sensitivity is above :data:`WEAK_ABOVE` (see :func:`sensitivity_audit`)."""
+        return bool(self.power.get("weak", False))
 
     def as_dict(self, series: bool = False) -> dict[str, Any]:
         """A JSON-ready dict (NaN as None); ``series`` included only when asked."""
         out = asdict(self)
+        out.pop("ladder")   # its counts are in power["sensitivity_ladder"]
         if not series:
             out.pop("series")
         return _jsonable(out)
@@ -233,7 +326,7 @@ def rate_verdict(claim: str, reading: str, *, violations: int, trials: int, delt
     if possible > violations:
         statistic += f" ({possible} possible under the least favourable approximation)"
     return Verdict(claim, reading, outcome, statistic, violations=violations, trials=trials, delta=delta,
-                   interval=interval, possible=possible, **extra)
+                   interval=interval, possible=possible, level=level, **extra)
 
 
 def counterexample_verdict(claim: str, reading: str, *, counterexamples: int, checks: int,
@@ -284,6 +377,8 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
     bound = np.broadcast_to(np.asarray(series["bound"], dtype=float), empirical.shape)
     ceiling = np.broadcast_to(np.asarray(series["ceiling"], dtype=float), empirical.shape)
     vacuous_trials = np.all(bound >= ceiling, axis=1)
+    if not verdict.ladder:
+        verdict.ladder = ladder_violations(trial_ratios(bound, empirical))
     control_violations = int(np.any(empirical > bound / factor, axis=1).sum())
     delta = verdict.delta if verdict.delta is not None else 0.0
     if verdict.delta is not None:

@@ -22,7 +22,7 @@ from regretlab.gp.sample_paths import FiniteSamplePath
 
 from ..evidence import finite_gp_ucb, gamma_bracket, grid_gp_ucb
 from ..registry import Context, claim
-from ..verdict import Tally, rate_verdict, slack
+from ..verdict import Tally, ladder_violations, rate_verdict, slack, trial_ratios
 
 N_POINTS = 100
 LENGTHSCALE = 0.1
@@ -73,20 +73,33 @@ def gp_ucb_confidence(ctx: Context):
     runs = _runs(ctx.seed, _paths(p), p.horizon, p.delta)
     verdicts = []
     for reading in ("A", "B"):
-        tally = Tally()
+        tally, ratios = Tally(), []
         for i, (path, run) in enumerate(ctx.bar(runs, what=f"reading {reading}")):
             upper = ucb(mu=run.mean[:-1], sigma=run.sd[:-1], beta=run.beta[:, None], reading=reading)
             lower = lcb(mu=run.mean[:-1], sigma=run.sd[:-1], beta=run.beta[:, None], reading=reading)
             outside = (path.values > upper) | (path.values < lower)
+            # the band made k times too narrow is left where |f - mu| > half-width / k
+            ratios.append(band_ratio(path.values, run.mean[:-1], upper))
             if tally.record(outside.any()):
                 t, j = np.argwhere(outside)[0]
                 tally.counterexample = {
                     "path": i, "t": int(t) + 1, "x": float(GRID[j, 0]), "f": float(path.values[j]),
                     "lcb": float(lower[t, j]), "ucb": float(upper[t, j]), "replay": ctx.replay()}
-        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
-                                     delta=p.delta, counterexample=tally.counterexample,
-                                     setting={**SETTING, "T": p.horizon}))
+        verdict = rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
+                               delta=p.delta, counterexample=tally.counterexample,
+                               setting={**SETTING, "T": p.horizon})
+        verdict.ladder = ladder_violations(ratios)
+        verdicts.append(verdict)
     return verdicts
+
+
+def band_ratio(f, mean, upper) -> float:
+    """The smallest half-width / |f - mean| over every t and x (``upper`` = mean + half-width): the factor
+    by which the band must be made narrower for f to leave it somewhere (+inf where f equals the mean)."""
+    f, mean = np.asarray(f, dtype=float), np.asarray(mean, dtype=float)
+    half_width = np.asarray(upper, dtype=float) - mean
+    deviation = np.abs(np.broadcast_to(f, half_width.shape) - mean)
+    return float(trial_ratios(half_width.reshape(1, -1), deviation.reshape(1, -1))[0])
 
 
 @claim(
@@ -188,12 +201,14 @@ def _long_runs(seed: int, paths: int, delta: float):
     for rng in ctx.generators(paths, "gp_ucb long horizon", shared=True):
         path = FiniteSamplePath.draw(LONG_KERNEL, LONG_GRID, rng=rng)
         first: dict = {"A": None, "B": None}
+        ratio = {"A": np.inf, "B": np.inf}   # each reading's band_ratio over the whole run
 
-        def observe(t, mean, sd, beta, path=path, first=first):
+        def observe(t, mean, sd, beta, path=path, first=first, ratio=ratio):
             for reading in ("A", "B"):
+                upper = ucb(mu=mean, sigma=sd, beta=beta, reading=reading)
+                ratio[reading] = min(ratio[reading], band_ratio(path.values, mean, upper))
                 if first[reading] is not None:
                     continue
-                upper = ucb(mu=mean, sigma=sd, beta=beta, reading=reading)
                 lower = lcb(mu=mean, sigma=sd, beta=beta, reading=reading)
                 outside = np.flatnonzero((path.values > upper) | (path.values < lower))
                 if outside.size:
@@ -204,7 +219,7 @@ def _long_runs(seed: int, paths: int, delta: float):
         run = grid_gp_ucb(gram, path.values, noise_variance=LONG_NOISE_VARIANCE, T=LONG_T, rng=rng,
                           beta=lambda t: beta_t_finite(t=t, n_points=LONG_POINTS, delta=delta),
                           observe=observe)
-        out.append((path, run, first))
+        out.append((path, run, first, ratio))
     return out
 
 
@@ -227,12 +242,14 @@ def gp_ucb_confidence_long(ctx: Context):
     verdicts = []
     for reading in ("A", "B"):
         tally = Tally()
-        for i, (_, _, first) in enumerate(runs):
+        for i, (_, _, first, _) in enumerate(runs):
             if tally.record(first[reading] is not None):
                 tally.counterexample = {"path": i, **first[reading], "replay": ctx.replay()}
-        verdicts.append(rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
-                                     delta=p.delta, counterexample=tally.counterexample,
-                                     setting={**LONG_SETTING, "T": LONG_T}))
+        verdict = rate_verdict(ctx.claim_id, reading, violations=tally.violations, trials=tally.trials,
+                               delta=p.delta, counterexample=tally.counterexample,
+                               setting={**LONG_SETTING, "T": LONG_T})
+        verdict.ladder = ladder_violations([ratio[reading] for *_, ratio in runs])
+        verdicts.append(verdict)
     return verdicts
 
 
@@ -252,6 +269,6 @@ def gp_ucb_confidence_long(ctx: Context):
 def gp_ucb_regret_long(ctx: Context):
     p = ctx.profile
     runs = _long_runs(ctx.seed, p.paths, p.delta)
-    return _regret_verdicts(ctx, [(path.values, run.f) for path, run, _ in runs],
+    return _regret_verdicts(ctx, [(path.values, run.f) for path, run, *_ in runs],
                             LONG_KERNEL(LONG_GRID, LONG_GRID), horizon=LONG_T,
                             noise_variance=LONG_NOISE_VARIANCE, setting=LONG_SETTING)

@@ -25,7 +25,7 @@ from regretlab.bounds.ms_ucb import lipschitz_constant
 from regretlab.gp.sample_paths import AdditiveSamplePath, RFFSamplePath
 
 from ..registry import Context, claim
-from ..verdict import LEVEL, rate_verdict
+from ..verdict import LEVEL, ladder_violations, rate_verdict
 from . import add_gp_ucb, ms_ucb
 
 GRID_POINTS = 20
@@ -77,11 +77,13 @@ def lipschitz(ctx: Context):
     if bad.any():
         i = int(np.argmax(bad))
         first = {"path": i, "sup |df/dx_i|": float(sups[i]), "L": L, "replay": ctx.replay()}
-    return [rate_verdict(ctx.claim_id, "-", violations=int(bad.sum()), trials=len(sups), delta=p.delta / 2,
-                         counterexample=first, slack_worst=float(L / sups.max()),
-                         slack_median=float(L / np.median(sups)),
-                         setting={"L": L, "a": a, "b": b, "m": m, "D": ms_ucb.D,
-                                  "kernel": repr(ms_ucb.KERNEL), "grid": f"{GRID_POINTS}^3"})]
+    verdict = rate_verdict(ctx.claim_id, "-", violations=int(bad.sum()), trials=len(sups), delta=p.delta / 2,
+                           counterexample=first, slack_worst=float(L / sups.max()),
+                           slack_median=float(L / np.median(sups)),
+                           setting={"L": L, "a": a, "b": b, "m": m, "D": ms_ucb.D,
+                                    "kernel": repr(ms_ucb.KERNEL), "grid": f"{GRID_POINTS}^3"})
+    verdict.ladder = ladder_violations(L / sups)   # a path breaks L / k when its supremum exceeds it
+    return [verdict]
 
 
 @claim(
@@ -131,6 +133,9 @@ def assumption1(ctx: Context):
                        "constants": "catalogue's Borell-TIS estimator from exact draws on a 12^3 grid"}
     if verdict.outcome == "violated":
         verdict.counterexample = {"L": L, "rate": rate, "bound": bound, "replay": ctx.replay()}
+    # the sensitivity at the deciding level: b (so L) made k times too small, judged against the same q at
+    # the same Bonferroni level (the other levels could catch it sooner: this k is an upper estimate)
+    verdict.ladder = ladder_violations(L / sups)
     return [verdict]
 
 
@@ -176,7 +181,10 @@ def eq10(ctx: Context):
     if bad.any():
         i = int(np.argmax(bad))
         first = {"path": i, "sup |df/dx_i|": float(sups[i]), "J": J, "replay": ctx.replay()}
-    return [rate_verdict(ctx.claim_id, "-", violations=int(bad.sum()), trials=len(sups), delta=p.delta / 3,
-                         counterexample=first, slack_worst=float(J / sups.max()),
-                         slack_median=float(J / np.median(sups)),
-                         setting={"J": J, "a": a, "b": b, "m": m, "p": 3, "kernel": repr(add_gp_ucb.KERNEL)})]
+    verdict = rate_verdict(ctx.claim_id, "-", violations=int(bad.sum()), trials=len(sups), delta=p.delta / 3,
+                           counterexample=first, slack_worst=float(J / sups.max()),
+                           slack_median=float(J / np.median(sups)),
+                           setting={"J": J, "a": a, "b": b, "m": m, "p": 3,
+                                    "kernel": repr(add_gp_ucb.KERNEL)})
+    verdict.ladder = ladder_violations(J / sups)
+    return [verdict]

@@ -45,7 +45,7 @@ from regretlab.gp.sample_paths import RFFSamplePath
 
 from ..evidence import realised_information_gain, run_on_path
 from ..registry import Context, claim, not_checked
-from ..verdict import Tally, rate_verdict, slack
+from ..verdict import SENSITIVITY_LADDER, Tally, ladder_violations, rate_verdict, slack
 
 D, d = 3, 1
 LENGTHSCALE = 0.5
@@ -157,11 +157,13 @@ def lemma2(ctx: Context):
                                         "width": float(width[s]), "replay": ctx.replay()}
         ratios = np.array(ratios)
         finite = ratios[np.isfinite(ratios)]
-        verdicts.append(rate_verdict(
+        verdict = rate_verdict(
             ctx.claim_id, reading, violations=tally.violations, trials=tally.trials, delta=p.delta,
             counterexample=tally.counterexample, slack_worst=float(finite.min()) if finite.size else np.nan,
             slack_median=float(np.median(finite)) if finite.size else np.nan,
-            setting=_setting(ctx.seed, 1.0, p.horizon)))
+            setting=_setting(ctx.seed, 1.0, p.horizon))
+        verdict.ladder = ladder_violations(ratios)   # each run's tightest width / (mu - f)
+        verdicts.append(verdict)
     return verdicts
 
 
@@ -286,6 +288,9 @@ def lemma4(ctx: Context):
     radius["C"] = np.array([lemma4_radius(D=n + 1, d=1, Zt_size=s, delta=p.delta, reading="C", t=s)
                             for s in t])
     misses = {r: {name: 0 for name in positions} for r in radius}
+    # the sensitivity: misses of the radius made k times too small, per factor of the ladder
+    shrunk = {r: {name: np.zeros(len(SENSITIVITY_LADDER), dtype=int) for name in positions} for r in radius}
+    factors = np.asarray(SENSITIVITY_LADDER)[:, None]
     draws = p.draws
     for rng in ctx.bar(ctx.generators(draws, "anchors"), total=draws, what="anchor sets"):
         Z = rng.uniform(-1.0, 1.0, (T, n))
@@ -294,6 +299,9 @@ def lemma4(ctx: Context):
             misses["A"][name] += nearest[-1] > radius["A"]
             misses["B"][name] += nearest[-1] > radius["B"]
             misses["C"][name] += bool(np.any(nearest > radius["C"]))
+            shrunk["A"][name] += nearest[-1] > radius["A"] / factors[:, 0]
+            shrunk["B"][name] += nearest[-1] > radius["B"] / factors[:, 0]
+            shrunk["C"][name] += np.any(nearest[None, :] > radius["C"][None, :] / factors, axis=1)
     verdicts = []
     for r in ("A", "B", "C"):
         worst = max(positions, key=lambda name: misses[r][name])
@@ -301,13 +309,17 @@ def lemma4(ctx: Context):
         first = None
         if misses[r][worst]:
             first = {"position": worst, "z_star": positions[worst].tolist(), "replay": ctx.replay()}
-        verdicts.append(rate_verdict(
+        verdict = rate_verdict(
             ctx.claim_id, r, violations=int(misses[r][worst]), trials=draws, delta=p.delta / 2,
             counterexample=first,
             setting={"D - d": n, "|Z_t|": f"t = 1..{T}" if r == "C" else T, "positions": rates,
                      "worst position": worst,
                      "theta": float(radius[r]) if r != "C" else f"{radius['C'][0]:.3g} .. "
-                                                                f"{radius['C'][-1]:.3g}"}))
+                                                                f"{radius['C'][-1]:.3g}"})
+        # per factor, the worst position's misses (the verdict's own rule: the worst position decides)
+        worst_shrunk = np.max(np.stack(list(shrunk[r].values())), axis=0)
+        verdict.ladder = dict(zip(SENSITIVITY_LADDER, worst_shrunk.tolist(), strict=True))
+        verdicts.append(verdict)
     return verdicts
 
 

@@ -24,7 +24,14 @@ from regretlab.gp.sample_paths import FiniteSamplePath, sample_on_points
 
 from ..evidence import grid_gp_ucb
 from ..registry import Context, claim
-from ..verdict import Tally, control_audit, counterexample_verdict, rate_verdict
+from ..verdict import (
+    SENSITIVITY_LADDER,
+    Tally,
+    control_audit,
+    counterexample_verdict,
+    ladder_violations,
+    rate_verdict,
+)
 
 NOISE_VARIANCE = 0.01
 
@@ -77,7 +84,7 @@ def thm41(ctx: Context):
     posteriors = [_posterior(rng) for rng in ctx.generators(p.posteriors, "posteriors")]
     verdicts = []
     for reading in ("A", "B"):
-        tally, worst_ratio = Tally(), np.inf
+        tally, worst_ratio, ratios = Tally(), np.inf, []
         for i, post in enumerate(posteriors):
             q = gram_quantities(L=post["gp"].L, z=post["gp"].alpha)
             radius = float(d_eps(beta_t=post["beta"], theta=post["theta"], epsilon=post["epsilon"], n=q.n,
@@ -92,7 +99,10 @@ def thm41(ctx: Context):
             if not len(points):
                 continue
             gap = np.abs(_ucb(post, points) - prop41_limit(beta_t=post["beta"], theta=post["theta"]))
-            worst_ratio = min(worst_ratio, float(np.min(post["epsilon"] / 2 / np.maximum(gap, 1e-300))))
+            # eps/2 made k times too small fails at every k above this ratio
+            ratio = post["epsilon"] / 2 / np.maximum(gap, 1e-300)
+            ratios.append(ratio)
+            worst_ratio = min(worst_ratio, float(np.min(ratio)))
             if tally.record_each(gap >= post["epsilon"] / 2):
                 j = int(np.argmax(gap))
                 tally.counterexample = {
@@ -100,13 +110,16 @@ def thm41(ctx: Context):
                     "eps/2": float(post["epsilon"] / 2), "d_eps": radius,
                     **{k: float(post[k]) for k in ("theta", "lengthscale", "beta", "epsilon", "scale")},
                     "n": post["n"], "replay": ctx.replay()}
-        verdicts.append(counterexample_verdict(
+        verdict = counterexample_verdict(
             ctx.claim_id, reading, counterexamples=tally.violations, checks=tally.trials,
             counterexample=tally.counterexample,
             slack_worst=worst_ratio,
             setting={"posteriors": len(posteriors), "positions": "at d_eps (1 + 1e-9) and d_eps (1 "
                                                                  "+ U[0, 2])",
-                     "slack": "(eps/2) / |alpha_UCB - sqrt(beta) theta| at the worst point"}))
+                     "slack": "(eps/2) / |alpha_UCB - sqrt(beta) theta| at the worst point"})
+        if ratios:
+            verdict.ladder = ladder_violations(np.concatenate(ratios))
+        verdicts.append(verdict)
     return verdicts
 
 
@@ -179,9 +192,10 @@ def _prop51_runs(seed: int, paths: int, delta: float):
         values = path.values
         queried = np.zeros(n, dtype=bool)
         regret, r_b, r_b_control = (np.empty(PROP51_T) for _ in range(3))
+        r_b_ladder = np.empty((len(SENSITIVITY_LADDER), PROP51_T))   # the trigger with beta_t / k
 
         def observe(t, mean, sd, beta, values=values, queried=queried, regret=regret, r_b=r_b,
-                    r_b_control=r_b_control):
+                    r_b_control=r_b_control, r_b_ladder=r_b_ladder):
             upper = ucb(mu=mean, sigma=sd, beta=beta)
             queried[int(np.argmax(upper))] = True   # x_t, the query grid_gp_ucb makes next: D_t holds it
             regret[t - 1] = values.max() - values[queried].max()
@@ -191,10 +205,15 @@ def _prop51_runs(seed: int, paths: int, delta: float):
             r_b_control[t - 1] = trigger_rb(ucb_max=ucb(mu=mean, sigma=sd, beta=weak).max(),
                                             lcb_max=lcb(mu=mean, sigma=sd, beta=weak)[queried].max(),
                                             t=t, t_local=t)
+            for j, k in enumerate(SENSITIVITY_LADDER):
+                low = beta / k
+                r_b_ladder[j, t - 1] = trigger_rb(ucb_max=ucb(mu=mean, sigma=sd, beta=low).max(),
+                                                  lcb_max=lcb(mu=mean, sigma=sd, beta=low)[queried].max(),
+                                                  t=t, t_local=t)
 
         grid_gp_ucb(gram, values, noise_variance=PROP51_NOISE_VARIANCE, T=PROP51_T, rng=rng,
                     beta=lambda t: beta_t_finite(t=t, n_points=n, delta=delta), observe=observe)
-        out.append((regret, r_b, r_b_control))
+        out.append((regret, r_b, r_b_control, r_b_ladder))
     return out
 
 
@@ -223,7 +242,9 @@ def prop51(ctx: Context):
     p = ctx.profile
     runs = _prop51_runs(ctx.seed, p.paths, p.delta)
     tally, open_trials, control_violations, fired_at, regret_at = Tally(), 0, 0, [], []
-    for i, (regret, r_b, r_b_control) in enumerate(runs):
+    caught = np.zeros(len(SENSITIVITY_LADDER), dtype=int)   # trials the trigger with beta_t / k misleads
+    for i, (regret, r_b, r_b_control, r_b_ladder) in enumerate(runs):
+        caught += np.any((r_b_ladder <= PROP51_EPSILON) & (regret > PROP51_EPSILON), axis=1)
         fired = r_b <= PROP51_EPSILON
         open_trials += bool(fired.any())
         control_violations += bool(np.any((r_b_control <= PROP51_EPSILON) & (regret > PROP51_EPSILON)))
@@ -245,5 +266,6 @@ def prop51(ctx: Context):
                                        f"{len(runs)} paths" if fired_at else "never")}
     verdict = rate_verdict(ctx.claim_id, "-", violations=tally.violations, trials=tally.trials, delta=p.delta,
                            counterexample=tally.counterexample, slack_worst=worst, setting=setting)
+    verdict.ladder = dict(zip(SENSITIVITY_LADDER, caught.tolist(), strict=True))
     return [control_audit(verdict, control_violations=control_violations, open_trials=open_trials,
                           control=f"the trigger with beta_t / {1 / PROP51_CONTROL_BETA:g}")]
