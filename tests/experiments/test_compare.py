@@ -1246,3 +1246,23 @@ def test_the_new_statistics_refuse_bad_input_with_a_clear_error():
         reading_verdict(["confirmed", "maybe"])
     with pytest.raises(ValueError, match="decisions='partly' is not one of"):
         item_verdict(["partly"])   # an item's verdict is not a claim's
+
+
+def test_an_item_without_runs_is_not_counted_with_the_reproduced_experiments(tmp_path):
+    """Kandasamy2015 Table 1 (four rates rendered and evaluated, no runs) passes its own check; COMPARISON.md
+    says 'reproduced (no runs: its own check)' and its counts line has no plain 'reproduced', which read as
+    three experiments reproduced when none was."""
+    import shutil
+    from pathlib import Path
+
+    from regretlab.figures.comparison import write_comparison
+
+    source = Path(__file__).resolve().parents[2] / "paper_figures" / "Kandasamy2015" / "table1.json"
+    if not source.is_file():
+        pytest.skip("needs the checkout's paper_figures/")
+    (tmp_path / "Kandasamy2015").mkdir()
+    shutil.copy(source, tmp_path / "Kandasamy2015" / "table1.json")
+    lines = write_comparison(tmp_path).read_text().splitlines()
+    (row,) = [line for line in lines if line.startswith("| Kandasamy2015.table1 ")]
+    assert "**reproduced (no runs: its own check)**" in row
+    assert "Counts: reproduced (no runs: its own check) 1" in lines

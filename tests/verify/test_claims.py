@@ -227,3 +227,15 @@ def test_every_verdict_that_could_fail_says_how_wrong_a_bound_it_would_catch(smo
         assert sensitivity_text(v) != "-"
         assert v.weak == (v.outcome == "holds" and (v.power["sensitivity_k"] is None
                                                      or v.power["sensitivity_k"] > 3))
+
+
+def test_no_two_readings_of_a_claim_say_the_same_thing():
+    """Each reading's description (its note, else the origin of the formula reading it stands for) differs
+    from its siblings': ADD.eq14_erratum's A and B both read "as printed in [Kandasamy2015, Eq. (14)]
+    (withdrawn by the authors' erratum)", which told a reader nothing about B (the erratum's correction)."""
+    from regretlab.verify.engine import _reading_origin
+
+    for c in CLAIMS.values():
+        origins = [_reading_origin(c, r) for r in c.readings]
+        described = [o for o in origins if o]
+        assert len(set(described)) == len(described), (c.id, origins)

@@ -191,6 +191,10 @@ def write_comparison(root) -> Path:
         elif provenance.get("partial") and verdict not in ("new", "qualitative"):
             # a kind's own test (5 %, uncorrected) on part of the runs is no decision: only `decide`'s is
             verdict = "partial runs: no verdict"
+        elif not provenance.get("runs", 1) and verdict == "reproduced":
+            # a formula rendered or a function drawn, checked by its own computation: not an experiment
+            # reproduced, and not counted with them
+            verdict = "reproduced (no runs: its own check)"
         rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
                      details, f"{path.parent.name}/{path.stem}"))
     counts = {}
@@ -210,7 +214,8 @@ def write_comparison(root) -> Path:
              "T and D from the runs a sequential decision has made so far, fewer repeats than the paper's. "
              "An item drawn from another item's runs on another statistic (Kandasamy2015's R_T/T rows) "
              "takes its verdict from its own claims, decided with that item ('…, with its source'). "
-             "Items with no runs: qualitative / reproduced by their own check; "
+             "Items with no runs (a formula rendered, a function drawn): qualitative / 'reproduced (no runs: "
+             "its own check)'; "
              "substitute and new items as labelled; see `regretlab.figures.comparison`.", "",
              "Counts: " + (", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none yet"), "",
              "| item | where in the paper | mode | verdict | details | files |", "|---|---|---|---|---|---|"]

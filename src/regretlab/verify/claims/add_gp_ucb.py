@@ -126,6 +126,10 @@ def lemma10(ctx: Context):
           r"\log(1+\eta^{-2}\sigma^2_{t-1})\le2C_1MT\gamma_T",
     bounds=(eq14_chain,),
     readings=("A", "B"),
+    reading_notes={"A": "as printed in [Kandasamy2015, Eq. (14)], step (*) with the groups' variances "
+                        "(withdrawn by the authors' erratum)",
+                   "B": "the authors' erratum's correction: step (*) with the variance of the sum "
+                        "sigma^2_{t-1}(x_t)"},
     kind="certain",
     by_construction={"B": "the corrected chain is a proven inequality (the erratum's) evaluated on numbers: "
                           "it can fail only by a coding or round-off error"},
