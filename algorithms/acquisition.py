@@ -55,13 +55,9 @@ def _mean_std(mean, variance):
     return mu, np.sqrt(np.maximum(var, 0.0))
 
 
-def _sigma_grad(sigma, variance_grad):
-    """d sigma/dx = (d variance/dx) / (2 sigma); 0 where sigma == 0 (sigma is not differentiable there)."""
-    return _sigma_grad_of(sigma, check_array("variance_grad", variance_grad))
-
-
 def _sigma_grad_of(sigma, dvar):
-    """:func:`_sigma_grad` on validated arrays (the acquisition's inner loop)."""
+    """d sigma/dx = (d variance/dx) / (2 sigma) on validated arrays (the acquisition's inner loop); 0 where
+    sigma == 0 (sigma is not differentiable there)."""
     safe = np.where(sigma > 0.0, sigma, 1.0)
     factor = np.where(sigma > 0.0, 0.5 / safe, 0.0)
     return factor[..., None] * dvar
