@@ -182,14 +182,19 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
                 del groups[name]
 
     on_terminal = progress and sys.stderr.isatty()
+    done = [0]
 
     def keep(name: str, verdicts: list[Verdict]) -> None:
         results.append(verdicts)
+        done[0] += 1
         if checkpoint is not None and not any(v.outcome == "error" for v in verdicts):
             save_group(checkpoint, name, groups[name], profile, seed, verdicts)   # an error runs again
         if on_terminal:   # a line per verdict as its group finishes, above the bar (terminal only)
             for v in verdicts:
                 tqdm.write(f"  {v.claim} [{v.reading}]: {v.outcome} ({v.seconds:.3g} s)", file=sys.stderr)
+        elif progress:   # through a pipe or into a file: no bar, one plain line per finished group
+            print(f"regretlab verify: {done[0]} of {len(groups)} group(s) of claims done ({name}; "
+                  f"{time.perf_counter() - start:.0f} s elapsed)", file=sys.stderr, flush=True)
 
     jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
     if jobs == 1:
