@@ -5,6 +5,7 @@ import csv
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 
 from regretlab.experiments.claims import Claim
 from regretlab.experiments.decide import decide_item
@@ -56,3 +57,23 @@ def test_the_overview_draws_every_record_and_writes_one_csv_row_per_comparison(t
     assert "](DECISIONS.png)" in (tmp_path / "DECISIONS.md").read_text()
     assert write_decisions_overview(tmp_path / "empty") == []
     assert overview_rows([]) == []
+
+
+def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
+    """The bar's label is the verdict DECISIONS.md heads the item with: an item whose paper setup is
+    'reading-dependent' and whose 'code' reading is undecided reads "undecided (paper setup:
+    reading-dependent)" (it said 'reading-dependent', the paper setup's alone); an item without setup
+    readings keeps its own verdict."""
+    from pathlib import Path
+
+    from regretlab.figures.decision_overview import verdict_label
+    from regretlab.figures.decisions import read_records
+
+    root = Path(__file__).resolve().parents[2] / "paper_figures"
+    if not (root / "decisions" / "Kandasamy2015.fig3_D40_simple_code.json").is_file():
+        pytest.skip("needs the checkout's paper_figures/")
+    records = {r["item"]: r for r in read_records(root)}
+    d40 = records["Kandasamy2015.fig3_D40_simple"]
+    assert d40["verdict"] == "reading-dependent"
+    assert verdict_label(d40, root) == "undecided (paper setup: reading-dependent)"
+    assert verdict_label(records["Ha2019.fig3"], root) == records["Ha2019.fig3"]["verdict"]

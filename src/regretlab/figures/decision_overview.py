@@ -1,7 +1,8 @@
 """``paper_figures/DECISIONS.png`` (and ``.pdf``, with its data in ``DECISIONS.csv``): every decided item at
 a glance, drawn from ``decisions/*.json`` (:mod:`regretlab.figures.decisions`).
 
-Left: the item's claims by decision (confirmed / refuted / undecided), its verdict beside the bar. Right:
+Left: the item's claims by decision (confirmed / refuted / undecided), beside the bar its verdict over every
+setup (the one DECISIONS.md heads the item with) and, where that differs, its paper setup's. Right:
 each of its comparisons as one dot at its probability of improvement P(A > B) (the claimed-better method's
 run beats the other's; 0.5: no difference), coloured by the comparison's decision, its marker the claim's
 kind (:data:`KIND_MARKERS`). P(A > B) has no unit, so claims on simple regret, seconds or accuracy share one
@@ -23,7 +24,7 @@ from regretlab.figures.decisions import read_records  # noqa: E402
 from regretlab.figures.export import _csv_text  # noqa: E402
 from regretlab.figures.plots import DOUBLE_COLUMN, style  # noqa: E402
 
-__all__ = ["DECISION_COLOURS", "KIND_MARKERS", "overview_rows", "write_decisions_overview"]
+__all__ = ["DECISION_COLOURS", "KIND_MARKERS", "overview_rows", "verdict_label", "write_decisions_overview"]
 
 #: One colour per decision, from the Okabe–Ito palette (distinct under the common colour-vision deficiencies).
 DECISION_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "undecided": "#999999"}
@@ -58,11 +59,21 @@ def overview_rows(records) -> list[tuple]:
     return rows
 
 
-def _draw(records):
+def verdict_label(record: dict, export_root="paper_figures") -> str:
+    """The verdict written beside an item's bar: over every setup, with the paper setup's in brackets when it
+    differs (e.g. "undecided (paper setup: reading-dependent)"), as DECISIONS.md heads the item."""
+    from regretlab.figures.decisions import over_setups, setup_readings
+
+    readings = setup_readings(record["item"], export_root)
+    overall = over_setups(record, readings) if readings else record["verdict"]
+    return overall if overall == record["verdict"] else f"{overall} (paper setup: {record['verdict']})"
+
+
+def _draw(records, export_root="paper_figures"):
     items = [r["item"] for r in records]
     height = 0.9 + 0.2 * max(len(items), 1)
     fig, (bars, dots) = plt.subplots(1, 2, figsize=(DOUBLE_COLUMN, height), sharey=True,
-                                     gridspec_kw={"width_ratios": (1.0, 1.4), "wspace": 0.06})
+                                     gridspec_kw={"width_ratios": (1.5, 1.0), "wspace": 0.04})
     y = np.arange(len(items))[::-1]            # the first item on top
     jitter = np.random.default_rng(0)          # a fixed seed: the picture is the same at every rebuild
     for row, r in zip(y, records, strict=True):
@@ -72,7 +83,7 @@ def _draw(records):
             if count:
                 bars.barh(row, count, left=left, color=colour, height=0.7)
             left += count
-        bars.text(left + 0.5, row, r["verdict"], va="center", fontsize=6, color="0.25")
+        bars.text(left + 0.5, row, verdict_label(r, export_root), va="center", fontsize=6, color="0.25")
         for c in r["claims"]:
             for x in c["comparisons"]:
                 effect = x.get("effect")
@@ -84,10 +95,14 @@ def _draw(records):
     bars.set_yticks(y, items)
     bars.set_xlabel("claims")
     bars.grid(axis="y", visible=False)
-    bars.set_xlim(0, max([sum(r["counts"].values()) for r in records] + [1]) * 1.45)
+    # room for the longest verdict beside the longest bar ("not reproduced (paper setup: ...)")
+    bars.set_xlim(0, max([sum(r["counts"].values()) for r in records] + [1]) * 2.9)
     dots.axvline(0.5, color="0.4", lw=0.6, ls="--")
     dots.set_xlim(-0.03, 1.03)
-    dots.set_xlabel("P(A > B) of each comparison (0.5: no difference)")
+    dots.set_xlabel("P(A > B): the chance that a run of the method\na claim says is better (A) beats one of "
+                    "B; 0.5: no difference", fontsize=6.5)
+    bars.set_title("Each item's claims by decision (verdict over every setup)", fontsize=7)
+    dots.set_title("Each comparison behind them", fontsize=7)
     dots.grid(axis="y", visible=False)
     handles = [plt.Line2D([], [], color=c, marker="s", ls="none", ms=5, label=d)
                for d, c in CLAIM_COLOURS.items()]
@@ -106,7 +121,7 @@ def write_decisions_overview(export_root="paper_figures") -> list[Path]:
         return []
     root = Path(export_root)
     with style():
-        fig = _draw(records)
+        fig = _draw(records, export_root)
         try:
             # a PDF without its creation date: the same records give the same bytes (MANIFEST.json's sums)
             paths = [atomic_savefig(fig, root / "DECISIONS.pdf", metadata={"CreationDate": None}),
