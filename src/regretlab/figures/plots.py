@@ -141,8 +141,9 @@ def _hidden_final_differences(curves) -> float | None:
     return 0.5 * final_spread
 
 
-def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = ""):
-    """A table drawn as a figure (for the PDF beside the CSV)."""
+def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = "", note: str = ""):
+    """A table drawn as a figure (for the PDF beside the CSV); ``note`` is printed under it (what a column
+    means)."""
     import textwrap
 
     fig, ax = plt.subplots(figsize=(DOUBLE_COLUMN, 0.3 + 0.22 * (len(rows_text) + 1)))
@@ -158,6 +159,10 @@ def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = 
         fig.canvas.draw()
         top = table.get_window_extent(fig.canvas.get_renderer()).y1 / fig.bbox.height
         fig.suptitle(textwrap.fill(title, 120), y=top + 0.02, va="bottom", fontsize=8)
+    if note:
+        fig.canvas.draw()
+        bottom = table.get_window_extent(fig.canvas.get_renderer()).y0 / fig.bbox.height
+        fig.text(0.5, bottom - 0.01, textwrap.fill(note, 150), ha="center", va="top", fontsize=6)
     return fig
 
 
