@@ -505,7 +505,7 @@ def _cmd_preregister(args: argparse.Namespace) -> int:
             spec = registry.get(key)
             if not spec.reading_of:
                 raise ValueError(f"{spec.key} is not a setup reading (its spec names no reading_of)")
-            archive.restore(args.out, args.export_dir)
+            archive.restore(args.out, args.export_dir, runs=spec.runs("full"))
             results = load_results(spec, "full", args.out)
             path = preregister.write_record(spec, results, claims_of(spec.key), args.export_dir)
         except ValueError as error:

@@ -214,16 +214,24 @@ def _members_of_other_groups(group: str, export_root) -> dict[tuple[str, str], s
     return owners
 
 
-def restore(out, export_root="paper_figures") -> int:
+def restore(out, export_root="paper_figures", runs=None) -> int:
     """Copy every archived run that ``out`` lacks into it, after checking the checksums; returns how many
-    records were restored. A run a manifest lists as ``shared`` (stored in another group's archive) must
-    then be in ``out``: else that archive no longer holds it, and the error says so."""
+    records were restored. ``runs`` (:class:`regretlab.experiments.spec.Run`, optional): only those (deciding
+    one item then unpacks its runs, not all 5,000 of every archive); an archive none of whose members is
+    wanted is not opened. A run a manifest lists as ``shared`` (stored in another group's archive) must
+    then be in ``out`` (when wanted): else that archive no longer holds it, and the error says so."""
     folder = Path(export_root) / ARCHIVE_FOLDER
+    keys = None if runs is None else {run.key for run in runs}
+
+    def wanted_member(m) -> bool:
+        return keys is None or m.get("run_key") in keys
+
     restored = 0
     manifests = [(path, json.loads(path.read_text())) for path in sorted(folder.glob("*.json"))]
     for manifest_path, manifest in manifests:
         archive = folder / f"{manifest['group']}.tar.xz"
-        missing = [m for m in manifest["members"] if not (Path(out) / m["path"]).is_file()]
+        missing = [m for m in manifest["members"]
+                   if wanted_member(m) and not (Path(out) / m["path"]).is_file()]
         if not missing:
             continue
         blob = archive.read_bytes()
@@ -245,7 +253,7 @@ def restore(out, export_root="paper_figures") -> int:
                 restored += 1
     for manifest_path, manifest in manifests:   # present, as members are: a restored one was checked above
         for m in manifest.get("shared", []):
-            if not (Path(out) / m["path"]).is_file():
+            if wanted_member(m) and not (Path(out) / m["path"]).is_file():
                 raise ArchiveError(
                     f"{manifest_path.name}: run {m['path']} is shared with group {m['group']!r}, whose "
                     f"archive under {folder} no longer holds it (repack {manifest['group']})")

@@ -33,9 +33,10 @@ def source_of(key: str):
 
 
 def decide_from_runs(key: str, out="results", export_root="paper_figures") -> ItemDecision:
-    """Decide ``key``'s claims from the finished full-mode runs in ``out`` (archived runs restored first)."""
-    archive.restore(out, export_root)
+    """Decide ``key``'s claims from the finished full-mode runs in ``out`` (its archived runs restored
+    first, and only its)."""
     spec = source_of(key)
+    archive.restore(out, export_root, runs=spec.runs("full"))
     results = load_results(spec, "full", out)
     decision = decide_item(spec, claims_of(key), results, "full")
     decision.diagnosis = diagnose(spec, results, export_root)
