@@ -8,7 +8,7 @@ that S_T fell; GP-UCB (unchanged) is the reference line.
     python benchmarks/repeat_trap.py [--before f80438a] [--out results] [--export-dir paper_figures]
 
 The old runs are read from git (``git show REV:paper_figures/runs/ITEM.tar.xz``, checked against the sha256
-of its manifest as ``regretlab.experiments.archive.restore`` checks it); the new ones from the archives of
+of its manifest as ``regretlab.campaign.archive.restore`` checks it); the new ones from the archives of
 the export folder and the results folder.
 """
 
@@ -25,7 +25,8 @@ from pathlib import Path
 import numpy as np
 from scipy import stats
 
-from regretlab.experiments import archive, registry
+from regretlab.campaign import archive
+from regretlab.experiments import registry
 from regretlab.experiments.aggregate import load_results
 
 ITEMS = ("Li2016.table1", "Li2016.table2")

@@ -222,7 +222,7 @@ _ALL = (
               "Virtual Library of Simulation Experiments: Test Functions and Datasets", 2013,
               {"howpublished": "Simon Fraser University, https://www.sfu.ca/~ssurjano/"},
               "the standard forms of the benchmark functions (catalogue §7)"),
-    # ---- the statistics of the decisions (regretlab.experiments.compare) --------------------------------
+    # ---- the statistics of the decisions (regretlab.decisions.compare) --------------------------------
     Reference("Wilcoxon1945", "article", ("Frank Wilcoxon",), "Individual Comparisons by Ranking Methods",
               1945, {"journal": "Biometrics Bulletin", "volume": "1", "pages": "80--83"},
               "the signed-rank test of paired runs"),

@@ -54,7 +54,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = {"src/regretlab": "regretlab", "bounds": "regretlab.bounds",
                 "algorithms": "regretlab.algorithms"}
 #: Layers, bottom up: a module may import its own package and the layers below it; two packages on one layer
-#: import neither each other (gp and bounds, verify and experiments).
+#: import neither each other (gp and bounds, verify and experiments). The evidence layer is three floors:
+#: experiments make runs, decisions judge them, the campaign drives looks, prices and archives.
 LAYERS = (
     ("regretlab", "regretlab._validate", "regretlab._rng", "regretlab._version", "regretlab._io",
      "regretlab._text", "regretlab._losses", "regretlab._source"),
@@ -62,6 +63,8 @@ LAYERS = (
     ("regretlab.objectives",),
     ("regretlab.algorithms",),
     ("regretlab.verify", "regretlab.experiments"),
+    ("regretlab.decisions",),
+    ("regretlab.campaign",),
     ("regretlab.figures",),
 )
 #: Pairs forbidden although the layers allow them: the objectives are problems, not methods.

@@ -208,14 +208,15 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 def _cmd_calibrate(args: argparse.Namespace) -> int:
     """``reproduce SPEC --calibrate``: time each method's blocks, store the calibration, print predicted
     against measured."""
-    from regretlab.experiments import calibrate, registry
-    from regretlab.experiments.cost import (
+    from regretlab.campaign import calibrate
+    from regretlab.campaign.cost import (
         against_measured,
         calibration_rows,
         calibration_scale,
         measured_seconds,
         related_rows,
     )
+    from regretlab.experiments import registry
     from regretlab.experiments.spec import short_method
 
     keys = registry.available() if args.all else [args.spec]
@@ -266,8 +267,8 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 
 
 def _cmd_reproduce(args: argparse.Namespace) -> int:
+    from regretlab.campaign.cost import estimate, measured_seconds
     from regretlab.experiments import registry
-    from regretlab.experiments.cost import estimate, measured_seconds
 
     if args.list and (args.all or args.spec):
         print("regretlab reproduce: --list lists the specs and runs nothing; give it alone (not with "
@@ -320,7 +321,7 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
                     else f"{estimate(source, 'quick', measured, args.export_dir)} / "
                          f"{estimate(source, 'full', measured, args.export_dir)}")
             print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
-        from regretlab.experiments.cost import PRICE_SOURCES, cost_model, total_by_source
+        from regretlab.campaign.cost import PRICE_SOURCES, cost_model, total_by_source
 
         print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
               f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
@@ -380,15 +381,15 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_decide(args: argparse.Namespace) -> int:
-    from regretlab.experiments import registry
-    from regretlab.experiments.claims import CLAIMS, claims_of
-    from regretlab.experiments.decide import commit_caveat, flagged_shares
-    from regretlab.experiments.sequential import (
+    from regretlab.campaign.sequential import (
         decide_from_runs,
         next_look,
         run_items_until_decided,
         still_needed,
     )
+    from regretlab.decisions.claims import CLAIMS, claims_of
+    from regretlab.decisions.decide import commit_caveat, flagged_shares
+    from regretlab.experiments import registry
     from regretlab.figures.decision_overview import write_decisions_overview
     from regretlab.figures.decisions import write_decision, write_decisions_md
 
@@ -400,7 +401,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         try:
             registry.get(key)
             if not claims_of(key):
-                raise ValueError(f"{key} has no claims registered in regretlab.experiments.claims")
+                raise ValueError(f"{key} has no claims registered in regretlab.decisions.claims")
         except ValueError as error:
             print(f"regretlab decide: {error}", file=sys.stderr)
             status = 2
@@ -469,7 +470,8 @@ def _cmd_decide(args: argparse.Namespace) -> int:
 
 
 def _cmd_archive(args: argparse.Namespace) -> int:
-    from regretlab.experiments import archive, registry
+    from regretlab.campaign import archive
+    from regretlab.experiments import registry
 
     if not _check_folders("archive", args, ("export_dir",)):
         return 2
@@ -493,9 +495,11 @@ def _cmd_archive(args: argparse.Namespace) -> int:
 
 
 def _cmd_preregister(args: argparse.Namespace) -> int:
-    from regretlab.experiments import archive, preregister, registry
+    from regretlab.campaign import archive
+    from regretlab.decisions import preregister
+    from regretlab.decisions.claims import claims_of
+    from regretlab.experiments import registry
     from regretlab.experiments.aggregate import load_results
-    from regretlab.experiments.claims import claims_of
 
     if not _check_folders("preregister", args):
         return 2

@@ -1,4 +1,4 @@
-"""The measured cost model (regretlab.experiments.calibrate): the cubic fit recovers known coefficients and
+"""The measured cost model (regretlab.campaign.calibrate): the cubic fit recovers known coefficients and
 never goes negative, a run's price is the sum of its iterations, the timed blocks sit where they should and
 each holds exactly one scheduled refit (counted, not timed), a model-free method is timed by a full run, a
 stored calibration is refused when tampered with or stale, and the pricing uses it below a measured twin.
@@ -11,10 +11,11 @@ import warnings
 import numpy as np
 import pytest
 
+from regretlab.campaign import calibrate
+from regretlab.campaign.calibrate import Calibration, block_starts, fit_cost, run_seconds
+from regretlab.campaign.cost import price
 from regretlab.cli import main
-from regretlab.experiments import calibrate, registry
-from regretlab.experiments.calibrate import Calibration, block_starts, fit_cost, run_seconds
-from regretlab.experiments.cost import price
+from regretlab.experiments import registry
 from regretlab.experiments.spec import Mode, Problem, Spec, canonical_method
 
 #: GP-UCB (n_init = 10, n_cyc = 25, [Kandasamy2015, §5]) and random search on the 2-D camel, budget 120.
@@ -195,7 +196,7 @@ def test_a_specs_unmeasured_runs_are_priced_at_its_calibration_times_the_median_
     300 s (ratio 3.0) and GP-EI at 40 s (1.0) and 120 s (mean 80: 2.0): the scale is the median of 3.0 and
     2.0, 2.5, so RAND's runs, which have no twin, cost 25 s each; the measured ones cost their twins' means.
     Without the manifest the scale is 1 and RAND costs its calibration."""
-    from regretlab.experiments.cost import calibrated_seconds, calibration_scale, measured_seconds
+    from regretlab.campaign.cost import calibrated_seconds, calibration_scale, measured_seconds
 
     spec = registry.get("Kandasamy2015.fig5b")
     calibrate.save(spec, [_entry(spec, m, s) for m, s in (("Kandasamy2015/GP-UCB", 100.0),
@@ -235,7 +236,7 @@ def test_a_spec_with_no_archived_run_borrows_the_ratio_of_specs_on_its_problem_a
     at 50 s, which has no archived run: on the same problem (content) and budget it borrows Table 1's
     median, 2.5, and costs 125 s, not 50. Rows on another problem or budget lend nothing, and a spec with
     twins of its own keeps its own scale whatever the related rows say."""
-    from regretlab.experiments.cost import (
+    from regretlab.campaign.cost import (
         calibrated_seconds,
         calibration_rows,
         calibration_scale,
@@ -312,7 +313,7 @@ def test_calibrate_usage_errors_exit_2(argv, capsys):
 
 
 def test_the_full_mode_total_counts_each_shared_run_once(tmp_path):
-    from regretlab.experiments.cost import total_by_source
+    from regretlab.campaign.cost import total_by_source
 
     specs = [registry.get("Li2016.table1"), registry.get("Li2016.table5")]   # Table 5 reuses Table 1's runs
     totals = total_by_source(specs, "full", tmp_path)

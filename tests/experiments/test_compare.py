@@ -1,5 +1,5 @@
-"""The statistics behind the verdicts (regretlab.experiments.compare) and the sequential decision procedure
-(regretlab.experiments.decide), on data with a known answer: exact p-values by hand, Holm by hand, the
+"""The statistics behind the verdicts (regretlab.decisions.compare) and the sequential decision procedure
+(regretlab.decisions.decide), on data with a known answer: exact p-values by hand, Holm by hand, the
 equivalence test rejecting and accepting on constructed data, and simulated studies for the procedure's
 false-decision rate (at most 5 % plus three Monte Carlo standard errors over a thousand null studies) and its
 power (a true difference of the size the papers claim confirmed at the planned n in at least 80 % of
@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from regretlab.experiments import compare
-from regretlab.experiments.claims import CLAIMS, Claim
-from regretlab.experiments.decide import Comparison, claim_decision, decide_comparisons, item_verdict
+from regretlab.decisions import compare
+from regretlab.decisions.claims import CLAIMS, Claim
+from regretlab.decisions.decide import Comparison, claim_decision, decide_comparisons, item_verdict
 
 
 def _stub_spec(repeats: int, protocol: str = "domain", methods=("A", "B"), problems=("p",)):
@@ -204,8 +204,8 @@ def test_quantifiers_combine_comparisons():
 def test_every_registered_claim_quotes_the_paper_and_names_its_runs():
     """Each claim has a quote and a location in the project's citation form, and its methods and problems
     are methods and problems of the spec it reads."""
+    from regretlab.campaign.sequential import source_of
     from regretlab.experiments import registry
-    from regretlab.experiments.sequential import source_of
 
     for claim in CLAIMS.values():
         assert claim.quote and claim.location.startswith("[")
@@ -291,7 +291,7 @@ def test_a_timing_trend_is_decided_within_commits():
     are read within commits too (hundreds, where the pooled z says fewer than 20). The same claim on the
     best value found (not a timing statistic) is tested pooled (strata 0)."""
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
 
     order = ("d1", "d2", "d3")
     spec = _stub_spec(20, methods=order)
@@ -385,7 +385,7 @@ def test_an_order_claim_needs_every_stated_pair_and_is_refuted_by_one_reversed_p
     confirmed; the runs it would need are reported), while the claim that states only (A, B) and (A, C) is
     confirmed. With C below A, the stated pair (A, C) is reversed: refuted. A pair of a method outside the
     order, or pairs on another kind, are refused."""
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
 
     order = ("A", "B", "C")
     spec = _stub_spec(10, methods=order)
@@ -423,7 +423,7 @@ def test_li2016_table_rankings_state_the_pairs_their_printed_cells_separate():
     4.7 combined s.e. (a stated pair, GP-UCB the better); RPP-25 152.4 ± 6.5 against RPP-5 is 0.1 s.e. (not
     stated); ADD-10 35.4 ± 2.2 against RPP-10 30.2 ± 1.7 is 1.87 s.e., just under 1.96 (not stated). Each
     table row has a trend claim and a '_pairs' claim over the same order."""
-    from regretlab.experiments.claims import CLAIMS
+    from regretlab.decisions.claims import CLAIMS
 
     pairs = set(CLAIMS["Li2016.tab1.c1-c7_pairs"].pairs)
     assert ("Li2016/RPP(d=5)", "Li2016/GP-UCB") in pairs
@@ -440,7 +440,7 @@ def test_a_trend_claim_decides_from_runs_of_every_method_of_its_order():
     along the order by a wide margin is confirmed at the first look (5 runs each) and its comparison names the
     whole order; reversed values refute it."""
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
 
     order = ("A", "B", "C")
     claim = Claim("X.y.c1", "X.y", "trend", "q", "[X, §1]", order[0], order[1:], ("p",), "final_best_f")
@@ -461,7 +461,7 @@ def test_commit_effect_p_separates_shifted_commits_from_one_distribution():
     """Kruskal–Wallis across commits: three groups of 10 draws of one normal give p > 0.05 here (seed 0), a
     group shifted by 3 sd gives p < 1e-3; fewer than two groups of 3, a NaN, or all-equal values are handled
     (error, error, p = 1)."""
-    from regretlab.experiments.compare import commit_effect_p
+    from regretlab.decisions.compare import commit_effect_p
 
     rng = np.random.default_rng(0)
     same = [rng.standard_normal(10) for _ in range(3)]
@@ -481,7 +481,7 @@ def test_decide_item_reports_whether_runs_of_different_commits_differ():
     final values differ by a wide margin are flagged (effect, Holm p <= 0.05, A named); the same values from
     one commit give no test (None); equal distributions across the commits are not flagged."""
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
 
     claim = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
     spec = _stub_spec(10)
@@ -507,7 +507,7 @@ def test_decide_item_reports_whether_runs_of_different_commits_differ():
 def test_a_claim_on_a_statistic_that_differs_between_commits_carries_a_caveat():
     """commit_caveat: a claim whose statistic the commit check flagged (Holm p <= alpha on it) is marked,
     one on another statistic or with no check is not — the flag follows the statistic, not the item."""
-    from regretlab.experiments.decide import commit_caveat
+    from regretlab.decisions.decide import commit_caveat
 
     check = {"tests": 4, "smallest_holm_p": 1e-3, "effect": True, "alpha": 0.05,
              "flagged_statistics": ["cpu_seconds_per_iteration"]}
@@ -522,7 +522,7 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
     (median 50 %, flagged at the 10 % level), B's 0 and 1 (median 0.5 %, not flagged); a run without the
     count is left out; records none of which has it give None; the level is validated. The DECISIONS text
     marks the flagged method and names the largest unflagged share."""
-    from regretlab.experiments.decide import decide_item, repeat_check
+    from regretlab.decisions.decide import decide_item, repeat_check
     from regretlab.figures.decisions import _repeat_check_text
 
     def record(repeated):
@@ -548,7 +548,7 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
 
     assert _repeat_flag(check) == "; ⚠ repeated queries (median share of a run's): A 50 %"
     assert _repeat_flag(repeat_check(results, 0.6)) == _repeat_flag(None) == ""
-    from regretlab.experiments.decide import flagged_shares  # the one spelling the three places share
+    from regretlab.decisions.decide import flagged_shares  # the one spelling the three places share
 
     assert flagged_shares(check, str.lower) == "a 50 %" and flagged_shares(None) == ""
     with pytest.raises(ValueError, match=r"flags \['A'\] without a median_share"):
@@ -563,7 +563,7 @@ def test_repeat_check_says_where_a_flagged_method_repeats_itself():
     point (0.4, 0.6), neither: 3 repeats, 2 on the boundary, 2 at the best point. A second run of the method
     whose record left its queries out (an archived large run) counts in the share, not in the kinds; a
     record whose x does not match its box's dimension is not classified. The flag spells the kinds out."""
-    from regretlab.experiments.decide import flagged_shares, repeat_check
+    from regretlab.decisions.decide import flagged_shares, repeat_check
     from regretlab.experiments.record import repeat_kinds as _repeat_kinds
 
     x = np.array([[0.5, 0.5], [1e-3, 0.3], [1e-3, 0.3], [0.4, 0.6], [0.4, 0.6], [1e-3, 0.3]])
@@ -625,7 +625,7 @@ def test_a_claim_at_an_earlier_T_reads_each_runs_first_evaluations():
     """run_value(at=k) is the statistic of the first k evaluations (a table row at T = 500 of runs of 1000):
     the simple regret of f = (1, 5, 3, 9) against f* = 10 is -5 at k = 2 and -1 over the whole run; a run
     shorter than k is refused; a claim's at must be a count >= 1."""
-    from regretlab.experiments.decide import run_value
+    from regretlab.decisions.decide import run_value
 
     result = {"f": np.array([1.0, 5.0, 3.0, 9.0]), "meta": {"optimum_value": 10.0}}
     assert run_value(result, "final_simple_regret", at=2) == -5.0
@@ -642,8 +642,8 @@ def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_
     row a smoke run while naming the registered claims and the pilot's cost."""
     import json
 
-    from regretlab.experiments.decide import NOT_RUN, decide_item
-    from regretlab.experiments.sequential import NextLook
+    from regretlab.campaign.sequential import NextLook
+    from regretlab.decisions.decide import NOT_RUN, decide_item
     from regretlab.figures.comparison import write_comparison
     from regretlab.figures.decisions import write_decision
 
@@ -674,7 +674,7 @@ def test_a_worse_claim_is_the_better_test_with_the_roles_swapped_and_shares_it()
     alongside the claim 'B better than A' both read one comparison (one test in Holm's family), whose method
     is B."""
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
 
     worse = Claim("X.y.c1", "X.y", "worse", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
     better = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "B", ("A",), ("p",), "final_best_f")
@@ -692,7 +692,7 @@ def test_a_look_no_comparison_could_pass_is_not_taken_and_spends_nothing():
     reach 2/252 = 0.0079 <= 0.0126, so the pilot look is kept; twelve (24 hypotheses) cannot (0.095): it is
     dropped and the levels of the looks kept still sum to 0.05 (the union bound holds), the first kept look
     now spending 0.0227 instead of 0.0101. A trend over four methods at 5 runs each can pass: kept."""
-    from regretlab.experiments.decide import looks_taken
+    from regretlab.decisions.decide import looks_taken
 
     one = [Comparison("c", "better", "A", "B", "p", False)]
     twelve = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
@@ -742,7 +742,7 @@ def test_the_cpu_time_statistic_is_the_runs_cpu_seconds_over_its_bo_iterations()
     (smaller is better): 6 CPU s over the 3 BO steps of a run with 2 initial points is -2, whatever the
     wall-clock seconds say (they are 10 times larger here: another process's load). A whole-run total cannot
     be cut at an earlier T, and a record without CPU time is refused by name, not read as 0."""
-    from regretlab.experiments.decide import run_value
+    from regretlab.decisions.decide import run_value
 
     result = {
         "f": np.zeros(5),
@@ -798,7 +798,7 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
     above the level of 0.0008), 11 paired (2^-11 = 0.00049; 2^-10 above) — 'similar' (TOST, two signed-rank
     tests) as 'better' paired, plus its 5 pilot runs; for a three-method trend the approximation is above its
     floor and stands."""
-    from regretlab.experiments.decide import _attainable_p_of, fewest_runs_to_decide, looks_taken
+    from regretlab.decisions.decide import _attainable_p_of, fewest_runs_to_decide, looks_taken
 
     k = 3 if kind == "trend" else 2
     ten = [Comparison("c", kind, "A", f"B{i}", "p", paired, margin=0.01 if kind == "similar" else None,
@@ -830,7 +830,7 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
                          [("better", 2, 0.0, "level"), ("better", 2, 1.5, "level"),
                           ("better", 1, 0.01, "n_methods"), ("bigger", 2, 0.01, "kind")])
 def test_fewest_runs_to_decide_refuses_values_outside_their_domains(kind, n_methods, level, name):
-    from regretlab.experiments.decide import fewest_runs_to_decide
+    from regretlab.decisions.decide import fewest_runs_to_decide
 
     with pytest.raises(ValueError, match=name):
         fewest_runs_to_decide(kind, False, n_methods, level)
@@ -843,7 +843,7 @@ def test_a_paired_timing_ratio_reads_only_pairs_made_at_one_commit():
     claim; read only on the 8 pairs made at one commit, it is confirmed, n says 8 and the comparison names
     the one commit it read."""
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
 
     spec = _stub_spec(20, "ha2019_initial_box")
     results = {}
@@ -869,7 +869,7 @@ def test_a_two_method_timing_comparison_over_several_commits_says_so_in_decision
     2 commits, and its DECISIONS.md row says "(within 2 commits)"; the same claim on the best value found
     has no such note."""
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
     from regretlab.figures.decisions import write_decision
 
     spec = _stub_spec(10, "ha2019_initial_box")
@@ -900,7 +900,7 @@ def _claims_list_keys(text: str) -> set[str]:
 
 def _registered_as(key: str, registered) -> bool:
     """A claims-list key is registered as itself, with a suffix (``_D24``, ``_ADD``) or inside a range key."""
-    from regretlab.experiments.claims import covers
+    from regretlab.decisions.claims import covers
 
     return any(r == key or r.startswith(key + "_") or covers(r, key) for r in registered)
 
@@ -911,7 +911,7 @@ def test_every_entry_of_the_claims_list_is_registered_or_says_why_not():
     list too: an unlisted key fails. Skipped in a user's clone, which has no ../shared."""
     from pathlib import Path
 
-    from regretlab.experiments.claims import NOT_TESTED, is_not_tested
+    from regretlab.decisions.claims import NOT_TESTED, is_not_tested
 
     assert all(reason.strip() for reason in NOT_TESTED.values())
     registered = set(CLAIMS)
@@ -935,7 +935,7 @@ def test_an_at_least_ratio_is_one_test_each_way_against_its_lower_bound(cost, ex
     the bound itself); its record writes the open end as null (JSON has no infinity)."""
     import json
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
     from regretlab.figures.decisions import write_decision
 
     spec = _stub_spec(20, "ha2019_initial_box")
@@ -970,7 +970,7 @@ def test_a_method_with_no_run_is_listed_with_0_runs_not_left_out(tmp_path):
     all, the record still says 'none yet' and the row is not a decision from runs."""
     import json
 
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
     from regretlab.figures.comparison import write_comparison
     from regretlab.figures.decisions import write_decision
 
@@ -1002,8 +1002,8 @@ def test_runs_beyond_the_look_are_counted_apart_from_the_look_and_in_the_runs_st
     tests and n are 5 v 5, while the effect, its interval and the runs needed read all 9 v 10 (``used``).
     DECISIONS.md shows both ("5, 5 (of 9, 10)"), and the runs still needed per method count from the 9
     runs at hand, not from the look's 5 (the old count asked for 4 runs a method that were already made)."""
-    from regretlab.experiments.decide import decide_item
-    from regretlab.experiments.sequential import still_needed
+    from regretlab.campaign.sequential import still_needed
+    from regretlab.decisions.decide import decide_item
     from regretlab.figures.decisions import write_decision
 
     rng = np.random.default_rng(11)
@@ -1032,7 +1032,7 @@ def test_an_undecided_row_shows_the_nearer_side_of_its_test(tmp_path):
     """DECISIONS.md's Holm p of an undecided comparison: the confirm side's, or, where the refute side's is
     smaller (A a little below B on 5 runs each: neither side passes at n = 5 in a family of 4), that one,
     marked '(to refute)'; A a little above B shows the confirm side's, unmarked."""
-    from regretlab.experiments.decide import decide_item
+    from regretlab.decisions.decide import decide_item
     from regretlab.figures.decisions import write_decision
 
     spec = _stub_spec(5, methods=("A", "B", "C"))
@@ -1059,7 +1059,7 @@ def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_cl
     stays 'partial runs: no verdict'. A 'new' item derived from a decided item keeps 'new'."""
     import json
 
-    from regretlab.experiments.decide import item_verdict, reading_verdict
+    from regretlab.decisions.decide import item_verdict, reading_verdict
     from regretlab.figures.comparison import write_comparison
 
     folder = tmp_path / "Kandasamy2015"
@@ -1170,8 +1170,8 @@ def test_a_claim_is_refuted_only_under_every_registered_reading():
     d < d' where the spec has a second Add-d/M below d' (its cells only pairs with d < d' of their panel),
     on S_T and R_T/T; the quantifier 'some_each_problem' confirms with one small-d method per panel and
     refutes only when every one of a panel's is refuted."""
-    from regretlab.experiments.claims import CLAIMS
-    from regretlab.experiments.decide import reading_verdict
+    from regretlab.decisions.claims import CLAIMS
+    from regretlab.decisions.decide import reading_verdict
 
     groups: dict[str, list] = {}
     for claim in CLAIMS.values():
@@ -1211,8 +1211,8 @@ def test_a_claim_our_baseline_cannot_test_is_not_testable_and_outside_the_verdic
     problems', which our FBO replaces by a Sobol scan: they are registered as not testable (with that
     reason), tested by no comparison, and count for no item verdict; an item with only such claims is 'not
     testable', and the rest of an item is judged without them."""
-    from regretlab.experiments.claims import CLAIMS
-    from regretlab.experiments.decide import NOT_TESTABLE, decide_item, reading_verdict
+    from regretlab.decisions.claims import CLAIMS
+    from regretlab.decisions.decide import NOT_TESTABLE, decide_item, reading_verdict
 
     for key in ("Ha2019.tab1.c31", "Ha2019.tab1.c31_cpu", "Ha2019.fig5.c3", "Ha2019.fig5.c3_cpu"):
         assert "Sobol" in CLAIMS[key].untestable
@@ -1231,7 +1231,7 @@ def test_a_claim_our_baseline_cannot_test_is_not_testable_and_outside_the_verdic
 def test_the_new_statistics_refuse_bad_input_with_a_clear_error():
     """A pilot margin and the exact conditional tests name what is wrong: a non-finite run, a multiple that is
     not a positive number; never a silent nan margin or p."""
-    from regretlab.experiments.decide import pilot_margin
+    from regretlab.decisions.decide import pilot_margin
 
     with pytest.raises(ValueError, match="finite numbers"):
         pilot_margin([1.0, 2.0, math.nan], [1.0, 2.0, 3.0])
@@ -1241,7 +1241,7 @@ def test_the_new_statistics_refuse_bad_input_with_a_clear_error():
         compare.exact_signed_rank_p([1.0, math.inf])
     with pytest.raises(ValueError, match="finite numbers"):
         compare.exact_rank_sum_p([1.0, math.nan], [0.0, 1.0])
-    from regretlab.experiments.decide import reading_verdict
+    from regretlab.decisions.decide import reading_verdict
     with pytest.raises(ValueError, match="decisions='maybe' is not one of"):
         reading_verdict(["confirmed", "maybe"])
     with pytest.raises(ValueError, match="decisions='partly' is not one of"):

@@ -1,4 +1,4 @@
-"""The cost model (regretlab.experiments.cost): the fit recovers known exponents, an unmeasured option set
+"""The cost model (regretlab.campaign.cost): the fit recovers known exponents, an unmeasured option set
 of a measured setup is priced by its setup, an unmeasured setup is not priced, and too few sizes fall back
 to linear slopes; on the repository's archives, when present, the fit is close (rms log residual < 0.6)."""
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from regretlab.experiments.cost import CostModel, measured_points
+from regretlab.campaign.cost import CostModel, measured_points
 
 
 def _points(a=None, b=1.3, c=0.4):
@@ -78,7 +78,7 @@ def test_bad_sizes_are_clear_errors(bad):
 
 
 def test_a_negative_per_evaluation_guess_is_a_clear_error(tmp_path):
-    from regretlab.experiments.cost import price
+    from regretlab.campaign.cost import price
 
     with pytest.raises(ValueError, match="seconds_per_evaluation"):
         price([], tmp_path, {}, seconds_per_evaluation=-1.0)
@@ -93,8 +93,8 @@ def test_a_run_of_an_objective_the_archives_never_timed_is_not_priced_by_the_fit
     fitted."""
     import shutil
 
+    from regretlab.campaign.cost import measured_objectives, price
     from regretlab.experiments import registry
-    from regretlab.experiments.cost import measured_objectives, price
 
     root = Path(__file__).resolve().parents[2] / "paper_figures" / "runs"
     names = ("Ha2019.fig3.json", "Ha2019.fig4a.json")
@@ -120,7 +120,7 @@ def test_a_run_in_two_archives_is_one_measurement_and_spellings_of_one_configura
     MS-UCB's defaults (spec.SAME_RUNS_AS) are one method of the fit."""
     import json
 
-    from regretlab.experiments.cost import _measured_groups
+    from regretlab.campaign.cost import _measured_groups
 
     folder = tmp_path / "runs"
     folder.mkdir()

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from regretlab.experiments.claims import Claim
-from regretlab.experiments.decide import decide_item
+from regretlab.decisions.claims import Claim
+from regretlab.decisions.decide import decide_item
 from regretlab.figures.decision_overview import HEADER, overview_rows, write_decisions_overview
 from regretlab.figures.decisions import write_decision, write_decisions_md
 

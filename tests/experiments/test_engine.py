@@ -565,7 +565,7 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
     re-decision from the archive alone equals the one from the runs); packing again from a folder that lacks
     some archived runs keeps them; a group without runs is refused; a changed byte in the archive is
     refused; runs from a dirty tree are refused by pack."""
-    from regretlab.experiments import archive
+    from regretlab.campaign import archive
 
     _clean_provenance(monkeypatch)
     run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
@@ -604,9 +604,11 @@ def test_a_decision_re_made_from_the_archive_alone_writes_the_same_files(tmp_pat
     writes byte-identical decisions/<item>.json and DECISIONS.md, repeat diagnostic included (its split of
     the repeats is kept in meta before x is dropped; without that the re-made record lost
     repeat_check.kinds)."""
-    from regretlab.experiments import archive, claims, registry
-    from regretlab.experiments.claims import Claim
-    from regretlab.experiments.sequential import decide_from_runs
+    from regretlab.campaign import archive
+    from regretlab.campaign.sequential import decide_from_runs
+    from regretlab.decisions import claims
+    from regretlab.decisions.claims import Claim
+    from regretlab.experiments import registry
     from regretlab.figures.decisions import write_decision
 
     _clean_provenance(monkeypatch)
@@ -639,7 +641,7 @@ def test_a_run_two_groups_share_is_stored_once_and_restored_from_its_owner(tmp_p
     gives all 6 records byte for byte; repacking "first" keeps its 4 (a shared entry is not a member, so
     neither archive lets go of them). With "first"'s archive gone, restoring is refused naming a shared run
     and its group."""
-    from regretlab.experiments import archive
+    from regretlab.campaign import archive
 
     _clean_provenance(monkeypatch)
     runs = TINY.runs("quick")
@@ -666,7 +668,7 @@ def test_restoring_some_runs_unpacks_those_only(tmp_path, monkeypatch):
     """Issue 63.6 (deciding one item unpacked all 5,051 archived runs, 71 MB): restore(runs=...) copies the
     runs asked for and no other, a shared one from its owner's archive too; an archive none of whose
     members is wanted is not opened (a damaged one is then no error); asked for all, everything comes."""
-    from regretlab.experiments import archive
+    from regretlab.campaign import archive
 
     _clean_provenance(monkeypatch)
     runs = TINY.runs("quick")
@@ -692,7 +694,8 @@ def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkey
     with an ArchiveError naming the method (restoring the archive brings them back, so deleting files cannot
     help); with drop_stale the archive keeps the other method's runs only, lists the dropped runs, renames
     their files *.stale (kept, not read as results), and a second pack is the same archive."""
-    from regretlab.experiments import archive, record
+    from regretlab.campaign import archive
+    from regretlab.experiments import record
 
     _clean_provenance(monkeypatch)
     run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
@@ -729,7 +732,8 @@ def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips
     match), and under the default limit TINY's records are archived whole."""
     import hashlib
 
-    from regretlab.experiments import archive, record
+    from regretlab.campaign import archive
+    from regretlab.experiments import record
     from regretlab.experiments.aggregate import curves, load_results
 
     _clean_provenance(monkeypatch)
@@ -1027,8 +1031,8 @@ def test_a_killed_runner_takes_its_workers_with_it(tmp_path):
 def test_reproduce_list_shows_measured_cost_from_archived_runs(tmp_path, monkeypatch):
     """With the spec's runs archived (their CPU seconds in the manifest), the full-mode cost is measured
     (the sum of the recorded seconds), not the per-evaluation guess."""
-    from regretlab.experiments import archive
-    from regretlab.experiments.cost import estimate, measured_seconds
+    from regretlab.campaign import archive
+    from regretlab.campaign.cost import estimate, measured_seconds
 
     _clean_provenance(monkeypatch)
     run_spec(TINY, "quick", out=tmp_path / "r", jobs=1, progress=False)
@@ -1048,8 +1052,8 @@ def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tm
     10): with no budget it computes nothing and names the next look (n = 5, 10 runs, priced by the spec's
     estimate); with an unbounded one it runs look by look, only for the undecided comparisons' methods, at
     most 10 runs per method, and then reports no look left or the next one."""
-    from regretlab.experiments import sequential
-    from regretlab.experiments.claims import Claim
+    from regretlab.campaign import sequential
+    from regretlab.decisions.claims import Claim
 
     spec = replace(TINY, key="Test.tiny_decide", modes={**TINY.modes, "full": Mode(10, (("Camel", 8),))})
     claim = Claim("Test.tiny.c1", spec.key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
@@ -1083,8 +1087,9 @@ def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_
     5 per method at the first look, not 10), and both items reach the decisions item-by-item runs give
     (same runs, same decisions). With a budget that fits one look, the second item stops at its boundary
     and says so."""
-    from regretlab.experiments import cost, runner, sequential
-    from regretlab.experiments.claims import Claim
+    from regretlab.campaign import cost, sequential
+    from regretlab.decisions.claims import Claim
+    from regretlab.experiments import runner
 
     full = {**TINY.modes, "full": Mode(10, (("Camel", 8),))}
     specs = {key: replace(TINY, key=key, modes=full) for key in ("Test.pool_a", "Test.pool_b")}

@@ -8,8 +8,8 @@ import pytest
 
 from regretlab.algorithms.baselines import RandomSearch
 from regretlab.algorithms.ms_ucb import MSUCB
+from regretlab.decisions.decide import check_one_engine
 from regretlab.experiments import Mode, Problem, Spec, registry, run_spec, store
-from regretlab.experiments.decide import check_one_engine
 
 
 def _runs(key: str, method_part: str):

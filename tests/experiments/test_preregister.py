@@ -9,8 +9,10 @@ import subprocess
 
 import pytest
 
-from regretlab.experiments import preregister, registry, sequential
-from regretlab.experiments.claims import claims_of
+from regretlab.campaign import sequential
+from regretlab.decisions import preregister
+from regretlab.decisions.claims import claims_of
+from regretlab.experiments import registry
 
 CODE = "Kandasamy2015.fig3_D10_simple_code"
 
@@ -128,7 +130,7 @@ def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every
     """DECISIONS.md lists an item's claims under its paper setup and each registered setup reading: with no
     decided runs of the proposed methods under 'code' the reading is pending and no verdict holds over every
     setup; a decided reading that disagrees makes the claim setup-dependent."""
-    from regretlab.experiments.decide import setup_verdict
+    from regretlab.decisions.decide import setup_verdict
     from regretlab.figures.decisions import write_decisions_md
 
     folder = tmp_path / "decisions"
@@ -157,7 +159,7 @@ def test_the_diagnosis_measures_what_an_embedding_gets_for_free():
     centre (f* - f(centre) = 0, inside every REMBO/HeSBO embedding), the moved reading has none there;
     Li2016's code form puts the regret at the centre near the printed REMBO (86.9 at D = 50 against 76.6
     printed), its paper form at 163."""
-    from regretlab.experiments import diagnosis
+    from regretlab.decisions import diagnosis
 
     fig1 = dict(diagnosis.centre_optima(registry.get("TranThe2020.fig1")))
     assert set(fig1) == {f"{f}-{D}" for f in ("Ackley", "HyperEllipsoid") for D in (20, 50, 100)}
@@ -173,7 +175,7 @@ def test_the_diagnosis_measures_what_an_embedding_gets_for_free():
 def test_every_experimental_item_lists_its_setups_with_their_sources():
     """Every item with claims names its setups: the paper's (its reference) first, then each registered
     setup reading with a non-empty source; a setup reading's own record names only itself."""
-    from regretlab.experiments.claims import claims_of
+    from regretlab.decisions.claims import claims_of
 
     items = [key for key, spec in registry.SPECS.items() if claims_of(key) and not spec.reading_of]
     assert len(items) >= 20

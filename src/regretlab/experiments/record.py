@@ -1,7 +1,7 @@
 """The run record: what one finished run is, written once by the runner and read by everything after it.
 
 A record is the :class:`regretlab.algorithms.trace.Trace`'s per-query arrays (:data:`RUN_ARRAYS`, the one
-declared list; an archived record of a large run may lack ``x``: :func:`regretlab.experiments.archive.slim`)
+declared list; an archived record of a large run may lack ``x``: :func:`regretlab.campaign.archive.slim`)
 plus optional per-kind extras (:data:`OPTIONAL_ARRAYS`) and ``meta``: the run's identity (its
 key, method, problem, protocol, budget, repeat, seeds), its provenance (commit with ``+dirty`` when the tree
 had uncommitted changes, package and library versions, Python, BLAS threads) and its cost (wall and CPU
@@ -48,7 +48,7 @@ def repeat_kinds(record: dict) -> np.ndarray | None:
     """[repeated queries, of them on the run's final search box's boundary (:data:`BOUNDARY_TOLERANCE`), of
     them equal to the query with the best observation before it] of a run: computed from the record's
     queries ``x``, observations ``y`` and ``final_box``, or read from ``meta["repeat_kinds"]``, which an
-    archived record that leaves ``x`` out keeps instead (:func:`regretlab.experiments.archive.slim`); None
+    archived record that leaves ``x`` out keeps instead (:func:`regretlab.campaign.archive.slim`); None
     when it has neither (a record archived before 2026-11-29 without its queries). Where a method's repeats
     are tells why it repeats: at a face of a box the optimum lies beyond (a fixed search space), or the
     incumbent re-evaluated on purpose (LineBO opens each line at x̂), rather than a model stuck at an
@@ -92,7 +92,7 @@ def as_trace(result: dict):
     if "x" not in result:
         raise ValueError(
             f"the record of {meta.get('run_key')} was archived without its queries x "
-            f"(shape {meta.get('x_archived', {}).get('shape')}, regretlab.experiments.archive.slim): a "
+            f"(shape {meta.get('x_archived', {}).get('shape')}, regretlab.campaign.archive.slim): a "
             "Trace needs them; rerun the run's seed at its commit (its sha256 of x checks it)"
         )
     optimum = meta.get("optimum_value")

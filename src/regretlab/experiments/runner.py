@@ -324,13 +324,13 @@ def run_tasks(tasks, *, out="results", jobs: int = 1, scheduler: str | None = No
     one long run on one core while the others idle). A run two pairs share (one result file) is computed
     once, for the first. Returns a :class:`RunReport` per spec key (computed and failed runs).
 
-    ``prices`` (optional, one per task: its CPU seconds as :func:`regretlab.experiments.cost.run_prices`
+    ``prices`` (optional, one per task: its CPU seconds as :func:`regretlab.campaign.cost.run_prices`
     prices it): the progress bar then counts priced core-hours, not runs, so its rate and time left hold
     while the runs shrink from the costliest to the cheapest (a bar over runs showed 23 minutes a run after
     the first, then minutes). The runs finished are shown beside it.
 
     The sequential driver runs the next looks of several items this way
-    (:func:`regretlab.experiments.sequential.run_items_until_decided`)."""
+    (:func:`regretlab.campaign.sequential.run_items_until_decided`)."""
     jobs = check_integer("jobs", jobs, low=1)
     tasks = list(tasks)
     for i, task in enumerate(tasks):

@@ -364,13 +364,13 @@ class Spec:
         describe it); else a short name (``"code"``: the authors' public code's form of the problem).
     reading_of : str, optional
         The key of the paper-setup spec this spec is a setup reading of: its claims are that spec's,
-        decided here again on this spec's runs (:func:`regretlab.experiments.claims.claims_of`).
+        decided here again on this spec's runs (:func:`regretlab.decisions.claims.claims_of`).
     setup_source : str
         Where the setup reading comes from (the authors' code file, a sensitivity's rationale).
     proposed : tuple of str
         Under a setup reading, the paper's proposed methods: their runs wait until the baselines' pilot and
         the check against the paper's printed numbers are committed
-        (:mod:`regretlab.experiments.preregister`), so that a reading is never chosen after seeing the
+        (:mod:`regretlab.decisions.preregister`), so that a reading is never chosen after seeing the
         result it decides.
     """
 

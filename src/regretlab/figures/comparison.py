@@ -14,7 +14,7 @@ what is in the folder. Verdicts:
   'not shown'): typically quick mode, whose one or two runs per method cannot reach the 5 % level.
 
 These rules describe what an export showed. They are not decisions: an item whose claims were decided by
-``regretlab decide`` (``<root>/decisions/<item>.json``, :mod:`regretlab.experiments.decide`) takes its verdict
+``regretlab decide`` (``<root>/decisions/<item>.json``, :mod:`regretlab.decisions.decide`) takes its verdict
 from there, and an item exported in quick mode (one or two repeats: the exact one-sided Mann-Whitney test
 cannot go below p = 1/6 at 2 vs 2) is a smoke run and gets no verdict in ``COMPARISON.md``.
 """
@@ -25,7 +25,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.experiments.decide import flagged_shares
+from regretlab.decisions.decide import flagged_shares
 from regretlab.experiments.spec import display_name
 
 from .decisions import over_setups, setup_readings
@@ -55,7 +55,7 @@ NOT_BUILT = (
 
 
 def _repeat_flag(check: dict | None) -> str:
-    """'; ⚠ repeated queries: ...' for the methods :func:`regretlab.experiments.decide.repeat_check` flagged
+    """'; ⚠ repeated queries: ...' for the methods :func:`regretlab.decisions.decide.repeat_check` flagged
     (their model may be stuck), or ''."""
     shares = flagged_shares(check, display_name)
     return f"; ⚠ repeated queries (median share of a run's): {shares}" if shares else ""

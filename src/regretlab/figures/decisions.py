@@ -12,8 +12,8 @@ from pathlib import Path
 
 from regretlab._io import atomic_write_text
 from regretlab._text import mean_se
-from regretlab.experiments.claims import NOT_TESTED, STATISTICS
-from regretlab.experiments.decide import (
+from regretlab.decisions.claims import NOT_TESTED, STATISTICS
+from regretlab.decisions.decide import (
     PENDING,
     ItemDecision,
     commit_caveat,
@@ -32,7 +32,7 @@ def _number(x) -> float | None:
 
 def decision_record(decision: ItemDecision, next_look=None) -> dict:
     """The JSON-able record of an item's decision (and, given, what its next look costs:
-    :class:`regretlab.experiments.sequential.NextLook`)."""
+    :class:`regretlab.campaign.sequential.NextLook`)."""
     claims = []
     for c in decision.claims:
         comparisons = []
@@ -259,7 +259,7 @@ def read_records(export_root="paper_figures") -> list[dict]:
 
 #: The rules, in plain words, at the top of DECISIONS.md.
 RULES = (
-    "Made by `regretlab decide ITEM` (`regretlab.experiments.decide`). **How a claim is decided.** Each of "
+    "Made by `regretlab decide ITEM` (`regretlab.decisions.decide`). **How a claim is decided.** Each of "
     "the papers' claims is quoted and registered under every reading its words allow (which statistic, which "
     "d is 'small', a ranking as a trend or as its pairs), each reading with its justification, before any "
     "decision. A reading expands into comparisons (one method against another on one problem), each tested "
@@ -388,9 +388,9 @@ def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
     """The setup readings registered for ``item`` (specs whose ``reading_of`` is it and which carry claims),
     each ``{"key", "setup", "registered", "record"}``: whether its registration is committed, and its
     decision record when its proposed methods have runs (else None: pending)."""
+    from regretlab.decisions.claims import claims_of
+    from regretlab.decisions.preregister import is_preregistered
     from regretlab.experiments import registry
-    from regretlab.experiments.claims import claims_of
-    from regretlab.experiments.preregister import is_preregistered
 
     out = []
     for spec in registry.SPECS.values():
@@ -510,7 +510,7 @@ def write_decisions_md(export_root="paper_figures") -> Path:
         "## Claims listed from the papers and not tested",
         "",
         "Each entry of the claims list (the papers' claims, numbered by item) is a claim above or here, with "
-        "why it is not decided from runs (`regretlab.experiments.claims.NOT_TESTED`; a test checks the list "
+        "why it is not decided from runs (`regretlab.decisions.claims.NOT_TESTED`; a test checks the list "
         "against the registry).",
         "",
         "| claims | why not tested |",

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from regretlab._io import git_commit
+from regretlab.decisions.preregister import held_back, record_path
 from regretlab.experiments import aggregate, registry
-from regretlab.experiments.preregister import held_back, record_path
 from regretlab.experiments.runner import RunReport, run_spec
 from regretlab.experiments.spec import Spec, display_name
 

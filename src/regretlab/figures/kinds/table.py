@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._text import mean_se
-from regretlab.experiments import aggregate, compare
+from regretlab.decisions import compare
+from regretlab.experiments import aggregate
 from regretlab.experiments.spec import Spec, display_name
 
 from .. import plots

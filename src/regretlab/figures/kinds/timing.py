@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from regretlab.experiments import aggregate, compare
+from regretlab.decisions import compare
+from regretlab.experiments import aggregate
 from regretlab.experiments.spec import Spec, display_name
 
 from .. import plots

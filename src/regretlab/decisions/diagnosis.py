@@ -1,7 +1,7 @@
 """A measured diagnosis beside an item's verdict: why a claim may be refuted for reasons of the setup rather
 than of the method, each statement computed from the item's spec, its objectives and its runs.
 
-* **Printed numbers** (:func:`regretlab.experiments.preregister.printed_check`): where the paper prints the
+* **Printed numbers** (:func:`regretlab.decisions.preregister.printed_check`): where the paper prints the
   cells of a table, how many of ours agree by the declared rule, our means as a share of the printed ones,
   and Kendall's tau of the two orders: a problem whose numbers are 2-17 % of the paper's is not the paper's.
 * **An optimum at the box centre** (:func:`centre_optima`): on which problems the maximiser is the centre
@@ -9,10 +9,10 @@ than of the method, each statement computed from the item's spec, its objectives
   method is handed the optimum: measured as f* - f(centre); elsewhere, the regret at the centre, which an
   embedding method reaches without leaving it (Li2016's REMBO printed 76.6 at D = 50: the code form's
   centre regret is 86.9, the paper form's 163).
-* **The best case of printed Algorithm 1** (:mod:`regretlab.experiments.floors`): for MS-UCB's runs, the
+* **The best case of printed Algorithm 1** (:mod:`regretlab.decisions.floors`): for MS-UCB's runs, the
   regret an oracle reaches on the subspaces Alg. 1 hands it (its d free coordinates optimal on each), beside
   the runs' own: where they meet, the regret is set by the subspaces, not by the model or the search in them.
-* **The best case inside an embedding** (:func:`regretlab.experiments.floors.embedding_floor`): for REMBO's
+* **The best case inside an embedding** (:func:`regretlab.decisions.floors.embedding_floor`): for REMBO's
   and HeSBO's runs on a problem whose optimum is not the centre, the regret reachable inside ten embeddings
   drawn as the method draws them, beside the runs' own (Li2016 D = 50: code form 70.8, paper form 102, against
   the printed REMBO 76.6 and our paper-form runs' 286-986).
@@ -120,7 +120,7 @@ def _centre_value_text(spec, results, names: str) -> str:
     rows = centre_values(spec, results)
     if not rows:
         return ""
-    from .spec import display_name
+    from regretlab.experiments.spec import display_name
 
     cells = []
     for key, value, best in rows:
@@ -153,7 +153,7 @@ def _embedding_floor(problem, method: str):
 
 
 def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
-    from .spec import display_name
+    from regretlab.experiments.spec import display_name
 
     budgets = dict(spec.modes["full"].budgets)
     cells = []
@@ -186,8 +186,8 @@ def _floors(key: str) -> tuple:
 
 def run_floors(spec, results: dict) -> list[tuple]:
     """``(floor, mean log10 S_T of the runs, runs)`` for each MS-UCB method and problem of ``spec`` with runs
-    at the full budget T in ``results`` and a floor (:func:`regretlab.experiments.floors.item_floors`)."""
-    from .aggregate import REGRET_FLOOR
+    at the full budget T in ``results`` and a floor (:func:`regretlab.decisions.floors.item_floors`)."""
+    from regretlab.experiments.aggregate import REGRET_FLOOR
 
     budgets = dict(spec.modes["full"].budgets)
     finals: dict = {}
@@ -206,7 +206,7 @@ def _floor_text(spec, results) -> str:
     rows = run_floors(spec, results)
     if not rows:
         return ""
-    from .spec import display_name
+    from regretlab.experiments.spec import display_name
 
     methods = sorted({floor.method for floor, _, _ in rows})
     near = sum(abs(mean - floor.mean) <= ON_THE_FLOOR for floor, mean, _ in rows)
@@ -235,7 +235,8 @@ def _printed_text(spec, results) -> str:
 
 def diagnose(spec, results: dict, export_root="paper_figures") -> list[str]:
     """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``)."""
-    from . import registry
+    from regretlab.experiments import registry
+
     from .preregister import is_preregistered
 
     out = []

@@ -3,7 +3,7 @@ rate held at α over every look and every claim of an item.
 
 **The procedure** (stated once, applied to every item):
 
-1. Every claim (:mod:`regretlab.experiments.claims`) expands into comparisons (method vs one other method
+1. Every claim (:mod:`regretlab.decisions.claims`) expands into comparisons (method vs one other method
    on one problem). Each comparison carries two one-sided hypotheses: the paper's direction (*confirm*) and
    its opposite (*refute*): for ``better``/``best`` "A beats B" and "B beats A"; for ``similar`` "|Δ| <
    margin" (two one-sided tests) and "|Δ| > margin"; for ``no_worse`` "Δ > -margin" and "Δ < -margin"
@@ -14,14 +14,14 @@ rate held at α over every look and every claim of an item.
    intersection–union test: the largest of the pairs' one-sided p, each pair a Mann–Whitney test) and "some
    pair is reversed" (Bonferroni over the pairs: the smallest reversed-side p times their number).
 2. Runs come in planned looks (:data:`DEFAULT_LOOKS`, capped at the paper's run count). Look k may spend
-   :math:`\alpha_k` of the overall :math:`\alpha=0.05` (:func:`regretlab.experiments.compare.look_levels`,
+   :math:`\alpha_k` of the overall :math:`\alpha=0.05` (:func:`regretlab.decisions.compare.look_levels`,
    Pocock-type Lan–DeMets spending, the looks' levels summing to α). A planned look at which no comparison
    could be decided whatever the data (the smallest p its test can give with that many runs, times Holm's
    first multiplier, above the look's level: e.g. Mann–Whitney at 5 runs a side, 1/252, in a family of 24
    hypotheses) is not taken and spends nothing (:func:`looks_taken`); which looks are taken depends on the
    run counts and the family only, never on the values.
 3. At look k the p-values of all 2m hypotheses of the item are Holm-adjusted
-   (:func:`~regretlab.experiments.compare.holm`) and a hypothesis whose adjusted p is at most
+   (:func:`~regretlab.decisions.compare.holm`) and a hypothesis whose adjusted p is at most
    :math:`\alpha_k` is accepted: its comparison is decided (confirmed or refuted) and stays decided at later
    looks. By the union bound over looks and Holm within a look, the probability of any false decision in an
    item is at most α (the simulation test measures it).
@@ -40,15 +40,15 @@ rate held at α over every look and every claim of an item.
    reproduced* (a claim refuted under every reading), *reading-dependent* (a claim is, none refuted),
    *partly* (some confirmed) or *undecided*. Quick mode gets no verdict.
 6. A ``similar`` or ``no_worse`` comparison's margin is fixed before its first test, from a pilot of
-   :data:`~regretlab.experiments.claims.EQUIVALENCE_PILOT` runs a method that the test does not reuse
+   :data:`~regretlab.decisions.claims.EQUIVALENCE_PILOT` runs a method that the test does not reuse
    (:func:`pilot_margin`: 0.5 x the pooled robust scale); its test is refused (undecided, with the reason)
-   where one value holds more than :data:`~regretlab.experiments.claims.TIE_SHARE` of a method's tested
+   where one value holds more than :data:`~regretlab.decisions.claims.TIE_SHARE` of a method's tested
    runs. Rank tests on tied data use their exact conditional distributions
-   (:func:`~regretlab.experiments.compare.one_sided_p`), so the smallest p any data can give is the one
+   (:func:`~regretlab.decisions.compare.one_sided_p`), so the smallest p any data can give is the one
    step 2 assumes.
 
 For every undecided comparison the runs per method that a one-sided test at the final look's Holm level
-would need for 80 % power at the observed effect are reported (:func:`~regretlab.experiments.compare.
+would need for 80 % power at the observed effect are reported (:func:`~regretlab.decisions.compare.
 runs_needed`), floored at the fewest runs with which the comparison's rank test can reach that level at all
 (:func:`fewest_runs_to_decide`).
 """
@@ -63,11 +63,11 @@ import numpy as np
 from scipy import stats
 
 from regretlab._validate import check_choice, check_count, check_probability
+from regretlab.experiments.aggregate import REGRET_FLOOR
+from regretlab.experiments.record import repeat_kinds
 
 from . import compare
-from .aggregate import REGRET_FLOOR
 from .claims import EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, KINDS, STATISTICS, TIE_SHARE, Claim
-from .record import repeat_kinds
 
 __all__ = [
     "DEFAULT_LOOKS",
@@ -163,7 +163,7 @@ def looks_taken(comparisons, looks, alpha: float = ALPHA, spending: str = "pococ
     (see the module docstring, step 2), and the levels :func:`compare.look_levels` gives the looks kept.
     The last look is always kept.
 
-    >>> from regretlab.experiments.decide import Comparison
+    >>> from regretlab.decisions.decide import Comparison
     >>> pairs = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
     >>> looks_taken(pairs, (5, 10, 20, 30))[0]    # 1/252 x 24 > 0.0126: the pilot look cannot decide
     (10, 20, 30)
@@ -189,7 +189,7 @@ def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
 
 
 def run_value(result: dict, statistic: str, at: int | None = None) -> float:
-    """One run's statistic (:data:`regretlab.experiments.claims.STATISTICS`), oriented larger-is-better, of
+    """One run's statistic (:data:`regretlab.decisions.claims.STATISTICS`), oriented larger-is-better, of
     its first ``at`` evaluations (default: all; a run shorter than ``at`` is refused)."""
     f = np.asarray(result["f"], dtype=float)
     if at is not None:
@@ -641,9 +641,9 @@ class ItemDecision:
     taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
     commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
     repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
-    #: measured statements on the item's setup (:func:`regretlab.experiments.diagnosis.diagnose`)
+    #: measured statements on the item's setup (:func:`regretlab.decisions.diagnosis.diagnose`)
     diagnosis: list[str] = field(default_factory=list)
-    #: the paper's printed numbers beside ours (:func:`regretlab.experiments.preregister.printed_check`),
+    #: the paper's printed numbers beside ours (:func:`regretlab.decisions.preregister.printed_check`),
     #: where the paper prints numbers about the item
     printed: dict | None = None
 

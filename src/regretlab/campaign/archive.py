@@ -37,10 +37,10 @@ import numpy as np
 
 from regretlab._io import atomic_write_bytes, atomic_write_text
 from regretlab._validate import check_bool
+from regretlab.experiments import store
+from regretlab.experiments.record import repeat_kinds
 
-from . import store
 from .cost import run_dimension
-from .record import repeat_kinds
 
 __all__ = ["pack", "restore", "slim", "recompute_queries", "ARCHIVE_FOLDER", "MAX_ARCHIVED_X_VALUES",
            "ArchiveError"]
@@ -79,7 +79,7 @@ def slim(data: bytes) -> bytes:
     meta["x_archived"] = {"shape": list(x.shape), "dtype": str(x.dtype),
                           "sha256": _sha256(np.ascontiguousarray(x).tobytes()),
                           "reason": f"more than {MAX_ARCHIVED_X_VALUES} values: recompute by rerunning the "
-                                    "run's seed at its commit (regretlab.experiments.archive)"}
+                                    "run's seed at its commit (regretlab.campaign.archive)"}
     return store.encode_record({k: v for k, v in result.items() if k != "x"}, meta)
 
 
@@ -88,7 +88,7 @@ def recompute_queries(spec, run, out) -> np.ndarray:
     running the run again (its seeds are in its identity) in a temporary folder and checked against the
     sha256 the slim record kept; a mismatch (other code than the record's commit, another BLAS kernel set, or
     a changed library) raises :class:`ArchiveError` naming both commits and both kernel sets."""
-    from .runner import execute_run
+    from regretlab.experiments.runner import execute_run
 
     path = store.result_path(out, run)
     if not path.is_file():
@@ -186,7 +186,7 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
                 "problem": run.problem,
                 "repeat": run.repeat,
                 "budget": run.budget,
-                "dim": run_dimension(run),     # the cost model's D (experiments.cost)
+                "dim": run_dimension(run),     # the cost model's D (campaign.cost)
                 "commit": meta.get("commit"),
                 "cpu_seconds": meta.get("cpu_seconds"),
                 "x_kept": meta["x_kept"],

@@ -1,5 +1,5 @@
 """The papers' experimental claims as data: each quoted, located, typed, and tied to the runs and the
-statistic it is decided on (the decisions are :mod:`regretlab.experiments.decide`'s).
+statistic it is decided on (the decisions are :mod:`regretlab.decisions.decide`'s).
 
 A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``better``, ``best``,
 ``similar``, ``no_worse``, ``ratio``, ``trend``, ``order``), the method it is about, the methods it is
@@ -16,7 +16,7 @@ problem (the Add-d/M with d < d' of each panel).
 its pairs), each defensible reading is its own :class:`Claim` with one ``base`` (the paper's claim), a
 ``label`` and a ``justification``; all are registered before deciding, all are in the item's Holm family,
 and the paper's claim is refuted only when every reading refutes it
-(:func:`regretlab.experiments.decide.reading_verdict`). ``base`` groups readings within an item; a setup
+(:func:`regretlab.decisions.decide.reading_verdict`). ``base`` groups readings within an item; a setup
 reading of the item (another spec, :func:`claims_of`) adds the same readings again under that setup.
 Keys and quotes follow the project's claims list (``Key.item.cN``); where a word needs a reading (⚠
 "most", "similar", "2-3 times"), ``reading`` says which one is used and why.
@@ -27,9 +27,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from .specs.li2016 import METHODS as LI_TABLE_METHODS
-from .specs.li2016 import TABLE_1 as LI_TABLE_1
-from .specs.li2016 import TABLE_2 as LI_TABLE_2
+from regretlab.experiments.specs.li2016 import METHODS as LI_TABLE_METHODS
+from regretlab.experiments.specs.li2016 import TABLE_1 as LI_TABLE_1
+from regretlab.experiments.specs.li2016 import TABLE_2 as LI_TABLE_2
 
 __all__ = ["Claim", "CLAIMS", "STATISTICS", "KINDS", "claims_of", "EQUIVALENCE_MARGIN", "EQUIVALENCE_PILOT",
            "TIE_SHARE", "NOT_TESTED",
@@ -123,7 +123,7 @@ class Claim:
     base : str, optional
         The paper's claim this is one reading of (its key without the reading's suffix); default: ``key``
         itself (a claim with one reading). Claims with one ``base`` are decided together: refuted only
-        when every reading refutes (:func:`regretlab.experiments.decide.reading_verdict`).
+        when every reading refutes (:func:`regretlab.decisions.decide.reading_verdict`).
     label : str, optional
         The reading's short name in reports ("S_T", "d = 1", "some d < d'").
     justification : str, optional
@@ -1146,7 +1146,9 @@ def claims_of(item: str) -> list[Claim]:
     own = [c for c in CLAIMS.values() if c.item == item]
     if own:
         return own
-    from .registry import SPECS  # claims are data about specs; the registry imports no claim
+    from regretlab.experiments.registry import (
+        SPECS,  # claims are data about specs; the registry imports no claim
+    )
 
     spec = SPECS.get(item)
     if spec is None or not spec.reading_of:

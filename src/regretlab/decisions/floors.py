@@ -133,7 +133,7 @@ def _max_law(pools: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, np.ndarra
 
 def _log_law(optimum: float, pools) -> tuple[float, float, float]:
     r"""Mean and central 95 % range of :math:`\log_{10}(f^*-\max)` for the maximum of :func:`_max_law`."""
-    from .aggregate import REGRET_FLOOR
+    from regretlab.experiments.aggregate import REGRET_FLOOR
 
     support, prob = _max_law(pools)
     logs = np.log10(np.maximum(optimum - support, REGRET_FLOOR))
@@ -176,8 +176,7 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
     from regretlab._rng import stream
     from regretlab.algorithms import setups
     from regretlab.bounds.ms_ucb.algorithm import zt_size
-
-    from .spec import parse_method, stored_method
+    from regretlab.experiments.spec import parse_method, stored_method
 
     out = []
     budgets = dict(spec.modes[mode].budgets)
@@ -209,7 +208,7 @@ def item_floors(key: str, mode: str = "full") -> tuple[Floor, ...]:
     """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (a thousand anchors:
     about 10 s for TranThe2020 Fig. 1's twelve problems), computed once per process: the diagnosis and the
     figure read the same floors."""
-    from . import registry
+    from regretlab.experiments import registry
 
     return tuple(spec_floors(registry.get(key), mode, pool=POOL // 2))
 
@@ -243,8 +242,7 @@ def embedding_floor(objective, method: str, *, n_embeddings: int = 10, n_starts:
     from regretlab._rng import stream
     from regretlab.algorithms import setups
     from regretlab.algorithms.maximize import lbfgsb_from_starts
-
-    from .spec import parse_method, stored_method
+    from regretlab.experiments.spec import parse_method, stored_method
 
     n_embeddings = check_count("n_embeddings", n_embeddings, low=1)
     if not objective.optimum_known:

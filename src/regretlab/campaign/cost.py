@@ -1,5 +1,5 @@
 r"""What a run costs, from CPU seconds measured on this project's machines: the run's archived twin where it
-has one, else its method's calibration (:mod:`regretlab.experiments.calibrate`: timed blocks at a few sizes
+has one, else its method's calibration (:mod:`regretlab.campaign.calibrate`: timed blocks at a few sizes
 up to the budget, ``reproduce --calibrate``) scaled by how far its spec's calibration was from the spec's
 archived runs (:func:`calibration_scale`), else fitted on the archives, else the spec's per-evaluation
 estimate.
@@ -33,8 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from regretlab._validate import check_integer, check_number
-
-from .spec import Spec, canonical_method, parse_method, run_dimension, stored_method
+from regretlab.experiments.spec import Spec, canonical_method, parse_method, run_dimension, stored_method
 
 __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds", "calibration_scale",
            "cost_model", "estimate",
@@ -45,7 +44,7 @@ __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds
 @functools.lru_cache(maxsize=1)
 def _run_index() -> dict[str, object]:
     """Every planned run of every spec (both modes), by run key."""
-    from . import registry
+    from regretlab.experiments import registry
 
     index = {}
     for key in registry.available():
@@ -225,7 +224,7 @@ def calibration_scale(rows, measured: dict, related=()) -> tuple[float, int]:
     seconds, and how many rows had one; (1.0, 0) when none has.
 
     The calibration of a spec errs the same way for its methods more than across specs (its fill, its
-    objective, its budget: module docstring of :mod:`~regretlab.experiments.calibrate`): Li2016 Table 1's 27
+    objective, its budget: module docstring of :mod:`~regretlab.campaign.calibrate`): Li2016 Table 1's 27
     runs archived at fbf2b83 ran 1.57-2.08x their calibration (ADD-5 787 s against 495, RPP-5 1475 against
     865, GP-UCB 162 against 78), Kandasamy2015 Fig. 4 (D = 96)'s 0.69-1.06x. A spec's unmeasured runs are
     therefore priced at their calibration times this scale. The median, not the mean: one method far off
@@ -268,7 +267,9 @@ def _twin_ratios(rows, measured: dict) -> list[float]:
 
 def calibration_rows(export_root="paper_figures") -> dict[str, list]:
     """Every spec's stored calibration rows that still belong to it (:func:`calibrate.load`), by spec key."""
-    from . import calibrate, registry
+    from regretlab.experiments import registry
+
+    from . import calibrate
 
     out = {}
     for path in sorted(Path(export_root).glob("calibration/*.json")):
@@ -407,7 +408,7 @@ def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="p
     """``'<runs> runs, <evaluations> evaluations, <how> <core-hours> core-h'`` for ``reproduce --list``:
     ``measured`` (every run has an archived twin: its recorded CPU seconds), ``calibrated`` (the rest priced
     by their methods' calibrations), ``fitted`` (some run priced by
-    :class:`regretlab.experiments.cost.CostModel`, fitted on the archives) or ``~`` (some run priced by the
+    :class:`regretlab.campaign.cost.CostModel`, fitted on the archives) or ``~`` (some run priced by the
     spec's per-evaluation estimate)."""
     runs = spec.runs(mode)
     seconds, how = (price(runs, export_root, measured, seconds_per_evaluation=spec.seconds_per_evaluation)
@@ -420,7 +421,7 @@ def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="p
 
 def against_measured(rows, export_root="paper_figures") -> list[tuple]:
     """(row, measured mean s or None, runs measured, their commits) per calibrated row (an entry of
-    :func:`regretlab.experiments.calibrate.load`): the prediction against the archived runs of the same
+    :func:`regretlab.campaign.calibrate.load`): the prediction against the archived runs of the same
     method, problem and budget. The commits matter: a run's CPU seconds are its code's (issue 26's speed-ups
     made some methods 2-4x cheaper), so a calibration set against runs of other commits compares two
     versions of the code as well as the fill with a run."""

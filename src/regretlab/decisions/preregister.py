@@ -4,7 +4,7 @@ reading is never chosen after seeing the result it decides.
 
 A spec that is a setup reading of another (``Spec.reading_of``) names its ``proposed`` methods. Until
 ``<export root>/preregistration/<key>.json`` exists *and is committed unchanged in git*, the campaign
-(:func:`regretlab.experiments.sequential.next_look`) runs only the baselines, and only their pilot
+(:func:`regretlab.campaign.sequential.next_look`) runs only the baselines, and only their pilot
 (:data:`PILOT_RUNS` a method and problem); ``regretlab preregister KEY`` writes the file from the baselines'
 runs. A file that exists but is not committed does not open the gate: the commit is the registration.
 """

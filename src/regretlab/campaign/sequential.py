@@ -1,5 +1,5 @@
 """``regretlab decide ITEM --run``: add runs in planned looks until the item's claims are decided or the
-budget is spent (the procedure is :mod:`regretlab.experiments.decide`'s).
+budget is spent (the procedure is :mod:`regretlab.decisions.decide`'s).
 
 At each look it decides from the runs at hand; if claims are still undecided it runs the next look's
 repeats for the methods of the undecided comparisons only (a run's seeds do not depend on how many repeats
@@ -15,13 +15,14 @@ import time
 from dataclasses import dataclass
 
 from regretlab._io import git_commit
+from regretlab.decisions.claims import claims_of
+from regretlab.decisions.decide import ItemDecision, decide_item, plan_looks
+from regretlab.decisions.diagnosis import diagnose
+from regretlab.decisions.preregister import printed_check
+from regretlab.experiments import registry, store
+from regretlab.experiments.aggregate import load_results
 
-from . import archive, registry, store
-from .aggregate import load_results
-from .claims import claims_of
-from .decide import ItemDecision, decide_item, plan_looks
-from .diagnosis import diagnose
-from .preregister import printed_check
+from . import archive
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
            "next_look", "NextLook"]
@@ -69,8 +70,9 @@ class NextLook:
 
 def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
+    from regretlab.decisions.preregister import PILOT_RUNS, held_back
+
     from .cost import PRICE_SOURCES, price
-    from .preregister import PILOT_RUNS, held_back
 
     spec = source_of(decision.item)
     waiting = held_back(spec, export_root)   # a setup reading's proposed methods before its registration
@@ -162,12 +164,13 @@ def run_items_until_decided(
     Each round takes every item's next look that fits in what is left of ``budget_hours`` (in the order of
     ``keys``; an item whose look does not fit stops at its look boundary, saying so), runs all their runs in
     one pool (:func:`regretlab.experiments.runner.run_tasks`), costliest first by their prices
-    (:func:`regretlab.experiments.cost.run_prices`: with ``jobs`` > 1 the pool ends on short runs instead of
+    (:func:`regretlab.campaign.cost.run_prices`: with ``jobs`` > 1 the pool ends on short runs instead of
     one long one while the other cores idle), a run two items share computed once, and decides each item
     again. The looks, the runs and the decisions are the ones :func:`run_until_decided` would reach item by
     item; only the order of computing differs, and a run's result does not depend on it."""
+    from regretlab.experiments.runner import run_tasks
+
     from .cost import run_prices
-    from .runner import run_tasks
 
     commit = git_commit()
     if not allow_dirty and (commit is None or commit.endswith("+dirty")):

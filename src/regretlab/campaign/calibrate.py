@@ -43,13 +43,13 @@ after a fill 98 and 2.4 s, and DIRECT files twice the rectangles on the real run
 calibration is 2.4x short of its measured runs); an objective too slow to evaluate
 at every fill point (:data:`_REAL_FILL_SECONDS`) is filled with normal draws, which change the fitted model
 and with it the acquisition maximiser's work; one block per size; this machine's speed.
-:func:`regretlab.experiments.cost.against_measured` sets the prediction against the archived runs'
+:func:`regretlab.campaign.cost.against_measured` sets the prediction against the archived runs'
 measured CPU seconds where a twin exists.
 
 The calibration of a spec is stored beside its archives (``<export_root>/calibration/<spec>.json``) with
 the spec's hash, the commit and the machine; :func:`load` refuses a file whose spec, hash or content does not
-match (a file is not trusted by its name), and :mod:`regretlab.experiments.cost` prices unmeasured runs from
-it, times the spec's median measured/predicted ratio (:func:`regretlab.experiments.cost.calibration_scale`:
+match (a file is not trusted by its name), and :mod:`regretlab.campaign.cost` prices unmeasured runs from
+it, times the spec's median measured/predicted ratio (:func:`regretlab.campaign.cost.calibration_scale`:
 1.77 for Li2016 Table 1 at 3bec8f0, whose runs cluster and refit more than a fill's; a spec with no archived
 run borrows the ratio of the specs calibrated on its problem and budget). Written here because no
 library prices Bayesian-optimisation runs; the fit is :func:`scipy.optimize.nnls`.
@@ -71,8 +71,7 @@ from scipy.optimize import nnls
 
 from regretlab._io import atomic_write_text
 from regretlab._validate import check_integer
-
-from .spec import Spec, canonical_method, run_dimension
+from regretlab.experiments.spec import Spec, canonical_method, run_dimension
 
 __all__ = ["Calibration", "DEFAULT_STEPS", "SIZE_FRACTIONS", "WARMUP_STEPS", "block_starts", "calibrate_run",
            "calibrate_spec", "fit_cost", "load", "path_for", "representative_runs", "run_seconds", "save"]
@@ -243,7 +242,7 @@ def calibrate_run(spec: Spec, run, *, steps: int = DEFAULT_STEPS, rng=None,
     """
     from threadpoolctl import threadpool_limits
 
-    from .runner import make_optimizer, make_problem
+    from regretlab.experiments.runner import make_optimizer, make_problem
 
     steps = check_integer("steps", steps, low=1)
     rng = np.random.default_rng(0) if rng is None else rng
@@ -326,7 +325,7 @@ def save(spec: Spec, entries: list[Calibration], export_root="paper_figures", *,
     """Write ``entries`` (merged with the file's entries of other methods, a re-measured one replaced) with
     the spec's hash, the commit, the machine and a sha256 of the entries; each new entry records this
     commit and time, an entry kept from an earlier save keeps its own."""
-    from .record import provenance
+    from regretlab.experiments.record import provenance
 
     info = provenance(commit)
     created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
