@@ -198,6 +198,21 @@ def test_the_terminal_table_fits_the_width_it_is_given(smoke_report, width):
         table(smoke_report, width=40)
 
 
+def test_off_a_terminal_the_table_fits_100_columns(smoke_report, monkeypatch):
+    """Piped or logged (no terminal, no COLUMNS), the table is at most 100 characters wide (issue 63.4)."""
+    import os
+
+    from regretlab.verify.report import table
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+    def no_terminal(*args):
+        raise OSError("not a terminal")
+
+    monkeypatch.setattr(os, "get_terminal_size", no_terminal)
+    assert max(len(line) for line in table(smoke_report).splitlines()) <= 100
+
+
 def test_the_report_says_the_counts_the_terminal_prints(smoke_report, tmp_path):
     """reports/verification.md's first paragraph carries the verdicts by outcome, the line the terminal
     prints after the table (it lacked it), and they add up to the verdicts."""

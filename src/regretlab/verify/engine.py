@@ -192,9 +192,11 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
         if on_terminal:   # a line per verdict as its group finishes, above the bar (terminal only)
             for v in verdicts:
                 tqdm.write(f"  {v.claim} [{v.reading}]: {v.outcome} ({v.seconds:.3g} s)", file=sys.stderr)
-        elif progress:   # through a pipe or into a file: no bar, one plain line per finished group
-            print(f"regretlab verify: {done[0]} of {len(groups)} group(s) of claims done ({name}; "
-                  f"{time.perf_counter() - start:.0f} s elapsed)", file=sys.stderr, flush=True)
+        elif progress:   # through a pipe or into a file: no bar, one plain line per verdict as it comes
+            for v in verdicts:
+                print(f"regretlab verify: {v.claim} [{v.reading}]: {v.outcome} (group {done[0]} of "
+                      f"{len(groups)} done, {time.perf_counter() - start:.0f} s elapsed)",
+                      file=sys.stderr, flush=True)
 
     jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
     if jobs == 1:

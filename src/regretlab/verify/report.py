@@ -57,13 +57,13 @@ def sensitivity_text(verdict: Verdict) -> str:
 
 def table(report: Report, width: int | None = None) -> str:
     """The verdicts as a plain-text table (what ``regretlab verify`` prints), every line at most ``width``
-    characters (default: the terminal's, at least 60; 110 when it is not a terminal) where the claim ids
+    characters (default: the terminal's, at least 60; 100 when it is not a terminal) where the claim ids
     allow: the claim, the verdict and k are never cut; the statistic and the reading give up characters first
     (to 40 and 12), then the reference (at most 28; left out at 0), then the statistic and the reading again
     (to 15 and 6), then the seconds and the slack are left out; a cut cell ends in "…" (the report has every
     cell)."""
     if width is None:
-        width = max(60, shutil.get_terminal_size((110, 24)).columns)
+        width = max(60, shutil.get_terminal_size((100, 24)).columns)
     width = check_count("width", width, low=60)
     rows = [_HEADER] + _rows(report)
     widths = [max(len(r[i]) for r in rows) for i in range(len(_HEADER))]
