@@ -205,6 +205,21 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_report(args: argparse.Namespace) -> int:
+    from regretlab.figures.site import build_site
+
+    if not _check_folders("report", args, ("site",)):
+        return 2
+    try:
+        index = build_site(args.export_dir, args.site, args.verification)
+    except ValueError as error:
+        print(f"regretlab report: {error}", file=sys.stderr)
+        return 2
+    pages = sum(1 for _ in Path(args.site).rglob("*.html"))
+    print(f"wrote {index} ({pages} pages; open it in a browser, nothing is loaded from the network)")
+    return 0
+
+
 def _cmd_calibrate(args: argparse.Namespace) -> int:
     """``reproduce SPEC --calibrate``: time each method's blocks, store the calibration, print predicted
     against measured."""
@@ -621,6 +636,17 @@ def build_parser() -> argparse.ArgumentParser:
                                "method and problem), labelled with their count in the figure and "
                                "COMPARISON.md")
     p_export.set_defaults(handler=_cmd_export)
+
+    p_report = sub.add_parser("report", help="build a static HTML site of what was found (index, a page per "
+                                             "item, the verification verdicts) from paper_figures/")
+    p_report.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+                          help="export folder to read (default ./paper_figures)")
+    p_report.add_argument("--site", default="site", metavar="DIR",
+                          help="where to write the site (default ./site)")
+    p_report.add_argument("--verification", default=None, metavar="JSON",
+                          help="a verification.json to show (default: the export folder's quick report, else "
+                               "its thorough one)")
+    p_report.set_defaults(handler=_cmd_report)
 
     p_list = sub.add_parser("list", help="list the registered objectives with dimension, domain and optimum")
     p_list.set_defaults(handler=_cmd_list)

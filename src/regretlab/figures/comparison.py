@@ -31,7 +31,7 @@ from regretlab.experiments.spec import display_name
 from .decisions import over_setups, setup_readings
 from .kinds import KINDS
 
-__all__ = ["verdict_of", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
+__all__ = ["verdict_of", "comparison_rows", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
 
 #: Items of the papers that are not experiments: diagrams and pictures of data (nothing to rerun or decide).
 NOT_APPLICABLE = (
@@ -123,9 +123,9 @@ def _counts_text(counts: dict) -> str:
                                                   "not testable") if counts.get(k))
 
 
-def write_comparison(root) -> Path:
-    """Rebuild ``<root>/COMPARISON.md`` from every ``<root>/<paper>/<item>.json`` (an export's provenance:
-    it names a spec and a kind; the folders of :data:`NOT_EXPORT_FOLDERS` are not read)."""
+def comparison_rows(root) -> list[tuple[str, str, str, str, str, str]]:
+    """One row per exported item under ``root``: (spec key, where in the paper, mode, verdict, details,
+    ``<paper>/<item>``), as ``COMPARISON.md`` and the report site show them (one source for both)."""
     root = Path(root)
     rows = []
     for path in sorted(root.glob("*/*.json")):
@@ -197,6 +197,14 @@ def write_comparison(root) -> Path:
             verdict = "reproduced (no runs: its own check)"
         rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
                      details, f"{path.parent.name}/{path.stem}"))
+    return rows
+
+
+def write_comparison(root) -> Path:
+    """Rebuild ``<root>/COMPARISON.md`` from every ``<root>/<paper>/<item>.json`` (an export's provenance:
+    it names a spec and a kind; the folders of :data:`NOT_EXPORT_FOLDERS` are not read)."""
+    root = Path(root)
+    rows = comparison_rows(root)
     counts = {}
     for row in rows:
         counts[row[3]] = counts.get(row[3], 0) + 1

@@ -1,0 +1,171 @@
+"""``regretlab report``: a static, self-contained HTML site of what was found, built from ``paper_figures/``.
+
+An index (each paper, each item with its verdict, the overview figure), one page per exported item (its
+figure, where it is in the paper, the claims quoted with their readings and setups, each comparison with n,
+effect, interval, adjusted p and look, the printed numbers beside ours, the diagnosis, provenance and the
+command that re-decides it) and, when a verification report is given, a page of its verdicts (statement,
+outcome, vacuity, sensitivity k, counterexample and replay command).
+
+Everything comes from the files the project commits (the decision records, the exports' provenance, the
+run archives' manifests, a ``verification.json``), through the same functions that write ``COMPARISON.md``
+and ``DECISIONS.md`` (:func:`regretlab.figures.comparison.comparison_rows`, :func:`~regretlab.figures.
+decisions.over_setups`): the site never decides anything itself. Pages are rendered with Jinja2
+(autoescaped; the templates ship in ``regretlab/figures/templates``), the figures copied beside them, no
+script and no network at view time; formulas are shown as their LaTeX source in ``<code>``. The same inputs
+give the same bytes (sorted, no time stamps).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import defaultdict
+from pathlib import Path
+
+from regretlab._io import atomic_write_text
+
+from .comparison import comparison_rows
+from .decisions import claim_groups, over_setups, read_records, setup_readings
+
+__all__ = ["build_site", "PAGES"]
+
+#: The pages every site has (item pages and the verification page come on top).
+PAGES = ("index.html",)
+
+
+def _environment():
+    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+    env = Environment(loader=PackageLoader("regretlab.figures", "templates"),
+                      autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["num"] = _number
+    return env
+
+
+def _number(x, digits: int = 3) -> str:
+    """A number for a table: 3 significant digits, '—' for None."""
+    if x is None:
+        return "—"
+    if isinstance(x, (int, float)):
+        return f"{x:.{digits}g}"
+    return str(x)
+
+
+def _page_name(key: str) -> str:
+    return f"items/{key}.html"
+
+
+def _copy(source: Path, target: Path) -> bool:
+    if not source.is_file():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target)
+    return True
+
+
+def _archive(root: Path, spec: str) -> dict | None:
+    """The run archive's manifest summary of ``spec`` (its file, size and sha256), if archived."""
+    path = root / "runs" / f"{spec}.json"
+    if not path.is_file():
+        return None
+    manifest = json.loads(path.read_text(encoding="utf-8"))
+    return {"file": f"runs/{spec}.tar.xz", "bytes": manifest["archive_bytes"],
+            "sha256": manifest["archive_sha256"], "members": len(manifest["members"]),
+            "shared": len(manifest.get("shared", []))}
+
+
+def _comparisons(record: dict) -> list[dict]:
+    rows = []
+    for claim in record["claims"]:
+        for x in claim["comparisons"]:
+            effect = x.get("effect") or {}
+            rows.append({"reading": claim["key"], "method": x["method"], "other": x["other"],
+                         "problem": x["problem"], "n": x.get("n") or [], "effect": effect,
+                         "adjusted": x.get("adjusted") or [], "level": x.get("level"), "look": x.get("look"),
+                         "decision": x["decision"], "runs_needed": x.get("runs_needed")})
+    return rows
+
+
+def _item(row, root: Path, records: dict, out: Path) -> dict:
+    key, reference, mode, verdict, details, stem = row
+    paper = stem.split("/")[0]
+    figure = None
+    for suffix in (".png",):
+        if _copy(root / f"{stem}{suffix}", out / "figures" / f"{stem}{suffix}"):
+            figure = f"../figures/{stem}{suffix}"
+    record = records.get(key)
+    item = {"key": key, "paper": paper, "reference": reference, "mode": mode, "verdict": verdict,
+            "details": details, "figure": figure, "page": _page_name(key), "record": None}
+    if record is not None:
+        readings = setup_readings(key, root)
+        item["record"] = {
+            "verdict": record["verdict"],
+            "over_setups": over_setups(record, readings) if readings else record["verdict"],
+            "setups": record.get("setups") or [],
+            "setup_readings": [{"setup": r["setup"], "key": r["key"],
+                                "verdict": r["record"]["verdict"] if r["record"] else "pending"}
+                               for r in readings],
+            "claims": claim_groups(record),
+            "readings": record["claims"],
+            "comparisons": _comparisons(record),
+            "printed": record.get("printed"),
+            "diagnosis": record.get("diagnosis") or [],
+            "commits": record.get("commits") or [],
+            "looks": record.get("looks"), "looks_taken": record.get("looks_taken"),
+            "alpha": record.get("alpha"), "spending": record.get("spending"),
+            "core_hours": record.get("core_hours"), "runs": record.get("runs") or {},
+            "next_look": record.get("next_look"),
+            "archive": _archive(root, key),
+        }
+    return item
+
+
+def _verification(path: Path | None) -> dict | None:
+    if path is None or not Path(path).is_file():
+        return None
+    payload = json.loads(Path(path).read_text(encoding="utf-8"))
+    claims = {c["id"]: c for c in payload["claims"]}
+    verdicts = []
+    for v in payload["verdicts"]:
+        power = v.get("power") or {}
+        k = power.get("sensitivity_k", "-") if "sensitivity_k" in power else "-"
+        verdicts.append({**v, "k": ">10" if k is None else k, "weak": bool(power.get("weak")),
+                         "anchor": f"{v['claim']}-{v['reading']}".replace(":", "_").replace(".", "_")})
+    return {"profile": payload["profile"], "seed": payload["seed"], "commit": payload.get("commit"),
+            "source": Path(path).as_posix(), "claims": claims, "verdicts": verdicts,
+            "not_checked": payload.get("not_checked", {})}
+
+
+def build_site(export_root="paper_figures", out="site", verification=None) -> Path:
+    """Build the site from ``export_root`` into ``out`` (made if missing; its pages and figures replaced);
+    ``verification``: a ``verification.json`` (default: ``<export_root>/verification/quick/verification.json``
+    where it exists, else the thorough one, else no verification page). Returns the index's path."""
+    root, out = Path(export_root), Path(out)
+    if not (root / "decisions").is_dir():
+        raise ValueError(f"export_root={str(root)!r} holds no decisions/ folder: build the site from an "
+                         "export folder such as the clone's paper_figures/")
+    if verification is None:
+        for profile in ("quick", "thorough"):
+            candidate = root / "verification" / profile / "verification.json"
+            if candidate.is_file():
+                verification = candidate
+                break
+    env = _environment()
+    records = {r["item"]: r for r in read_records(root)}
+    items = [_item(row, root, records, out) for row in sorted(comparison_rows(root))]
+    by_paper: dict[str, list[dict]] = defaultdict(list)
+    for item in items:
+        by_paper[item["paper"]].append(item)
+    overview = "DECISIONS.png" if _copy(root / "DECISIONS.png", out / "DECISIONS.png") else None
+    report = _verification(verification)
+    written = []
+    for item in items:
+        written.append(atomic_write_text(out / item["page"], env.get_template("item.html").render(
+            item=item, report=report)))
+    if report is not None:
+        written.append(atomic_write_text(out / "verification.html",
+                                         env.get_template("verification.html").render(report=report)))
+    index = atomic_write_text(out / "index.html", env.get_template("index.html").render(
+        papers=sorted(by_paper.items()), overview=overview, report=report))
+    return index

@@ -1,0 +1,99 @@
+"""`regretlab report`'s site, checked structurally (no browser needed): built from the committed
+paper_figures/, every local link, image and anchor resolves, every item has a page showing its verdict and
+its figure, nothing is loaded from the network, and the same inputs give the same bytes."""
+
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2] / "paper_figures"
+
+pytestmark = pytest.mark.skipif(not (ROOT / "decisions").is_dir(),
+                                reason="needs the checkout's paper_figures/")
+
+
+class _Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.sources, self.ids, self.scripts = [], [], set(), 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        if tag in ("img", "script", "link", "iframe") and (attrs.get("src") or attrs.get("href")):
+            self.sources.append(attrs.get("src") or attrs.get("href"))
+        if tag == "script":
+            self.scripts += 1
+
+
+def _parse(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    from regretlab.figures.site import build_site
+
+    out = tmp_path_factory.mktemp("site")
+    build_site(ROOT, out)
+    return out
+
+
+def test_every_link_image_and_anchor_resolves_and_nothing_comes_from_the_network(site):
+    pages = sorted(site.rglob("*.html"))
+    parsed = {p: _parse(p) for p in pages}
+    assert len(pages) > 30
+    for page, found in parsed.items():
+        assert found.scripts == 0, page
+        for source in found.sources:
+            assert not urlsplit(source).scheme, (page, source)       # no CDN, no network at view time
+            assert (page.parent / source).resolve().is_file(), (page, source)
+        for link in found.links:
+            parts = urlsplit(link)
+            assert not parts.scheme, (page, link)
+            target = (page.parent / parts.path).resolve() if parts.path else page
+            assert target.is_file(), (page, link)
+            if parts.fragment:
+                assert parts.fragment in parsed[target].ids, (page, link)
+
+
+def test_every_item_has_a_page_with_its_verdict_and_its_figure(site):
+    from regretlab.figures.comparison import comparison_rows
+
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for key, _, _, verdict, _, stem in comparison_rows(ROOT):
+        page = site / "items" / f"{key}.html"
+        assert f'href="items/{key}.html"' in index
+        text = page.read_text(encoding="utf-8")
+        assert f'id="verdict">{verdict}<' in text.replace("&#39;", "'"), key
+        if (ROOT / f"{stem}.png").is_file():
+            assert f'src="../figures/{stem}.png"' in text, key
+    decided = site / "items" / "Li2016.table1.html"
+    text = decided.read_text(encoding="utf-8")
+    for section in ('id="claims"', 'id="comparisons"', 'id="printed"', 'id="diagnosis"', 'id="provenance"',
+                    "regretlab decide Li2016.table1"):
+        assert section in text
+
+
+def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
+    from regretlab.figures.site import build_site
+
+    build_site(ROOT, tmp_path / "again")
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    again = {p.relative_to(tmp_path / "again"): p.read_bytes() for p in (tmp_path / "again").rglob("*")
+             if p.is_file()}
+    assert first == again
+
+
+def test_a_folder_without_decisions_is_refused_by_name(tmp_path):
+    from regretlab.figures.site import build_site
+
+    with pytest.raises(ValueError, match="export_root="):
+        build_site(tmp_path / "nothing", tmp_path / "out")
