@@ -377,13 +377,15 @@ def test_list_outside_a_clone_says_no_archive_was_found_and_where_it_looked(tmp_
 @pytest.mark.skipif(not (ROOT / "README.md").exists() or not (ROOT / "paper_figures" / "decisions").is_dir(),
                     reason="README.md and paper_figures/ are not beside the tests")
 def test_the_readmes_findings_are_what_the_committed_decisions_say():
-    """The README's "What was found" paragraph is, word for word, findings() of the committed decisions:
-    a decision that moves without the README following fails here."""
-    from regretlab.figures.decisions import findings
+    """The README's "What was found" paragraph and its table per paper are, word for word, findings() and
+    findings_table() of the committed decisions: a decision that moves without the README following fails
+    here."""
+    from regretlab.figures.decisions import findings, findings_table
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## What was found", 1)[1].split("\n## ", 1)[0]
-    paragraph = " ".join(section.strip().split("\n\n")[-1].split())
-    assert paragraph == findings(ROOT / "paper_figures")
+    paragraphs = section.strip().split("\n\n")
+    assert " ".join(paragraphs[1].split()) == findings(ROOT / "paper_figures")
+    assert paragraphs[2] == findings_table(ROOT / "paper_figures")
     with pytest.raises(ValueError, match="has no decisions/ folder"):
         findings(ROOT / "no_such_folder")

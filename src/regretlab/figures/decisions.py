@@ -160,6 +160,38 @@ def findings(export_root="paper_figures") -> str:
                "DECISIONS.md." if refuted else ""))
 
 
+def findings_table(export_root="paper_figures") -> str:
+    """The README's table of what was found, per paper (generated, kept true by a test): its experimental
+    items by their verdict over every setup and its claims by their verdict over their readings, from the
+    same records and rules as :func:`findings`."""
+    from collections import Counter, defaultdict
+
+    from regretlab.experiments import registry
+
+    folder = Path(export_root) / "decisions"
+    if not folder.is_dir():
+        raise ValueError(f"export_root={str(export_root)!r} has no decisions/ folder: give the export folder "
+                         "that `regretlab decide` wrote (paper_figures in a clone)")
+    items, claims = defaultdict(Counter), defaultdict(Counter)
+    for path in sorted(folder.glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        spec = registry.SPECS.get(record["item"])
+        if spec is None or spec.reading_of:
+            continue
+        paper = record["item"].split(".")[0]
+        readings = setup_readings(record["item"], export_root)
+        items[paper][over_setups(record, readings) if readings else record["verdict"]] += 1
+        claims[paper].update({k: v for k, v in record["counts"].items() if v})
+
+    def words(counter: Counter) -> str:
+        return ", ".join(f"{n} {k}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    lines = ["| paper | experimental items (verdict over every setup) | claims (over their readings) |",
+             "|---|---|---|"]
+    lines += [f"| {paper} | {words(items[paper])} | {words(claims[paper])} |" for paper in sorted(items)]
+    return "\n".join(lines)
+
+
 def _printed_lines(printed: dict | None) -> list[str]:
     """The paper's printed numbers beside ours, cell by cell, with the declared agreement rule."""
     if not printed:
