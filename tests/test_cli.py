@@ -336,7 +336,8 @@ def test_decide_run_starts_nothing_when_one_item_is_unknown(tmp_path, capsys):
 def test_decide_writes_the_record_the_report_and_the_overview_once(tmp_path, capsys):
     """`regretlab decide Ha2019.appC` with an export folder holding only that item's run archive (copied
     from the repository): it writes decisions/Ha2019.appC.json, DECISIONS.md linking the overview, and the
-    overview DECISIONS.png / .pdf / .csv once, after the record (one CSV row per comparison of the record)."""
+    overview DECISIONS.png / .pdf / .csv once, after the record (one CSV row per comparison of the record),
+    then refreshes COMPARISON.md and MANIFEST.json (issue 62: they followed only an export)."""
     import csv
     import json
     import shutil
@@ -353,7 +354,9 @@ def test_decide_writes_the_record_the_report_and_the_overview_once(tmp_path, cap
     out = capsys.readouterr().out
     wrote = [line.removeprefix("wrote ") for line in out.splitlines() if line.startswith("wrote ")]
     assert [Path(p).name for p in wrote] == ["Ha2019.appC.json", "DECISIONS.pdf", "DECISIONS.png",
-                                             "DECISIONS.csv"]
+                                             "DECISIONS.csv", "COMPARISON.md", "MANIFEST.json"]
+    manifest = json.loads((export / "MANIFEST.json").read_text())
+    assert "decisions/Ha2019.appC.json" in json.dumps(manifest)
     record = json.loads((export / "decisions" / "Ha2019.appC.json").read_text())
     with open(export / "DECISIONS.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))

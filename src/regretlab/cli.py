@@ -478,9 +478,16 @@ def _cmd_decide(args: argparse.Namespace) -> int:
             print(f"wrote {write_decision(decision, key, args.export_dir, coming)}")
             written = True
     if written:   # the overview once, after every item's record (it reads them all)
+        from regretlab.figures.comparison import write_comparison
+        from regretlab.figures.export import write_manifest
+
         for path in write_decisions_overview(args.export_dir):
             print(f"wrote {path}")
         write_decisions_md(args.export_dir)   # now with the overview's link
+        # the paper-vs-ours table and the checksums follow the decisions (they were refreshed only by an
+        # export, so a decision could leave COMPARISON.md and MANIFEST.json behind it)
+        print(f"wrote {write_comparison(args.export_dir)}")
+        print(f"wrote {write_manifest(args.export_dir)}")
     return status
 
 
