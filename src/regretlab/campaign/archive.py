@@ -217,7 +217,7 @@ def _members_of_other_groups(group: str, export_root) -> dict[tuple[str, str], s
 def restore(out, export_root="paper_figures", runs=None) -> int:
     """Copy every archived run that ``out`` lacks into it, after checking the checksums; returns how many
     records were restored. ``runs`` (:class:`regretlab.experiments.spec.Run`, optional): only those (deciding
-    one item then unpacks its runs, not all 5,000 of every archive); an archive none of whose members is
+    one item then unpacks its runs, not every archived run); an archive none of whose members is
     wanted is not opened. A run a manifest lists as ``shared`` (stored in another group's archive) must
     then be in ``out`` (when wanted): else that archive no longer holds it, and the error says so."""
     folder = Path(export_root) / ARCHIVE_FOLDER
