@@ -47,8 +47,8 @@ def sensitivity_text(verdict: Verdict) -> str:
     """The verdict's sensitivity k for the table: the smallest factor of the ladder by which a bound too small
     is caught (e.g. "1.5"), ">10" when no rung is, "-" when the check measures none (a violated or certain
     verdict, an error)."""
-    if "sensitivity_k" not in verdict.power:
-        return "-"
+    if "sensitivity_k" not in verdict.power or verdict.outcome in ("violated", "certain", "error"):
+        return "-"   # a violated bound needs no smaller one to be caught
     k = verdict.power["sensitivity_k"]
     if k is None:
         return f">{max(float(x) for x in verdict.power['sensitivity_ladder']):g}"
