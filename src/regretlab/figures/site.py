@@ -27,10 +27,7 @@ from regretlab._io import atomic_write_text
 from .comparison import comparison_rows
 from .decisions import claim_groups, over_setups, read_records, setup_readings
 
-__all__ = ["build_site", "PAGES"]
-
-#: The pages every site has (item pages and the verification page come on top).
-PAGES = ("index.html",)
+__all__ = ["build_site"]
 
 
 def _environment():
@@ -90,10 +87,9 @@ def _comparisons(record: dict) -> list[dict]:
 def _item(row, root: Path, records: dict, out: Path) -> dict:
     key, reference, mode, verdict, details, stem = row
     paper = stem.split("/")[0]
-    figure = None
-    for suffix in (".png",):
-        if _copy(root / f"{stem}{suffix}", out / "figures" / f"{stem}{suffix}"):
-            figure = f"../figures/{stem}{suffix}"
+    # the PNG beside the page (the PDF and CSV stay in paper_figures/, named in the provenance)
+    copied = _copy(root / f"{stem}.png", out / "figures" / f"{stem}.png")
+    figure = f"../figures/{stem}.png" if copied else None
     record = records.get(key)
     item = {"key": key, "paper": paper, "reference": reference, "mode": mode, "verdict": verdict,
             "details": details, "figure": figure, "page": _page_name(key), "record": None}
