@@ -35,7 +35,7 @@ def test_hidden_final_differences_get_a_symlog_axis_and_others_stay_linear():
     plt.close(fig)
 
 
-def test_the_legend_says_what_the_band_is_and_the_claimed_best_is_drawn_on_top():
+def test_the_legend_says_what_the_band_is_and_the_highlighted_method_is_drawn_on_top():
     """With a band text the legend carries it (the shaded bands were undefined); the highlighted method's
     line is above every other (z-order) and thicker, so no curve hides it (MS-UCB under six baselines);
     without either, nothing is added."""

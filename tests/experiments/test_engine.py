@@ -370,42 +370,42 @@ def test_every_spec_runs_in_a_tiny_mode(key, tmp_path):
     assert len(report.computed) == len(spec.methods)
 
 
-def test_the_claimed_ordering_test_finds_holds_not_shown_and_reversed():
-    """A paper's 'method A is best' is checked per rival by one-sided Mann-Whitney at 5 %: clearly better
-    -> holds, clearly worse -> reversed, the same -> not shown."""
-    from regretlab.figures.reproduce import claimed_ordering
+def test_no_kind_has_a_verdict_rule_and_an_undecided_export_says_so():
+    """One road to a verdict (issue 62): a kind describes what its export shows and never returns a verdict;
+    without a decision record a full-mode curves export is 'not decided' (the details say what it shows),
+    a picture is qualitative, a substitute says so with what its export shows, a quick one is marked."""
+    import inspect
 
-    spec = replace(TINY, methods=("A", "B", "C", "D"), paper_values={"claimed_best": "A"})
-    rng = np.random.default_rng(0)
-
-    def result(level):
-        return {"f": np.array([level - 1.0, level + rng.normal(0, 0.01)]), "meta": {"optimum_value": 10.0}}
-
-    results = {}
-    for repeat in range(10):
-        results[("A", "Camel", repeat)] = result(5.0)
-        results[("B", "Camel", repeat)] = result(3.0)  # A better: holds
-        results[("C", "Camel", repeat)] = result(7.0)  # A worse: reversed
-        results[("D", "Camel", repeat)] = result(5.0)  # the same: not shown
-    _, rows = claimed_ordering(spec, results)
-    assert {row[2]: row[-1] for row in rows} == {"B": "holds", "C": "reversed", "D": "not shown"}
-
-
-def test_comparison_verdicts_follow_their_rules():
     from regretlab.figures.comparison import verdict_of
+    from regretlab.figures.kinds import KINDS, Kind
 
-    def ordering(*verdicts):
-        tests = [{"verdict": v, "claimed_best": "P/A", "rival": f"P/R{i}", "problem": "F"}
-                 for i, v in enumerate(verdicts)]
-        return {"mode": "full", "claimed_ordering": {"tests": tests}}
+    assert "verdict" not in {f.name for f in __import__("dataclasses").fields(Kind)}
+    for entry in KINDS.values():
+        if entry.describe is not None:
+            assert "verdict" not in inspect.signature(entry.describe).parameters
+    finals = [{"problem": "F", "method": "P/A", "rank": 1}, {"problem": "F", "method": "P/B", "rank": 2}]
+    assert verdict_of({"mode": "full", "kind": "curves", "final_values": finals}) == (
+        "not decided", "best final mean: A on F")
+    assert verdict_of({"mode": "quick", "kind": "picture", "expansions": 2}) == (
+        "qualitative", "quick mode: one run; 2 expansion(s) drawn with the user's box")
+    verdict, details = verdict_of({"mode": "full", "kind": "curves", "final_values": finals,
+                                   "substitute": "digits for MNIST"})
+    assert verdict == "substitute" and details == "digits for MNIST; on it: best final mean: A on F"
+    assert verdict_of({"mode": "full", "kind": "table", "table_comparison": {
+        "cells": 4, "cells_within_2se": 1, "rankings": [{"ranking": "reversed"}]}})[0] == "not decided"
 
-    assert verdict_of(ordering("holds", "holds"))[0] == "reproduced"
-    assert verdict_of(ordering("holds", "not shown"))[0] == "partly"
-    assert verdict_of(ordering("not shown", "not shown"))[0] == "inconclusive"   # e.g. one run per method
-    assert verdict_of(ordering("holds", "reversed"))[0] == "not reproduced"
-    assert "R1 on F" in verdict_of(ordering("holds", "reversed"))[1]
-    assert verdict_of({"mode": "quick", "kind": "picture", "expansions": 2})[1].startswith("quick mode")
-    assert verdict_of({"mode": "full", "substitute": "digits for MNIST"})[0] == "substitute"
+
+def test_comparison_md_says_not_decided_without_a_decision_record(tmp_path):
+    """A full-mode row with no decisions/<item>.json is 'not decided' and names `regretlab decide`."""
+    from regretlab.figures.comparison import write_comparison
+
+    (tmp_path / "P").mkdir()
+    (tmp_path / "P" / "x.json").write_text(json.dumps({
+        "spec": "P.x", "kind": "curves", "mode": "full", "runs": 6, "reference": "[P, Fig. 1]",
+        "final_values": [{"problem": "F", "method": "P/A", "rank": 1}]}))
+    row = next(line for line in write_comparison(tmp_path).read_text().splitlines() if "| P.x |" in line)
+    assert "**not decided**" in row and "no decision record (`regretlab decide`)" in row
+    assert "best final mean: A on F" in row
 
 
 def test_a_table_spec_exports_the_paper_beside_ours(tmp_path, monkeypatch):
@@ -490,28 +490,6 @@ def test_a_regret_metric_on_a_substitute_objective_does_not_validate():
         spec.validate()
 
 
-def test_claimed_pairs_are_tested_pair_by_pair_and_a_substitute_says_so():
-    """[Li2016, §5.2]'s 'RPP-d beats ADD-d for the same d' is a list of pairs: each pair is tested on its
-    own, and an item on substitute data gets the verdict 'substitute' with the tests' outcome beside it."""
-    from regretlab.figures.comparison import verdict_of
-    from regretlab.figures.reproduce import claimed_ordering
-
-    spec = replace(TINY, methods=("R1", "A1", "R5", "A5"), paper_values={"claimed_pairs": [["R1", "A1"],
-                                                                                          ["R5", "A5"]]})
-    rng = np.random.default_rng(1)
-    level = {"R1": 5.0, "A1": 0.0, "R5": 0.0, "A5": 5.0}
-    results = {(m, "P", r): {"f": np.array([level[m] + rng.normal(0, 0.01)]), "meta": {"optimum_value": 9.0}}
-               for m in level for r in range(6)}
-    _, rows = claimed_ordering(spec, results)
-    assert [(r[1], r[2], r[6]) for r in rows] == [("R1", "A1", "holds"), ("R5", "A5", "reversed")]
-    tests = [dict(zip(["problem", "claimed_best", "rival", "best_final_mean", "rival_final_mean", "p_value",
-                       "verdict"], r, strict=True)) for r in rows]
-    verdict, details = verdict_of({"mode": "full", "runs": 24, "substitute": "substitute for X (X-like)",
-                                   "claimed_ordering": {"tests": tests}})
-    assert verdict == "substitute" and "substitute for X" in details and "R1 > A1, R5 > A5" in details
-    assert "reversed against A5 on P" in details
-
-
 def test_bounds_against_runs_uses_the_runs_information_gain_and_the_papers_beta():
     """The drawn bound at T is sqrt(C1 T β_T I_T) in the objective's units, with I_T = ½ Σ log(1 + v_t/σ²)
     of the run's own posterior variances and β_T the recorded β over the setup's beta_scale; a run whose
@@ -541,13 +519,17 @@ def test_bounds_against_runs_uses_the_runs_information_gain_and_the_papers_beta(
 
 
 @pytest.mark.parametrize("key", registry.available())
-def test_every_stated_comparison_names_methods_of_its_spec(key):
-    """A claimed best or a claimed pair that names no method of the spec would be skipped silently."""
-    from regretlab.figures.reproduce import claimed_pairs
-
+def test_no_spec_keeps_a_claim_in_its_paper_values(key):
+    """The claims live in regretlab.decisions.claims only: a spec's paper_values hold printed numbers or a
+    bound figure's inputs, and its highlighted method is one of its methods."""
     spec = registry.get(key)
-    for better, worse in claimed_pairs(spec):
-        assert better in spec.methods and worse in spec.methods, (better, worse)
+    assert not {"claimed_best", "claimed_pairs", "claim"} & set(spec.paper_values)
+    assert not spec.highlight or spec.highlight in spec.methods
+
+
+def test_a_highlight_that_is_not_a_method_is_refused():
+    with pytest.raises(ValueError, match="highlight='Nope' is not a method"):
+        replace(TINY, highlight="Nope").validate()
 
 
 # ---- archive -----------------------------------------------------------------------------------------------
@@ -838,12 +820,12 @@ def test_a_quick_export_never_overwrites_a_full_mode_one(tmp_path, monkeypatch):
 def test_a_partial_export_draws_the_finished_full_mode_runs_and_says_how_many(tmp_path, monkeypatch):
     """export(partial=True) in full mode draws the runs finished so far (here 2 of RAND's 3 and all 3 of
     EI's): its provenance counts them, the CSV's n_runs and COMPARISON.md's mode column say so, and its row
-    gets no verdict from the kind's own 5 % test. Without partial the export refuses and names --partial; a
+    gets no verdict (only `decide`'s decisions are verdicts). Without partial the export refuses and names --partial; a
     (method, problem) with no run is named; a later export from fewer runs, or a quick one, cannot replace
     it; partial is refused in quick mode."""
     from regretlab.figures.reproduce import FullExportProtected
 
-    claimed = replace(TINY, paper_values={"claimed_best": "Ha2019/EI-Vanilla"})   # a stated ordering
+    claimed = replace(TINY, highlight="Ha2019/EI-Vanilla")
     monkeypatch.setitem(registry.SPECS, TINY.key, claimed)
     out, root = tmp_path / "results", tmp_path / "pf"
     run_spec(claimed, "full", out=out, jobs=1, progress=False)
@@ -1149,9 +1131,8 @@ def test_a_priced_pool_shows_its_progress_in_priced_core_hours(tmp_path, capsys)
 
 def test_every_kind_of_spec_is_one_module_of_figures_kinds():
     """Each kind a spec may have (experiments.spec.KINDS) is exactly one module of figures.kinds, found by
-    listing the package: its exporter, and the verdict rule that reads the provenance key the exporter
-    writes (every kind but 'rendered', whose renderer states its own verdict); an unknown kind is a clear
-    error naming the known ones."""
+    listing the package: its exporter, and the words for what its export shows (every kind but 'rendered',
+    whose renderer says what it checked); an unknown kind is a clear error naming the known ones."""
     import pkgutil
 
     from regretlab.experiments.spec import KINDS
@@ -1161,7 +1142,7 @@ def test_every_kind_of_spec_is_one_module_of_figures_kinds():
     assert sorted(m.name for m in pkgutil.iter_modules(kinds.__path__)) == sorted(KINDS)
     for name, entry in kinds.KINDS.items():
         assert callable(entry.export)
-        assert (entry.verdict is None) == (name == "rendered") == (entry.provenance_key is None), name
+        assert (entry.describe is None) == (name == "rendered"), name    # a renderer says what it checked
     with pytest.raises(ValueError, match="kind='nope' is not one of"):
         kinds.kind("nope")
 

@@ -349,7 +349,11 @@ class Spec:
     missing : tuple of str
         Methods of the paper that regretlab does not have (named, never silently dropped).
     paper_values : mapping, optional
-        Numbers the paper prints (for the side-by-side table).
+        Numbers the paper prints (for the side-by-side tables; [Li2016, Tables 1-5], [Ha2019, Table 1]) or
+        what a bound figure draws. Never a claim: the claims are
+        :mod:`regretlab.decisions.claims`, decided by ``regretlab decide`` (one road to a verdict).
+    highlight : str
+        The paper's own method, drawn on top of the others (a drawing choice, not a claim); ``""``: none.
     seconds_per_evaluation : float
         Measured core-seconds per objective evaluation in quick mode (for ``reproduce --list``).
     render : str
@@ -389,6 +393,7 @@ class Spec:
     derived_from: str | None = None
     missing: tuple[str, ...] = ()
     paper_values: Mapping[str, object] = field(default_factory=dict)
+    highlight: str = ""
     seconds_per_evaluation: float = 0.1
     notes: tuple[str, ...] = ()
     render: str = ""
@@ -435,6 +440,8 @@ class Spec:
             raise ValueError(f"spec {self.key}: a setup reading names reading_of, setup_reading and "
                              f"setup_source together (got reading_of={self.reading_of!r}, setup_reading="
                              f"{self.setup_reading!r}, setup_source={self.setup_source!r})")
+        if self.highlight and self.highlight not in self.methods:
+            raise ValueError(f"spec {self.key}: highlight={self.highlight!r} is not a method of the spec")
         unknown = [m for m in self.proposed if m not in self.methods]
         if unknown:
             raise ValueError(f"spec {self.key}: proposed={unknown!r} are not methods of the spec")

@@ -1,22 +1,20 @@
 """``paper_figures/COMPARISON.md``: one row per exported figure or table, the paper beside ours, a verdict.
 
 Rebuilt from the provenance JSON of every exported item each time one is exported, so it always describes
-what is in the folder. Verdicts:
+what is in the folder. There is one road to an experimental item's verdict: its claims decided by
+``regretlab decide`` (``<root>/decisions/<item>.json``, :mod:`regretlab.decisions.decide`: registered claims
+over every reading and setup, sequential looks, Holm's correction), read here and never re-derived. The
+figure kinds have no verdict rule (they describe what their export shows, :mod:`regretlab.figures.kinds`).
+Without a decision record a row says so:
 
-* **reproduced** — every stated comparison that could be tested holds (orderings at the final iteration,
-  one-sided tests at 5 %; a table's ordering of methods);
-* **partly** — some hold, none is reversed; the row says which and how many;
-* **not reproduced** — a stated comparison is reversed; the row names it;
-* **qualitative** — a picture, checked by what it shows (e.g. that an expansion happened);
+* **smoke run: no verdict** — quick mode (one or two repeats);
+* **partial runs: no verdict** — a full-mode export of part of the runs, not decided;
+* **not decided** — full-mode runs whose claims have not been decided yet;
+* **qualitative** — a picture, checked by what it shows (e.g. that an expansion happened), or a diagram;
+* **reproduced (no runs: its own check)** / **not reproduced** — a formula rendered or a function drawn,
+  checked by its renderer's own computation (:mod:`regretlab.figures.illustrations`), not an experiment;
 * **substitute** — made on substitute data (catalogue §6);
-* **new** — an item none of the papers has (MS-UCB's trade-off, the bounds against runs);
-* **inconclusive** — the stated comparisons could be tested but none came out either way (every one
-  'not shown'): typically quick mode, whose one or two runs per method cannot reach the 5 % level.
-
-These rules describe what an export showed. They are not decisions: an item whose claims were decided by
-``regretlab decide`` (``<root>/decisions/<item>.json``, :mod:`regretlab.decisions.decide`) takes its verdict
-from there, and an item exported in quick mode (one or two repeats: the exact one-sided Mann-Whitney test
-cannot go below p = 1/6 at 2 vs 2) is a smoke run and gets no verdict in ``COMPARISON.md``.
+* **new** — an item none of the papers has (MS-UCB's trade-off, the bounds against runs).
 """
 
 from __future__ import annotations
@@ -70,25 +68,24 @@ def partial_text(counts: dict) -> str:
 
 
 def verdict_of(provenance: dict) -> tuple[str, str]:
-    """``(verdict, details)`` of one exported item from its provenance."""
+    """``(verdict, details)`` of one exported item from its provenance alone, before its decision record is
+    read (:func:`comparison_rows`): a label for what the export is and, in words, what it shows."""
     has_runs = provenance.get("runs", 1) > 0        # an illustration is the same in both modes
     prefix = "quick mode: " if provenance.get("mode") == "quick" and has_runs else ""
+    entry = KINDS.get(provenance.get("kind", ""))
+    shows = entry.describe(provenance) if entry is not None and entry.describe is not None else ""
     if provenance.get("substitute"):
-        inner = dict(provenance, substitute="")
-        tested = "claimed_ordering" in inner or "verdict" in inner
-        _, details = verdict_of(inner) if tested else ("", "")
-        details = details.removeprefix(prefix)
-        on_it = f"; on it: {details}" if details else ""
+        on_it = f"; on it: {shows}" if shows else ""
         return "substitute", prefix + str(provenance["substitute"]) + on_it
-    if "verdict" in provenance:
+    if "verdict" in provenance:     # a rendered item's own check (a formula or a function, no experiment)
         verdict, details = provenance["verdict"]
         return verdict, prefix + details
-    for entry in KINDS.values():     # each kind's rule reads the comparison its exporter wrote
-        if entry.verdict is not None and entry.provenance_key in provenance:
-            return entry.verdict(provenance, prefix)
     if "(new" in str(provenance.get("reference", "")):
         return "new", prefix + "not in the paper; the figure and its data are exported"
-    return "qualitative", prefix + "no stated comparison to test; the figure and its data are exported"
+    if not has_runs or entry is None or not entry.decided:
+        return "qualitative", prefix + (shows or "no stated comparison to test; the figure and its data are "
+                                                 "exported")
+    return "not decided", prefix + (shows or "the figure and its data are exported")
 
 
 def _claims_decided_with_source(root: Path, provenance: dict):
@@ -189,12 +186,13 @@ def comparison_rows(root) -> list[tuple[str, str, str, str, str, str]]:
             verdict = "smoke run: no verdict"
             details = details.removeprefix("quick mode: ")
         elif provenance.get("partial") and verdict not in ("new", "qualitative"):
-            # a kind's own test (5 %, uncorrected) on part of the runs is no decision: only `decide`'s is
-            verdict = "partial runs: no verdict"
+            verdict = "partial runs: no verdict"      # only `decide`'s decisions are verdicts
         elif not provenance.get("runs", 1) and verdict == "reproduced":
             # a formula rendered or a function drawn, checked by its own computation: not an experiment
             # reproduced, and not counted with them
             verdict = "reproduced (no runs: its own check)"
+        elif verdict == "not decided":
+            details = "no decision record (`regretlab decide`); the export shows: " + details
         rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
                      details, f"{path.parent.name}/{path.stem}"))
     return rows
@@ -217,8 +215,9 @@ def write_comparison(root) -> Path:
              "what another refutes "
              "(claims quoted, statistics, n, effects with intervals, adjusted p: "
              "[DECISIONS.md](DECISIONS.md)). "
-             "Quick-mode items are smoke runs and get no verdict (their row keeps what the run showed, "
-             "as description only); a partial export (mode 'full (partial: …)') is drawn at the paper's "
+             "No figure has a verdict rule of its own: without a decision record a row says what its "
+             "export shows, as description only ('not decided'). "
+             "Quick-mode items are smoke runs and get no verdict; a partial export (mode 'full (partial: …)') is drawn at the paper's "
              "T and D from the runs a sequential decision has made so far, fewer repeats than the paper's. "
              "An item drawn from another item's runs on another statistic (Kandasamy2015's R_T/T rows) "
              "takes its verdict from its own claims, decided with that item ('…, with its source'). "

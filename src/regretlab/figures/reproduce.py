@@ -20,14 +20,14 @@ from . import plots
 from .comparison import partial_text, write_comparison
 from .export import export_item, write_manifest
 from .kinds import kind
-from .kinds.curves import ORDERING_LEVEL, claimed_ordering, claimed_pairs, final_values
+from .kinds.curves import final_values
 from .kinds.table import side_by_side_table
 from .kinds.timing import side_by_side_timing
 from .kinds.ttest import side_by_side_ttests
 
 # the kinds' comparisons, importable from here as before
 __all__ = ["reproduce", "export", "Reproduction", "side_by_side_timing", "side_by_side_table",
-           "side_by_side_ttests", "final_values", "claimed_pairs", "claimed_ordering", "ORDERING_LEVEL"]
+           "side_by_side_ttests", "final_values"]
 
 
 @dataclass

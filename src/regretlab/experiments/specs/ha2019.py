@@ -39,16 +39,13 @@ FIG3 = Spec(
     # measured: quick mode 76 core-s for 2048 evaluations (0.037 s each, 2 cores); full-mode runs are twice
     # as long and the per-iteration refit grows with t, hence 0.06 for the estimate
     seconds_per_evaluation=0.06,
-    paper_values={"claimed_best": "Ha2019/GPUCB-UBO",
-                  "claim": "[Ha2019, §6]: GPUCB-UBO better than the six methods other than GPUCB-FBO by a "
-                           "high margin on most functions; better than GPUCB-FBO on Hartman3 and Hartman6, "
-                           "similar on the other three"},
+    highlight="Ha2019/GPUCB-UBO",
     notes=("baselines re-implemented from their papers (the authors used the baselines' own code)",
            "the objectives are evaluated beyond their domain where a method searches there, as in the paper"),
 )
 
 def _fig4_panel(panel: str, model: str, objective: str, label: str, d: int, quick_per_dim: int, title: str,
-                seconds_per_evaluation: float, claim: str, notes: tuple[str, ...]) -> Spec:
+                seconds_per_evaluation: float, notes: tuple[str, ...]) -> Spec:
     """Panel ``panel`` (the ``model``'s) of [Ha2019, §6.3, Fig. 4] on digits: the eight methods, 20 repeats of
     3d + 10d evaluations from a randomly placed initial box (the paper's); quick mode 2 repeats of
     3d + ``quick_per_dim`` d."""
@@ -61,15 +58,13 @@ def _fig4_panel(panel: str, model: str, objective: str, label: str, d: int, quic
                "quick": Mode(2, _budgets(quick_per_dim, {label: d}),
                              note=f"quick: 2 repeats, 3d + {quick_per_dim}d evaluations")},
         seconds_per_evaluation=seconds_per_evaluation,
-        paper_values={"claimed_best": "Ha2019/GPUCB-UBO", "claim": claim}, notes=notes)
+        highlight="Ha2019/GPUCB-UBO", notes=notes)
 
 
 FIG4A = _fig4_panel(
     "a", "elastic net", "digits_elasticnet", "ElasticNet", 2, 5,
     "Elastic net on digits: best validation accuracy (%) vs iteration, eight methods (mean ± s.e.)",
     0.1,   # one SGDClassifier fit on 1,257 digits ~0.05 s, plus the method's step
-    "[Ha2019, §6.3]: on the elastic net GPUCB-UBO performs similar to GPUCB-FBO and outperforms the other "
-    "six significantly",
     ("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsElasticNet), "
      "accuracy on a held-out validation split (the paper used MNIST's test set)",
      "the printed scales of the box [-3, -1] x [0, 1] are swapped (alpha 'normal', l 'exponent'): "
@@ -82,7 +77,6 @@ FIG4B = _fig4_panel(
     # measured: one training (20 epochs of 10 batches, 512-512, float32, one thread) ~1.2 CPU s on a loaded
     # 2-core machine; the method's step at n <= 39 adds little
     1.3,
-    "[Ha2019, §6.3]: on the MLP GPUCB-UBO performs far better than the other approaches",
     ("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsMLP: 64 inputs, "
      "1,257 training images, numpy instead of TensorFlow), accuracy on a held-out validation split "
      "(the paper used MNIST's test set)",
@@ -130,10 +124,7 @@ APPC = Spec(
                          note="quick: 1 repeat, 3d + 3d evaluations (the paper: 3d + 10d)")},
     # measured: quick mode 43 core-s for 960 evaluations (0.045 s each); full runs are 130 evaluations long
     seconds_per_evaluation=0.09,
-    paper_values={"claimed_best": "Ha2019/GPUCB-UBO",
-                  "claim": "[Ha2019, App. C]: on Ackley10 GPUCB-UBO outperforms the six others by a high "
-                           "margin and is better than GPUCB-FBO; on Levy10 slightly better than EI-H and "
-                           "EI-Volx2, significantly better than the rest"},
+    highlight="Ha2019/GPUCB-UBO",
 )
 
 FIG2 = Spec(

@@ -48,21 +48,6 @@ def _methods(D: int) -> tuple[str, ...]:
 FULL_BUDGET = 400
 
 
-def _claims(D: int) -> dict:
-    """The comparisons [Kandasamy2015, §5.1] states for Figs 3-4, as (better, worse) pairs: Add-* (the true
-    decomposition) beats GP-UCB in every (D, d', M') shown ("Add-* outperforms GP-UCB" or "performs best");
-    at D = 10 also "Add-3/4 and Add-5/2 ... outperform GP-UCB" and Add-* beats the poorly performing
-    Add-1/10."""
-    star, gp = "Kandasamy2015/Add-*(groups='@groups')", "Kandasamy2015/GP-UCB"
-    pairs = [(star, gp)]
-    if D == 10:
-        pairs += [("Kandasamy2015/Add-d/M(d=3, M=4)", gp), ("Kandasamy2015/Add-d/M(d=5, M=2)", gp),
-                  (star, "Kandasamy2015/Add-d/M(d=1, M=10)")]
-    return {"claimed_pairs": [list(p) for p in pairs],
-            "claim": "Add-* beats GP-UCB" + ("; Add-3/4 and Add-5/2 beat GP-UCB; Add-1/10 performs poorly"
-                                             if D == 10 else "")}
-
-
 def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: str | None = None) -> Spec:
     problems = tuple(_problem(*case) for case in cases)
     D = cases[0][0]
@@ -70,7 +55,7 @@ def _spec(key: str, figure: str, cases, metric: str, what: str, derived_from: st
         key=key, paper="Kandasamy2015", reference=f"[Kandasamy2015, §5.1, {figure}]",
         title=f"{what} vs queries on f_d' with (D, d', M') = {', '.join(str(c) for c in cases)}",
         kind="curves", methods=_methods(D), problems=problems, metric=metric, summary="mean_se",
-        log_scale=True, derived_from=derived_from, paper_values=_claims(D),
+        log_scale=True, derived_from=derived_from, highlight="Kandasamy2015/Add-*(groups='@groups')",
         modes={"full": Mode(20, tuple((p.key, FULL_BUDGET) for p in problems),
                             note="20 runs, 400 queries (the number of queries is not stated)"),
                "quick": Mode(2, tuple((p.key, 60) for p in problems), problems=(problems[0].key,),
@@ -104,7 +89,7 @@ SPECS = SPECS + tuple(
 
 # ---- Fig. 5: the two real tasks, on the substitutes of catalogue §6 ----------------------------------------
 def _real(key: str, panel: str, problem: Problem, rembo_d: int, adds: tuple[tuple[int, int], ...],
-          best: tuple[int, int], claim: str, note: str) -> Spec:
+          best: tuple[int, int], note: str) -> Spec:
     add_names = tuple(f"Kandasamy2015/Add-d/M(d={d}, M={M})" for d, M in adds)
     return Spec(
         key=key, paper="Kandasamy2015", reference=f"[Kandasamy2015, §5.2, Fig. 5{panel}]",
@@ -116,7 +101,7 @@ def _real(key: str, panel: str, problem: Problem, rembo_d: int, adds: tuple[tupl
         modes={"full": Mode(10, ((problem.key, FULL_BUDGET),),
                             note="10 runs (not stated), 400 queries ([Kandasamy2015, §5.2])"),
                "quick": Mode(1, ((problem.key, 50),), note="quick: 1 run, 50 queries")},
-        paper_values={"claimed_best": f"Kandasamy2015/Add-d/M(d={best[0]}, M={best[1]})", "claim": claim},
+        highlight=f"Kandasamy2015/Add-d/M(d={best[0]}, M={best[1]})",
         seconds_per_evaluation=0.3,
         notes=(note, "the Add-d/M instantiations other than the best are not listed in the text; chosen: "
                + ", ".join(f"Add-{d}/{M}" for d, M in adds)),
@@ -126,11 +111,9 @@ def _real(key: str, panel: str, problem: Problem, rembo_d: int, adds: tuple[tupl
 SPECS = SPECS + (
     _real("Kandasamy2015.fig5a", "a", Problem("sdss_surrogate", 20, "SDSS-surrogate"), 9,
           ((2, 10), (5, 4), (10, 2)), (5, 4),
-          "Add-5/4 performs slightly better than the rest; all Add-d/M beat GP-UCB; all BO methods beat RAND",
           "substitute data: the SDSS-surrogate (objectives.ml.SDSSSurrogate), 9 parameters + 11 dummies"),
     _real("Kandasamy2015.fig5b", "b", Problem("vj_surrogate", 22, "VJ-surrogate"), 5,
           ((1, 22), (6, 4), (11, 2)), (6, 4),
-          "Add-6/4 performs best; barring Add-1/22 all Add-d/M beat GP-UCB and GP-EI; REMBO is worst",
           "substitute data: the VJ-surrogate (objectives.ml.VJSurrogate), 22 stage thresholds"),
 )
 

@@ -151,8 +151,6 @@ def _fig4(key: str, panel: str, problem: Problem, note: str) -> Spec:
         problems=(problem,), metric="best_f", summary="mean_se",
         modes={"full": Mode(20, ((problem.key, 300),), note="20 runs, 300 evaluations (neither is stated)"),
                "quick": Mode(1, ((problem.key, 40),), note="quick: 1 run, 40 evaluations")},
-        paper_values={"claimed_pairs": [list(pair) for pair in pairs],
-                      "claim": "RPP-d (δ = 0.05) beats ADD-d for the same d ([Li2016, §5.2])"},
         seconds_per_evaluation=0.4,
         notes=(note, "the group sizes d are not stated in the text; chosen: 1 (named in the text) and 5"),
     )

@@ -56,8 +56,7 @@ FIG1 = Spec(
                  (1, QUICK_BUDGET, _QUICK), quick_only=tuple(p.key for p in _four(20))),
     # measured at D = 20, 60 evaluations, one core: MS-UCB 37 s, GP-UCB 95 s, DropoutUCB 60 s, REMBO 48 s
     # (about 1 s per evaluation); full runs are five times longer and up to D = 100, hence 1.5
-    paper_values={"claimed_best": "TranThe2020/MS-UCB",
-                  "claim": "'our method does better than all the baselines' ([TranThe2020, §Experiments])"},
+    highlight="TranThe2020/MS-UCB",
     seconds_per_evaluation=1.5,
     notes=("the baselines are re-implementations (the paper used GPy implementations and the authors' code)",
            "Hyper-Ellipsoid is the axis-parallel variant (see the setup's objective note)"),
@@ -82,10 +81,6 @@ FIG2 = Spec(
     kind="curves", methods=tuple(f"TranThe2020/MS-UCB(N0={n0}, alpha={a:.1f})"
                                  for n0, a in ((1, 0), (10, 0), (1, 1), (1, 2))),
     problems=_VARIANT_PROBLEMS, metric="log10_regret", summary="mean_sd", modes=_variant_modes(),
-    paper_values={"claimed_pairs": [[f"TranThe2020/MS-UCB(N0={n0}, alpha={a:.1f})",
-                                     "TranThe2020/MS-UCB(N0=1, alpha=0.0)"]
-                                    for n0, a in ((10, 0), (1, 1), (1, 2))],
-                  "claim": "'if we increase N0 or α ..., the regret decreases' [TranThe2020, §Experiments]"},
     # measured at D = 100, 120 evaluations, one core (Ackley): (1, 0) 11 s, (1, 2) 30 s with at most 10·D
     # subspaces an iteration; the last iterations cost about twice the mean, hence 0.5 s per evaluation
     seconds_per_evaluation=0.5,
@@ -96,9 +91,6 @@ FIG3 = Spec(
     title="log10 regret vs iteration for subspace dimension d = 1, 2, 5, 10; (N0, α) = (1, 0)",
     kind="curves", methods=tuple(f"TranThe2020/MS-UCB(d={d})" for d in (1, 2, 5, 10)),
     problems=_VARIANT_PROBLEMS, metric="log10_regret", summary="mean_sd", modes=_variant_modes(),
-    paper_values={"claimed_pairs": [[f"TranThe2020/MS-UCB(d={big})", f"TranThe2020/MS-UCB(d={small})"]
-                                    for small, big in ((1, 2), (2, 5), (5, 10))],
-                  "claim": "'a faster convergence rate for a larger d' ([TranThe2020, §Experiments])"},
     # measured at D = 100, 120 evaluations, one core (Ackley): d = 5 11 s, d = 10 16 s; the last iterations
     # cost about twice the mean, hence 0.3 s per evaluation
     seconds_per_evaluation=0.3,
@@ -117,8 +109,7 @@ FIG4 = Spec(
     problems=_NN_PROBLEMS, metric="best_f", summary="mean_sd",
     modes=_modes(_NN_PROBLEMS, (10, FULL_BUDGET, "10 repeats (not stated), 300 evaluations (not stated)"),
                  (1, 30, "quick: h = 10 only, 1 repeat, 30 evaluations"), quick_only=("DigitsNN-h10",)),
-    paper_values={"claimed_best": "TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0)",
-                  "claim": "MS-UCB reaches the lowest validation loss ([TranThe2020, §Experiments])"},
+    highlight="TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0)",
     seconds_per_evaluation=2.0,  # α = 1: t subspaces at iteration t, plus 0.02-0.04 s of Adam per evaluation
     notes=("substitute data: scikit-learn's digits instead of MNIST (objectives.ml.DigitsNN)",
            "the baselines' d is not stated for this figure; d = 10 as MS-UCB's",
@@ -147,8 +138,7 @@ FIG5 = Spec(
     modes=_modes(_RAMP_PROBLEMS, (10, 100, "10 repeats, 100 evaluations (neither is stated)"),
                  (1, 24, "quick: C = 1 only, 1 repeat, 24 evaluations (20 initial + 4)"),
                  quick_only=("Gisette-C1",)),
-    paper_values={"claimed_best": "TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0, n_starts=100)",
-                  "claim": "MS-UCB-(1,1) reaches the lowest ramp-loss objective for every C"},
+    highlight="TranThe2020/MS-UCB(d=10, N0=1, alpha=1.0, n_starts=100)",
     # measured, one core, D = 5001, 24 evaluations with 100 starts: 1-4 s per run (MS-UCB's iteration t
     # maximises over t subspaces, so full mode's later iterations cost more)
     seconds_per_evaluation=1.0,

@@ -1,12 +1,15 @@
 """The kinds of exported item, one module each: a new kind is one file here.
 
-A kind's module defines ``KIND = Kind(name, export, provenance_key=…, verdict=…)``:
+A kind's module defines ``KIND = Kind(name, export, describe=…, decided=…)``:
 
 * ``export(spec, source, mode, results, provenance) -> (figure, CSV header, CSV rows)`` draws the item from
-  its runs and writes what it compared into ``provenance`` under ``provenance_key``;
-* ``verdict(provenance, prefix) -> (verdict, details)`` reads that key back for ``COMPARISON.md``
-  (:func:`regretlab.figures.comparison.verdict_of`); a kind whose exporter writes a ``verdict`` of its own
-  (``rendered``) needs none.
+  its runs and writes what it shows (the paper's printed numbers beside ours, …) into ``provenance``;
+* ``describe(provenance) -> str`` says in words what the export shows, for ``COMPARISON.md``'s details
+  (:func:`regretlab.figures.comparison.verdict_of`). It is a description, never a verdict: the only road to
+  a verdict is ``regretlab decide`` (:mod:`regretlab.decisions.decide`: registered claims, sequential looks,
+  Holm's correction), whose records ``COMPARISON.md`` reads;
+* ``decided``: whether items of the kind are experiments whose claims are decided (False for a picture of
+  one run, which is shown, not decided).
 
 The modules are found by listing this package (:func:`pkgutil.iter_modules`), so adding a file is all a new
 kind takes here; the spec layer (:data:`regretlab.experiments.spec.KINDS`, which cannot import figures)
@@ -25,12 +28,12 @@ __all__ = ["Kind", "KINDS", "kind"]
 
 @dataclass(frozen=True)
 class Kind:
-    """One kind of exported item: its exporter and the rule that turns its comparison into a verdict."""
+    """One kind of exported item: its exporter, and what its export shows in words (no verdict rule)."""
 
     name: str
     export: Callable
-    provenance_key: str | None = None
-    verdict: Callable | None = None
+    describe: Callable | None = None
+    decided: bool = True
 
 
 def _discover() -> dict[str, Kind]:

@@ -1,18 +1,17 @@
 """Curves: the paper's statistic per method over iterations, mean ± error per problem ([Ha2019, Fig. 3]'s
-form), with the final values and the paper's stated orderings tested at the final iteration."""
+form), with each method's final value and rank (the claims about them are decided by ``regretlab decide``)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from regretlab.decisions import compare
 from regretlab.experiments import aggregate
 from regretlab.experiments.spec import Spec, display_name
 
 from .. import plots
 from . import Kind
 
-__all__ = ["KIND", "final_values", "claimed_pairs", "claimed_ordering", "ORDERING_LEVEL", "BANDS"]
+__all__ = ["KIND", "final_values", "BANDS"]
 
 #: What a curve's shaded band is, by the spec's summary (the papers' own: [Ha2019, Fig. 3] mean ± s.e.,
 #: [TranThe2020, Fig. 1] mean ± one standard deviation).
@@ -34,50 +33,8 @@ def final_values(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
     return header, rows
 
 
-#: Level of the one-sided tests of a paper's stated ordering of methods.
-ORDERING_LEVEL = 0.05
-
-
-def claimed_pairs(spec: Spec) -> list[tuple[str, str]]:
-    """The paper's stated comparisons as ``(better, worse)`` method pairs: ``paper_values["claimed_best"]``
-    against every other method, or the explicit ``paper_values["claimed_pairs"]``."""
-    best = spec.paper_values.get("claimed_best")
-    if best:
-        return [(best, rival) for rival in spec.methods if rival != best]
-    return [tuple(pair) for pair in spec.paper_values.get("claimed_pairs", ())]
-
-
-def claimed_ordering(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
-    """Where the paper states that one method beats another (:func:`claimed_pairs`): per problem and pair,
-    the one-sided Mann-Whitney test that the claimed better method's final value is larger (smaller for a
-    regret metric), at level :data:`ORDERING_LEVEL`; 'holds', 'not shown' (p above the level) or 'reversed'
-    (the opposite one-sided test is below the level). With one run per method (quick mode) no test can
-    reach the level and every comparison is 'not shown'."""
-    header = ["problem", "claimed_best", "rival", "best_final_mean", "rival_final_mean", "p_value", "verdict"]
-    pairs = claimed_pairs(spec)
-    if not pairs:
-        return header, []
-    larger_is_better = spec.metric == "best_f"
-    finals = {key: [float(values[-1]) for values in series]
-              for key, series in aggregate.metric_series(spec, results).items()}
-    rows = []
-    for problem in sorted({p for _, p in finals}):
-        for best, rival in pairs:
-            if (best, problem) not in finals or (rival, problem) not in finals:
-                continue
-            ours, theirs = np.array(finals[(best, problem)]), np.array(finals[(rival, problem)])
-            sign = 1.0 if larger_is_better else -1.0      # compare's convention: larger is better
-            p = compare.one_sided_p(sign * ours, sign * theirs, paired=False)
-            p_rev = compare.one_sided_p(sign * theirs, sign * ours, paired=False)
-            verdict = ("holds" if p < ORDERING_LEVEL
-                       else "reversed" if p_rev < ORDERING_LEVEL else "not shown")
-            rows.append((problem, best, rival, float(ours.mean()), float(theirs.mean()), round(p, 4),
-                         verdict))
-    return header, rows
-
-
 def _export_curves(spec, source, mode, results, provenance):
-    """Curves: mean ± error per method and problem; the final values and the stated orderings."""
+    """Curves: mean ± error per method and problem, and the final values."""
     problems = list(source.problems_of(mode))
     ylabel = {"best_f": "best value found", "simple_regret": "simple regret $S_t$",
               "log10_regret": "$\\log_{10}(f(x^*) - f(x_t))$",
@@ -96,15 +53,10 @@ def _export_curves(spec, source, mode, results, provenance):
                                    ylabel=ylabel, title=f"{spec.reference}: {spec.title}",
                                    log_y=spec.log_scale,
                                    references=[(f.problem, f.method, f.curve) for f in floors],
-                                   band=BANDS[spec.summary], highlight=spec.paper_values.get("claimed_best"))
+                                   band=BANDS[spec.summary], highlight=spec.highlight or None)
     header = ["problem", "method", "iteration", "mean", "error", "n_runs"]
     final_header, final_rows = final_values(spec, results)
     provenance["final_values"] = [dict(zip(final_header, row, strict=True)) for row in final_rows]
-    order_header, order_rows = claimed_ordering(spec, results)
-    if order_rows:
-        provenance["claimed_ordering"] = {
-            "claim": spec.paper_values.get("claim", ""), "level": ORDERING_LEVEL,
-            "tests": [dict(zip(order_header, row, strict=True)) for row in order_rows]}
     return fig, header, rows
 
 
@@ -122,25 +74,15 @@ def _floors(spec, source, mode) -> tuple:
     return item_floors(source.key, mode)
 
 
-def _claimed_ordering(provenance: dict, prefix: str) -> tuple[str, str]:
-    """A curves item's stated orderings (quick-mode smoke tests, final iteration)."""
-    tests = provenance["claimed_ordering"]["tests"]
-    counts = {v: sum(t["verdict"] == v for t in tests) for v in ("holds", "not shown", "reversed")}
-    reversed_ = [f"{display_name(t['rival'])} on {t['problem']}" for t in tests if t["verdict"] == "reversed"]
-    pairs = list(dict.fromkeys((display_name(t["claimed_best"]), display_name(t["rival"])) for t in tests))
-    bests = {best for best, _ in pairs}
-    claim = (f"claimed best {pairs[0][0]}" if len(bests) == 1 else
-             "claimed " + ", ".join(f"{a} > {b}" for a, b in pairs))
-    details = (f"{prefix}{claim}: holds in {counts['holds']}, not shown in "
-               f"{counts['not shown']}, reversed in {counts['reversed']} of {len(tests)} comparisons "
-               "(final iteration, one-sided Mann-Whitney at 5 %)")
-    if reversed_:
-        return "not reproduced", details + "; reversed against " + ", ".join(reversed_)
-    if counts["holds"] == len(tests):
-        return "reproduced", details
-    if counts["holds"] == 0:             # nothing shown either way: too few runs to tell
-        return "inconclusive", details
-    return "partly", details
+def _describe(provenance: dict) -> str:
+    """Which method ends best on each problem (the export's final values; no test)."""
+    best = {}
+    for row in provenance.get("final_values", ()):
+        if row["rank"] == 1:
+            best[row["problem"]] = row["method"]
+    if not best:
+        return "the curves and their data are exported"
+    return "best final mean: " + ", ".join(f"{display_name(m)} on {p}" for p, m in best.items())
 
 
-KIND = Kind("curves", _export_curves, provenance_key="claimed_ordering", verdict=_claimed_ordering)
+KIND = Kind("curves", _export_curves, describe=_describe)

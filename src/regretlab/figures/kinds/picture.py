@@ -22,10 +22,9 @@ def _export_picture(spec, source, mode, results, provenance):
     return fig, ["item", "x1_low", "x1_high", "x2_low", "x2_high"], rows
 
 
-def _qualitative(provenance: dict, prefix: str) -> tuple[str, str]:
+def _describe(provenance: dict) -> str:
     """A picture is checked by what it shows: how many expansions it draws."""
-    boxes = provenance.get("expansions", 0)
-    return "qualitative", f"{prefix}one run; {boxes} expansion(s) drawn with the user's box"
+    return f"one run; {provenance.get('expansions', 0)} expansion(s) drawn with the user's box"
 
 
-KIND = Kind("picture", _export_picture, provenance_key="expansions", verdict=_qualitative)
+KIND = Kind("picture", _export_picture, describe=_describe, decided=False)
