@@ -33,8 +33,9 @@ resident set during one call, in a fresh process. A peer that does not import is
 printed and stored.
 
 Run as ``python benchmarks/suite.py [--quick] [--repeats N] [--sections a b c d e f] [--out DIR]
-[--readme README.md]``; writes ``DIR/bench.json`` and ``DIR/bench.md`` (the printed tables) and, with
-``--readme``, puts the tables between the README's ``<!-- bench:start -->`` and ``<!-- bench:end -->``.
+[--readme docs/performance.md]``; writes ``DIR/bench.json`` and ``DIR/bench.md`` (the printed tables)
+and, with ``--readme``, puts the tables between that file's ``<!-- bench:start -->`` and
+``<!-- bench:end -->``.
 """
 
 from __future__ import annotations

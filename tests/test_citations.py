@@ -15,7 +15,7 @@ from regretlab.bounds import FORMULAS, REFERENCES
 from regretlab.bounds.references import CITATION
 
 ROOT = Path(__file__).resolve().parents[1]
-FOLDERS = ("bounds", "algorithms", "src", "tests", "benchmarks")
+FOLDERS = ("bounds", "algorithms", "src", "tests", "benchmarks", "docs")
 TAG = re.compile(r"\b00[0-4]\b")
 AUTHOR_YEAR = re.compile(r"\bet al\.?,? \(?(?:19|20)\d\d\b")
 

@@ -61,9 +61,79 @@ def test_console_script_works_from_the_checkout_root():
     assert "hartmann6" in result.stdout
 
 
+#: The user's documents: the README and docs/ (the README links the rest from there).
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
 def _readme_blocks(language: str) -> list[str]:
+    """The ```language blocks of the README and of docs/*.md."""
+    blocks = []
+    for path in DOCS:
+        blocks += re.findall(rf"```{language}\n(.*?)```", path.read_text(encoding="utf-8"), flags=re.S)
+    return blocks
+
+
+@pytest.mark.skipif(not (ROOT / "README.md").exists(), reason="README.md is not beside the tests")
+def test_the_readme_is_short_and_links_every_doc():
+    """The README is read in five minutes (at most 150 lines) and links every file of docs/."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return re.findall(rf"```{language}\n(.*?)```", text, flags=re.S)
+    assert len(text.splitlines()) <= 150
+    docs = sorted(p.name for p in (ROOT / "docs").glob("*.md"))
+    assert docs, "no docs/"
+    for name in docs:
+        assert f"(docs/{name})" in text, name
+
+
+#: A path the docs name: under one of the repository's top-level folders, or one of its top-level files.
+_DOC_PATH = re.compile(r"`((?:bounds|algorithms|notebooks|tests|paper_figures|benchmarks|src|docs|\.ci)/"
+                       r"[\w./<>*{}\[\]-]*|ARCHITECTURE\.md|CITATION\.cff|tox\.ini|pyproject\.toml)`")
+
+
+@pytest.mark.skipif(not (ROOT / "README.md").exists(), reason="README.md is not beside the tests")
+def test_every_path_and_command_the_docs_name_exists():
+    """Each repository path a doc names in backticks exists (cut off at a placeholder: a `<...>`, a glob, or
+    an upper-case part such as `SPEC.json`), and each `regretlab SUB` of a shell block is a subcommand of
+    the CLI."""
+    from regretlab.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, __import__("argparse")._SubParsersAction))
+    missing, unknown = [], []
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for name in _DOC_PATH.findall(text):
+            if (ROOT / name.rstrip(".")).exists():
+                continue
+            parts = []
+            for part in re.split(r"[<*{\[]", name)[0].split("/"):
+                if re.fullmatch(r"[A-Z_]+(\.\w+)?", part) and name not in ("ARCHITECTURE.md", "CITATION.cff"):
+                    break
+                parts.append(part)
+            stem = "/".join(parts).rstrip(".")
+            if stem and not (ROOT / stem).exists():
+                missing.append(f"{path.name}: {name}")
+        for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S):
+            for command in re.findall(r"^regretlab (\S+)", block, flags=re.M):
+                if command not in sub.choices:
+                    unknown.append(f"{path.name}: regretlab {command}")
+    assert not missing, missing
+    assert not unknown, unknown
+
+
+@pytest.mark.skipif(not (ROOT / "CITATION.cff").exists(), reason="CITATION.cff is not beside the tests")
+def test_citation_cff_and_regretlab_cite_agree(capsys):
+    """`regretlab cite regretlab` prints the software's entry with CITATION.cff's title, authors, version."""
+    from regretlab._version import __version__
+
+    cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert main(["cite", "regretlab"]) == 0
+    out = capsys.readouterr().out
+    title = re.search(r'^title: "(.*)"$', cff, flags=re.M).group(1)
+    author = re.search(r'^  - name: "(.*)"$', cff, flags=re.M).group(1)
+    version = re.search(r'^version: "(.*)"$', cff, flags=re.M).group(1)
+    assert version == __version__
+    assert f"title = {{{title}}}" in out and f"author = {{{{{author}}}}}" in out
+    assert f"version = {{{version}}}" in out
+    assert main(["cite"]) == 0 and capsys.readouterr().out.startswith("% regretlab itself")
 
 
 @pytest.mark.skipif(not (ROOT / "README.md").exists(), reason="README.md is not beside the tests")

@@ -155,10 +155,11 @@ def test_only_printing_a_twin_imports_sympy_and_only_its_module(args, twin_modul
 def _readme_formula_commands() -> list[str]:
     from pathlib import Path
 
-    readme = Path(__file__).resolve().parents[1] / "README.md"
-    if not readme.exists():
-        return []
-    lines = readme.read_text(encoding="utf-8").splitlines()
+    root = Path(__file__).resolve().parents[1]
+    lines = []
+    for doc in [root / "README.md", *sorted((root / "docs").glob("*.md"))]:   # the README and docs/
+        if doc.exists():
+            lines += doc.read_text(encoding="utf-8").splitlines()
     return [line for line in lines if line.startswith("regretlab formula")]
 
 
@@ -173,7 +174,7 @@ def test_readme_formula_commands_work(command, capsys):
 
 
 def test_the_readme_shows_formula_commands():
-    """The README's formula examples exist (so the test above is not vacuous)."""
+    """The docs' formula examples exist (so the test above is not vacuous)."""
     assert len(_readme_formula_commands()) >= 3
 
 

@@ -40,10 +40,15 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _cmd_cite(args: argparse.Namespace) -> int:
+    from regretlab._citation import software_bibtex
     from regretlab.bounds.references import REFERENCES, reference
 
+    software = "% regretlab itself (CITATION.cff)\n" + software_bibtex()
     if args.key is None:
-        print("\n\n".join(ref.bibtex for ref in REFERENCES.values()))
+        print("\n\n".join([software, *(ref.bibtex for ref in REFERENCES.values())]))
+        return 0
+    if args.key.lower() == "regretlab":
+        print(software)
         return 0
     try:
         ref = reference(args.key)
@@ -660,7 +665,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     _formula_command.add_parser(sub)
 
-    p_cite = sub.add_parser("cite", help="print the BibTeX of a cited work (e.g. Ha2019), or of every one")
+    p_cite = sub.add_parser("cite", help="print the BibTeX of a cited work (e.g. Ha2019), of regretlab "
+                                        "itself ('regretlab'), or of every one")
     p_cite.add_argument("key", nargs="?", help="citation key (case-insensitive); omit it for every entry")
     p_cite.set_defaults(handler=_cmd_cite)
 

@@ -820,9 +820,9 @@ def test_a_quick_export_never_overwrites_a_full_mode_one(tmp_path, monkeypatch):
 def test_a_partial_export_draws_the_finished_full_mode_runs_and_says_how_many(tmp_path, monkeypatch):
     """export(partial=True) in full mode draws the runs finished so far (here 2 of RAND's 3 and all 3 of
     EI's): its provenance counts them, the CSV's n_runs and COMPARISON.md's mode column say so, and its row
-    gets no verdict (only `decide`'s decisions are verdicts). Without partial the export refuses and names --partial; a
-    (method, problem) with no run is named; a later export from fewer runs, or a quick one, cannot replace
-    it; partial is refused in quick mode."""
+    gets no verdict (only `decide`'s decisions are verdicts). Without partial the export refuses and names
+    --partial; a (method, problem) with no run is named; a later export from fewer runs, or a quick one,
+    cannot replace it; partial is refused in quick mode."""
     from regretlab.figures.reproduce import FullExportProtected
 
     claimed = replace(TINY, highlight="Ha2019/EI-Vanilla")

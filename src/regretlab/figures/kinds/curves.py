@@ -3,8 +3,6 @@ form), with each method's final value and rank (the claims about them are decide
 
 from __future__ import annotations
 
-import numpy as np
-
 from regretlab.experiments import aggregate
 from regretlab.experiments.spec import Spec, display_name
 

@@ -65,8 +65,8 @@ def _describe(provenance: dict) -> str:
     rows = provenance["timing_ordering"]
     agree = [r["problem"] for r in rows if r["ordering"] == "holds"]
     return (f"the paper's order of methods by time agrees on {len(agree)} of {len(rows)} problems "
-            f"({', '.join(agree) or 'none'}; Kendall τ > 0 at one-sided p < 0.05); ratios to GPUCB-UBO beside "
-            "the paper's in the CSV")
+            f"({', '.join(agree) or 'none'}; Kendall τ > 0 at one-sided p < 0.05); ratios to GPUCB-UBO "
+            "beside the paper's in the CSV")
 
 
 KIND = Kind("timing", _export_timing, describe=_describe)
