@@ -197,12 +197,13 @@ def test_cite_prints_the_bibtex_of_a_key_case_insensitively(capsys):
 
 
 def test_cite_without_a_key_prints_every_entry(capsys):
-    """`regretlab cite` prints one BibTeX entry per key of REFERENCES."""
+    """`regretlab cite` prints regretlab's own entry, then one BibTeX entry per key of REFERENCES."""
     from regretlab.bounds import REFERENCES
 
     assert main(["cite"]) == 0
     out = capsys.readouterr().out
-    assert out.count("\n@") + out.startswith("@") == len(REFERENCES)
+    assert out.count("\n@") + out.startswith("@") == 1 + len(REFERENCES)
+    assert out.count("@software{regretlab,") == 1
     for key in REFERENCES:
         assert "{" + key + "," in out
 
