@@ -595,7 +595,8 @@ def test_every_claim_quote_is_in_the_paper_text():
 
     papers = Path(__file__).resolve().parents[3] / "shared" / "papers"
     if not papers.is_dir():
-        pytest.skip(f"{papers} is absent (a user's clone): the quotes cannot be checked against the papers")
+        pytest.skip("development check: the claims' quotes are compared with the papers' full texts, which "
+                    "regretlab does not distribute (copyright); each quote names its page and section")
     files = {"TranThe2020": "000_", "Li2016": "001_", "Kandasamy2015": "003_", "Ha2019": "004_"}
 
     def norm(text):
@@ -922,7 +923,8 @@ def test_every_entry_of_the_claims_list_is_registered_or_says_why_not():
     assert unaccounted == ["Li2016.tab9.c1"]
     listing = Path(__file__).resolve().parents[3] / "shared" / "CLAIMS.md"
     if not listing.is_file():
-        pytest.skip(f"{listing} is absent (a user's clone): the registry cannot be checked against the list")
+        pytest.skip("development check: the registered claims are compared with the team's list of the "
+                    "papers' claims, which is not distributed (regretlab.decisions.claims is the registry)")
     keys = _claims_list_keys(listing.read_text(encoding="utf-8"))
     unaccounted = sorted(k for k in keys if not _registered_as(k, registered) and is_not_tested(k) is None)
     assert not unaccounted, unaccounted
