@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._validate import (
+    check_array,
     check_choice,
     check_integer,
     check_probability,
@@ -127,6 +128,53 @@ def lemma11_slope(*, t, f_star, eta, L, delta):
             "log(pi_t / (2 delta)) must be >= 0"
         )
     return (f_star + eta * np.sqrt(2.0 * np.log(ratio))) * L * t / eta**2
+
+
+@formula(
+    latex=r"L=e^{-1/2}\Big(\sum_{j=1}^M\frac{\sigma_j^4}{h_j^2}\Big)^{1/2}",
+    cite="[Kandasamy2015, Lemma 11]",
+)
+def kernel_lipschitz_se(*, variances, lengthscales):
+    r"""Lemma 11's :math:`L` in closed form for an additive squared-exponential kernel: the smallest
+    :math:`L` with :math:`|\kappa(x,z)-\kappa(x',z)|\le L\|x-x'\|_2` for all :math:`x, x', z`.
+
+    .. math::
+        \kappa(x,z)=\sum_{j=1}^M\sigma_j^2\exp\Big(-\frac{\|x^{(j)}-z^{(j)}\|^2}{2h_j^2}\Big),\qquad
+        L=\sup_{x,z}\|\nabla_x\kappa(x,z)\|_2=e^{-1/2}\Big(\sum_{j=1}^M\frac{\sigma_j^4}{h_j^2}\Big)^{1/2}.
+
+    Group j's gradient has norm :math:`\sigma_j^2\,r\,e^{-r^2/2h_j^2}/h_j^2` at distance r, largest
+    (:math:`\sigma_j^2e^{-1/2}/h_j`) at :math:`r=h_j`; the groups' gradients live on disjoint coordinates,
+    so the norms add in squares and every group reaches its largest at once (:math:`z` at distance
+    :math:`h_j` from :math:`x` in every group): the supremum is attained, so :math:`L` is exact, not a bound.
+    [Kandasamy2015, Thm 5] names :math:`L` without giving it ("a constant depending on ... L"); its
+    Assumption 2 asks the kernel's partial derivatives to be bounded, which the SE kernel's are.
+
+    Parameters
+    ----------
+    variances : array_like, shape (M,)
+        Each group's signal variance :math:`\sigma_j^2>0`.
+    lengthscales : array_like, shape (M,)
+        Each group's lengthscale :math:`h_j>0` (the same length as ``variances``).
+
+    References
+    ----------
+    .. [1] [Kandasamy2015, App. B.2, Lemma 11 and the end of the proof of Thm 5].
+
+    Examples
+    --------
+    >>> round(float(kernel_lipschitz_se(variances=[1.0], lengthscales=[1.0])), 6)
+    0.606531
+    """
+    variances = check_array("variances", variances, ndim=1)
+    lengthscales = check_array("lengthscales", lengthscales, ndim=1)
+    if variances.size != lengthscales.size or variances.size == 0:
+        raise ValueError(f"variances has {variances.size} entries and lengthscales {lengthscales.size}: "
+                         "one each per group, at least one group")
+    if np.any(variances <= 0) or not np.all(np.isfinite(variances)):
+        raise ValueError(f"variances={variances.tolist()!r} is outside its domain (0, inf) per entry")
+    if np.any(lengthscales <= 0) or not np.all(np.isfinite(lengthscales)):
+        raise ValueError(f"lengthscales={lengthscales.tolist()!r} is outside its domain (0, inf) per entry")
+    return float(np.exp(-0.5) * np.sqrt(np.sum(variances**2 / lengthscales**2)))
 
 
 @formula(

@@ -35,11 +35,9 @@ not_checked("ADD.assumption2", "the same tail as MSUCB.assumption1 (checked ther
                                "only supplies the per-group (a, b) of ADD.eq10_lipschitz, which is checked")
 not_checked("ADD.discretisation", "deterministic given the Lipschitz event of ADD.eq10_lipschitz "
                                   "(checked): the error is that constant times the grid's L1 radius")
-not_checked("ADD.regret_thm5", "needs C2, which holds Lemma 11's Lipschitz constant L of the "
-                               "posterior and the "
-                               "Assumption-2 constants; not registered yet (Lemma 10 and Eq. (14), its two "
-                               "probabilistic and algebraic steps, are checked)")
-not_checked("ADD.lemma11", "as ADD.regret_thm5 (the constant L is not determined by a sample path)")
+not_checked("ADD.lemma11", "a step of Thm 5 that only supplies part of C2; its L is in closed form for the "
+                            "SE kernel (bounds.add_gp_ucb.kernel_lipschitz_se) and enters ADD.regret_thm5, "
+                            "which is checked")
 not_checked("GPUCB.beta_t", "Kandasamy2015's Thm 6 GP-UCB schedule (its own discretisation, 2D log(D t^3)) "
                             "for GP-UCB in D dimensions, with a bound carrying C2 (Lemma 11's posterior "
                             "Lipschitz constant, not determined by a sample path); [Srinivas2010, Thm 2], "
