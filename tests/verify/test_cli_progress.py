@@ -68,3 +68,61 @@ def test_a_plain_line_per_group_and_the_table_when_not_on_a_terminal(tmp_path):
                             CLAIMS, "--quiet", "--out", str(tmp_path / "rep2")],
                            capture_output=True, text=True, check=True)
     assert "regretlab verify: " not in quiet.stderr
+
+
+def test_a_loop_of_trials_reports_in_steps_and_draws_the_same():
+    """Context.generators is a list whose iteration reports (label, done, total) at most every 5 % and at the
+    end while the engine listens (registry.reporting), and to nobody otherwise; the draws are the same."""
+    from regretlab.verify.registry import PROFILES, TICK_STEPS, Context, reporting
+
+    ctx = Context("X.claim", PROFILES["smoke"], seed=3)
+    ticks = []
+    with reporting(lambda label, done, total: ticks.append((label, done, total))):
+        heard = [rng.standard_normal() for rng in ctx.generators(50, "paths")]
+    silent = [rng.standard_normal() for rng in ctx.generators(50, "paths")]
+    assert heard == silent
+    assert ticks[0] == ("paths", 0, 50) and ticks[-1] == ("paths", 50, 50)
+    assert len(ticks) == TICK_STEPS + 1 and [d for _, d, _ in ticks] == sorted(d for _, d, _ in ticks)
+    again = Context("X.claim", PROFILES["smoke"], seed=3)
+    first, second = ctx.generators(2, "paths")[1], again.generators(2, "paths")[1]
+    assert first.standard_normal() == second.standard_normal()
+
+
+def test_the_bar_shows_how_far_the_running_groups_are():
+    """The engine's progress (engine._Progress) keeps the last tick of each running group and shows it in
+    the bar's postfix; a finished group's ticks are drained before it leaves, so none lingers."""
+    import queue
+
+    from regretlab.verify.engine import _Progress
+
+    watch = _Progress(bar=None, on_terminal=True, start=0.0)
+    watch.ticks, watch.waiting = queue.Queue(), 2
+    for tick in (("g1", "paths", 3, 60), ("g2", "runs", 1, 6), ("g1", "paths", 30, 60)):
+        watch.ticks.put(tick)
+    watch.drain()
+    assert watch.postfix() == "2 group(s) running or waiting · paths 30/60; runs 1/6"
+    watch.ticks.put(("g2", "runs", 6, 6))
+    watch.finished("g2")
+    assert watch.postfix() == "2 group(s) running or waiting · paths 30/60"
+
+
+def test_through_a_pipe_a_long_group_says_how_far_it_is(tmp_path):
+    """Through a pipe, a group's loop of trials prints a plain progress line at each quarter (its own prefix,
+    apart from the verdict lines) and the verdicts are those of a run without progress."""
+    import json
+
+    args = ["verify", "--profile", "smoke", "--claims", "GP.ucb:confidence", "--jobs", "1"]
+    done = subprocess.run([sys.executable, "-m", "regretlab", *args, "--out", str(tmp_path / "a")],
+                          capture_output=True, text=True, check=True)
+    lines = [line for line in done.stderr.splitlines() if line.startswith("regretlab verify (progress): ")]
+    assert [line.split(": ")[2].split(" (")[0] for line in lines] == [
+        f"gp_ucb finite grid {k}/30 trials" for k in (8, 15, 23)]
+    quiet = subprocess.run([sys.executable, "-m", "regretlab", *args, "--quiet", "--out",
+                            str(tmp_path / "b")], capture_output=True, text=True, check=True)
+    assert "(progress)" not in quiet.stderr
+
+    def outcomes(folder):
+        report = json.loads((tmp_path / folder / "verification.json").read_text())
+        return [(v["claim"], v["reading"], v["outcome"], v["statistic"]) for v in report["verdicts"]]
+
+    assert outcomes("a") == outcomes("b")

@@ -6,7 +6,8 @@ depend on the order in which the claims run, nor on ``jobs``.
 
 from __future__ import annotations
 
-import contextlib
+import multiprocessing
+import queue
 import re
 import sys
 import threading
@@ -22,7 +23,7 @@ from regretlab._validate import check_choice, check_integer
 from regretlab._version import __version__
 
 from .checkpoint import load_group, save_group
-from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, select
+from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, reporting, select
 from .verdict import Verdict, power_audit, sensitivity_audit
 
 __all__ = ["Report", "verify", "run_claim"]
@@ -115,31 +116,85 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
     return verdicts
 
 
-@contextlib.contextmanager
-def _redrawn(bar, enabled: bool, every: float = 1.0):
-    """Redraw ``bar`` every ``every`` seconds from a daemon thread while the block runs (tqdm redraws only on
-    an update, and a group of claims can run for minutes)."""
-    if not enabled:
-        yield
-        return
-    stop = threading.Event()
+class _Progress:
+    """How far the running groups of claims are, from the ticks their loops of trials send
+    (:func:`regretlab.verify.registry.reporting`: ``(group, label, done, total)`` on a queue, from this
+    process or from joblib's workers), drained once a second by a daemon thread that redraws the bar (tqdm
+    redraws only on an update, and a group can run for many minutes). Through a pipe, a plain line at each
+    quarter of a loop instead. Progress only: nothing here reaches a verdict."""
 
-    def redraw():
-        while not stop.wait(every):
-            bar.refresh()
+    def __init__(self, bar, on_terminal: bool, start: float, every: float = 1.0):
+        self.bar, self.on_terminal, self.start, self.every = bar, on_terminal, start, every
+        self.running: dict[str, tuple[str, int, int]] = {}
+        self.waiting = 0
+        self._manager = None
+        self.ticks = None
+        self._stop = threading.Event()
+        self._thread = None
+        self._lock = threading.Lock()   # the drain runs in the redraw thread and when a group finishes
 
-    thread = threading.Thread(target=redraw, daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        thread.join()
+    def open(self, parallel: bool) -> None:
+        # a worker process reaches a Manager's queue through its proxy; this process, a plain queue
+        if parallel:
+            self._manager = multiprocessing.Manager()
+            self.ticks = self._manager.Queue()
+        else:
+            self.ticks = queue.Queue()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def finished(self, group: str) -> None:
+        """A group's result arrived: its ticks are all queued by then (a worker's put returns once the queue
+        holds it), so draining first leaves none of its ticks to arrive after it is gone."""
+        self.drain()
+        self.running.pop(group, None)
+
+    def postfix(self) -> str:
+        inside = "; ".join(f"{label} {done}/{total}" for label, done, total in self.running.values())
+        return f"{self.waiting} group(s) running or waiting" + (f" · {inside}" if inside else "")
+
+    def drain(self) -> None:
+        if self.ticks is None:
+            return
+        with self._lock:
+            self._drain()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                group, label, done, total = self.ticks.get_nowait()
+            except (queue.Empty, EOFError, OSError):
+                return
+            before = self.running.get(group)
+            self.running[group] = (label, done, total)
+            quarter = done * 4 // max(total, 1)
+            moved = before is None or before[0] != label or before[1] * 4 // max(total, 1) != quarter
+            if not self.on_terminal and moved and 0 < quarter < 4:
+                print(f"regretlab verify (progress): group {group}: {label} {done}/{total} trials "
+                      f"({time.perf_counter() - self.start:.0f} s elapsed)", file=sys.stderr, flush=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self.drain()
+            if self.on_terminal:
+                self.bar.set_postfix_str(self.postfix(), refresh=False)
+                self.bar.refresh()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._manager is not None:
+            self._manager.shutdown()
 
 
-def _run_group(name: str, ids: list[str], profile: str, seed: int,
-               progress: bool) -> tuple[str, list[Verdict]]:
-    return name, [v for i in ids for v in run_claim(i, profile, seed, progress)]
+def _run_group(name: str, ids: list[str], profile: str, seed: int, progress: bool,
+               ticks=None) -> tuple[str, list[Verdict]]:
+    """One group of claims (their shared evidence computed once); with ``ticks`` (a queue) its loops of trials
+    report how far they are, labelled with the group's name."""
+    tick = None if ticks is None else (lambda label, done, total: ticks.put((name, label, done, total)))
+    with reporting(tick):
+        return name, [v for i in ids for v in run_claim(i, profile, seed, progress)]
 
 
 def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1, progress: bool = True,
@@ -183,10 +238,17 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
 
     on_terminal = progress and sys.stderr.isatty()
     done = [0]
+    jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
+    # one bar of finished groups (terminal only), its postfix the running groups' loops of trials
+    bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not on_terminal,
+               leave=False)
+    watch = _Progress(bar, on_terminal, start)
 
     def keep(name: str, verdicts: list[Verdict]) -> None:
         results.append(verdicts)
         done[0] += 1
+        watch.finished(name)
+        watch.waiting = len(groups) - done[0]
         if checkpoint is not None and not any(v.outcome == "error" for v in verdicts):
             save_group(checkpoint, name, groups[name], profile, seed, verdicts)   # an error runs again
         if on_terminal:   # a line per verdict as its group finishes, above the bar (terminal only)
@@ -197,23 +259,25 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
                 print(f"regretlab verify: {v.claim} [{v.reading}]: {v.outcome} (group {done[0]} of "
                       f"{len(groups)} done, {time.perf_counter() - start:.0f} s elapsed)",
                       file=sys.stderr, flush=True)
+        # the postfix first (without a redraw), so the bar is drawn once with both up to date
+        bar.set_postfix_str(watch.postfix(), refresh=False)
+        bar.update(1)
 
-    jobs = min(jobs, max(1, len(groups)))   # no more workers than groups of claims to run
-    if jobs == 1:
-        for name, ids in groups.items():
-            keep(*_run_group(name, ids, profile, seed, progress))
-    else:
-        # the workers draw no bars; this process shows one bar of finished groups, redrawn every second so
-        # that its elapsed time moves while a long group runs (terminal only; nothing when not on one)
-        tasks = (delayed(_run_group)(name, ids, profile, seed, False) for name, ids in groups.items())
-        bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not on_terminal,
-                   leave=False)
-        with _redrawn(bar, enabled=on_terminal):
+    watch.waiting = len(groups)
+    if progress and groups:
+        watch.open(parallel=jobs > 1)
+    try:
+        if jobs == 1:
+            for name, ids in groups.items():   # the group's loops report to the bar (no bars of their own)
+                keep(*_run_group(name, ids, profile, seed, False, watch.ticks))
+        else:
+            # the workers draw no bars: they send their loops' progress to this process's queue
+            tasks = (delayed(_run_group)(name, ids, profile, seed, False, watch.ticks)
+                     for name, ids in groups.items())
             for name, group in Parallel(n_jobs=jobs, return_as="generator_unordered")(tasks):
                 keep(name, group)
-                # the postfix first (without a redraw), so the bar is drawn once with both up to date
-                bar.set_postfix_str(f"{len(groups) - bar.n - 1} group(s) running or waiting", refresh=False)
-                bar.update(1)
+    finally:
+        watch.close()
         bar.close()
     by_claim: dict[str, list[Verdict]] = {}
     for group in results:

@@ -11,9 +11,10 @@ A check receives a :class:`Context` (profile sizes, the seed tree, the progress 
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -25,7 +26,7 @@ from regretlab.bounds.catalogue import CATALOGUE_IDS
 from .verdict import Verdict
 
 __all__ = ["Claim", "Context", "Profile", "PROFILES", "CLAIMS", "NOT_CHECKED", "claim", "not_checked",
-           "select"]
+           "select", "reporting", "Trials"]
 
 #: Registered claims, by id, in registration order.
 CLAIMS: dict[str, Claim] = {}
@@ -70,6 +71,46 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+#: Where a loop of trials reports how far it is (set by the engine while a group of claims runs in this
+#: process, :func:`reporting`): a callable ``(label, done, total)``, or None. Progress only: no draw reads it.
+_TICK: Callable[[str, int, int], None] | None = None
+#: A loop reports at most this many times (every 5 %), so a worker's reports cost nothing beside its trials.
+TICK_STEPS = 20
+
+
+@contextlib.contextmanager
+def reporting(tick: Callable[[str, int, int], None] | None):
+    """While the block runs, every loop over :meth:`Context.generators` reports its finished trials to
+    ``tick(label, done, total)`` (the label is the loop's stream name), at most :data:`TICK_STEPS` + 1 times
+    a loop. The engine uses it to move its progress bar inside a group of claims that runs for minutes."""
+    global _TICK
+    previous, _TICK = _TICK, tick
+    try:
+        yield
+    finally:
+        _TICK = previous
+
+
+class Trials(list):
+    """The generators of a loop of trials (a list, as before): iterating it reports each finished trial to the
+    engine's :func:`reporting` callable, in :data:`TICK_STEPS` steps. The draws are the list's own: reporting
+    changes no result."""
+
+    def __init__(self, items, label: str):
+        super().__init__(items)
+        self.label = label
+
+    def __iter__(self) -> Iterator:
+        total, step = len(self), -1
+        for done, item in enumerate(list.__iter__(self)):
+            if _TICK is not None and done * TICK_STEPS // max(total, 1) != step:
+                step = done * TICK_STEPS // max(total, 1)
+                _TICK(self.label, done, total)
+            yield item
+        if _TICK is not None:
+            _TICK(self.label, total, total)
+
+
 @dataclass
 class Context:
     """What a check gets: the profile, the seed tree and a progress bar.
@@ -92,9 +133,11 @@ class Context:
         owner = "shared evidence" if shared else self.claim_id
         return named_stream(self.seed, owner, stream)
 
-    def generators(self, n: int, stream: str = "", shared: bool = False) -> list[np.random.Generator]:
-        """``n`` independent generators, trial ``i`` seeded by child ``i`` of :meth:`sequence`."""
-        return [np.random.default_rng(s) for s in self.sequence(stream, shared).spawn(n)]
+    def generators(self, n: int, stream: str = "", shared: bool = False) -> Trials:
+        """``n`` independent generators, trial ``i`` seeded by child ``i`` of :meth:`sequence` (a list whose
+        iteration reports the loop's progress, :class:`Trials`)."""
+        return Trials([np.random.default_rng(s) for s in self.sequence(stream, shared).spawn(n)],
+                      stream or self.claim_id)
 
     def replay(self) -> str:
         """The command that reruns this claim with the same seed and profile (bit-identical evidence)."""
