@@ -463,3 +463,14 @@ def test_the_readmes_findings_are_what_the_committed_decisions_say():
     assert paragraphs[2] == findings_table(ROOT / "paper_figures")
     with pytest.raises(ValueError, match="has no decisions/ folder"):
         findings(ROOT / "no_such_folder")
+
+
+@pytest.mark.skipif(not (ROOT / "docs" / "decisions.md").exists(), reason="docs/ is not beside the tests")
+def test_the_rules_have_one_source():
+    """docs/decisions.md carries the decision rules as DECISIONS.md prints them: the block between its
+    markers is regretlab.figures.decisions.rules_block() (RULES), word for word."""
+    from regretlab.figures.decisions import RULES_MARKERS, rules_block
+
+    text = (ROOT / "docs" / "decisions.md").read_text(encoding="utf-8")
+    start, end = text.index(RULES_MARKERS[0]), text.index(RULES_MARKERS[1]) + len(RULES_MARKERS[1])
+    assert text[start:end] == rules_block(), "refresh it from regretlab.figures.decisions.rules_block()"

@@ -23,6 +23,7 @@ from regretlab.decisions.decide import (
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
+           "rules_block",
            "setup_readings", "over_setups"]
 
 
@@ -311,7 +312,14 @@ RULES = (
     "under every reading; *reproduced* when every claim is confirmed; *reading-dependent* when a claim is; "
     "*partly* when some claim is confirmed; else *undecided*. A claim the runs here cannot test (a baseline "
     "whose costly step the paper blames was replaced) is *not testable*, with the reason, and outside its "
-    "item's verdict. Quick-mode runs get no verdict. **The "
+    "item's verdict. Quick-mode runs get no verdict. **Every setup.** Where the authors' code fixes what "
+    "the text leaves open, or a benchmark's optimum sits at the box centre that every embedding contains, "
+    "the item is run again under that setup reading and decided on the same claims; the reading's "
+    "baselines' pilot and its check against the paper's printed numbers are committed (`regretlab "
+    "preregister`) before any run of the paper's method under it. Over every setup (`setup_verdict`) a "
+    "claim or item keeps the verdict every setup gives it, so it is *refuted* or *not reproduced* only "
+    "when every setup's decision is; it is *setup-dependent* when one setup refutes and another supports, "
+    "*pending* while a registered setup reading has no decision yet, else *undecided*. **The "
     "numbers.** Effects: the median (paired) difference with a 95 % bootstrap interval and P(A > B) (for "
     "'ratio': of the log time ratio; for 'trend': the ordered dominance in [-1, 1]; for 'order': the "
     "weakest pair). Runs needed: per method, for 80 % power at the final look's Holm level at the observed "
@@ -322,6 +330,20 @@ RULES = (
     "decisions: whether runs of different commits differ (Kruskal-Wallis), and how much each method "
     "re-queries known points (a median share of 10 % or more is flagged: its model may be stuck)."
 )
+
+
+#: The markers of the copy of :data:`RULES` in ``docs/decisions.md`` (kept equal by a test).
+RULES_MARKERS = ("<!-- rules:start (generated from regretlab.figures.decisions.RULES) -->",
+                 "<!-- rules:end -->")
+
+
+def rules_block(width: int = 110) -> str:
+    """:data:`RULES` between :data:`RULES_MARKERS`, wrapped at ``width`` columns, for ``docs/decisions.md``
+    (the rules have one source: this constant, which ``DECISIONS.md`` prints too)."""
+    import textwrap
+
+    body = textwrap.fill(RULES, width=width, break_long_words=False, break_on_hyphens=False)
+    return f"{RULES_MARKERS[0]}\n{body}\n{RULES_MARKERS[1]}"
 
 
 def claim_groups(record: dict) -> list[dict]:
