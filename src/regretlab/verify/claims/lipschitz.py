@@ -148,19 +148,6 @@ def _additive_sups(seed: int, paths: int) -> np.ndarray:
         out.append([np.max(np.abs(path.component(j).gradient(axis))) for j in range(add_gp_ucb.M)])
     return np.array(out)
 
-
-@functools.lru_cache(maxsize=2)
-def _group_ab(seed: int) -> tuple[float, float, float]:
-    """(a, b, m) of one group's 1-D kernel (all groups share it) by the catalogue's estimator."""
-    rng = Context("shared", None, seed).generators(1, "additive assumption2", shared=True)[0]
-    base = add_gp_ucb.BASE
-    sups = se_derivative_sup_samples(lengthscale=base.lengthscale, variance=base.variance,
-                                     bounds=add_gp_ucb.BOX[:1], n_grid=200, n_samples=400, rng=rng)
-    m = float(np.mean(sups))
-    a, b = assumption1_constants(lengthscale=float(base.lengthscale), variance=float(base.variance), m=m)
-    return a, b, m
-
-
 @claim(
     "ADD.eq10_lipschitz",
     reference="[Kandasamy2015, Eq. (10)]",
@@ -173,7 +160,7 @@ def _group_ab(seed: int) -> tuple[float, float, float]:
 )
 def eq10(ctx: Context):
     p = ctx.profile
-    a, b, m = _group_ab(ctx.seed)
+    a, b, m = add_gp_ucb.group_ab(ctx.seed)
     J = float(eq10_lipschitz(a=a, b=b, p=3, delta=p.delta))
     sups = _additive_sups(ctx.seed, _paths(p)).max(axis=1)
     bad = sups > J
