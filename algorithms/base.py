@@ -62,12 +62,25 @@ from .priors import (
 )
 from .trace import Trace
 
-__all__ = ["BayesianOptimizer", "LoopDefaults", "Proposal", "INIT_DESIGNS", "ACQ_OPTIMIZERS"]
+__all__ = ["BayesianOptimizer", "LoopDefaults", "Proposal", "BoundInputs", "INIT_DESIGNS", "ACQ_OPTIMIZERS"]
 
 INIT_DESIGNS = ("random", "lhs")
 ACQ_OPTIMIZERS = ("direct", "lbfgsb", "random")
 # Tolerance (relative to the side length) for points on the boundary that round-off pushed just outside.
 _BOX_TOL = 1e-9
+
+
+@dataclass(frozen=True)
+class BoundInputs:
+    """What a regret bound needs from a finished GP run (:meth:`BayesianOptimizer.bound_inputs`): the GP's
+    inputs in query order, its kernel and noise variance, the factor from the GP's y to the objective's
+    (the standardisation's scale; 1 without one), and the algorithm's constants that its bounds name."""
+
+    X: np.ndarray
+    kernel: Kernel
+    noise_variance: float
+    y_scale: float
+    constants: Mapping[str, float]
 
 
 @dataclass(frozen=True)
@@ -501,6 +514,25 @@ class BayesianOptimizer(ABC):
         )
         self.last_fit = fit
         return fit.kernel, fit.noise_variance, fit.mean
+
+    #: The constants of the algorithm that its papers' bounds name (attributes of the optimiser; those it has
+    #: as numbers are recorded with every run, :meth:`bound_inputs`). β's scale is in ``params``, not here.
+    BOUND_CONSTANTS: tuple[str, ...] = ("a", "b", "delta", "d", "N0", "alpha", "dim", "n_groups")
+
+    def bound_inputs(self) -> BoundInputs | None:
+        """What a regret bound needs from this run, or None before the GP has two observations (and for a
+        model-free method, which has no ``gp``): the GP's inputs (:meth:`_model_inputs`), its kernel and
+        noise variance, the y scale and the numeric :data:`BOUND_CONSTANTS` this optimiser has."""
+        gp = getattr(self, "gp", None)
+        if gp is None or gp.n_obs < 2:
+            return None
+        constants = {}
+        for name in self.BOUND_CONSTANTS:
+            value = getattr(self, name, None)
+            if isinstance(value, int | float | np.integer | np.floating) and not isinstance(value, bool):
+                constants[name] = float(value)
+        return BoundInputs(self._model_inputs(), gp.kernel, float(gp.noise_variance), float(self._y_scale),
+                           constants)
 
     def _model_inputs(self) -> np.ndarray:
         """The inputs the GP is fitted on, one row per observation: the observed x (an embedding method

@@ -403,3 +403,24 @@ def test_an_unrepresentable_output_variance_is_warned_about_once():
         opt.run(lambda x: 1e-200 * f(x), 14, progress=False)
     scale_warnings = [w for w in caught if issubclass(w.category, OutputScaleWarning)]
     assert len(scale_warnings) == 1 and "normalize_y=True" in str(scale_warnings[0].message)
+
+
+def test_bound_inputs_are_the_gps_and_the_declared_constants():
+    """bound_inputs(): None before two observations; then the GP's inputs, kernel and noise variance, the y
+    scale, and exactly the numeric BOUND_CONSTANTS the optimiser has (beta_scale is not one: it is
+    recorded once, in the run's params)."""
+    from regretlab.algorithms import GPUCB
+    from regretlab.algorithms.base import BoundInputs
+
+    opt = GPUCB([[0.0, 1.0], [0.0, 1.0]], rng=0, n_init=2, acq_budget=30, n_restarts=0, beta_scale=0.5)
+    assert opt.bound_inputs() is None
+    opt.run(lambda x: -float(np.sum((x - 0.3) ** 2)), 4, progress=False)
+    bound = opt.bound_inputs()
+    assert isinstance(bound, BoundInputs)
+    np.testing.assert_array_equal(bound.X, opt.X)
+    assert bound.kernel is opt.gp.kernel and bound.noise_variance == float(opt.gp.noise_variance)
+    assert bound.y_scale == float(opt._y_scale)
+    numeric = {n for n in opt.BOUND_CONSTANTS
+               if isinstance(getattr(opt, n, None), int | float) and not isinstance(getattr(opt, n), bool)}
+    assert set(bound.constants) == numeric and numeric
+    assert "beta_scale" not in bound.constants and bound.constants["dim"] == 2.0

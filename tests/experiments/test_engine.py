@@ -492,16 +492,17 @@ def test_a_regret_metric_on_a_substitute_objective_does_not_validate():
 
 def test_bounds_against_runs_uses_the_runs_information_gain_and_the_papers_beta():
     """The drawn bound at T is sqrt(C1 T β_T I_T) in the objective's units, with I_T = ½ Σ log(1 + v_t/σ²)
-    of the run's own posterior variances and β_T the recorded β over the setup's beta_scale; a run whose
-    regret exceeds it is counted as not below the bound."""
+    of the run's own posterior variances and β_T the recorded β over the setup's beta_scale (recorded once,
+    in the record's meta: record.unscaled_beta); a run whose regret exceeds it is counted as not below the
+    bound."""
     from regretlab.bounds.gp_ucb import cumulative_regret_bound
     from regretlab.figures.theory import bounds_against_runs
 
     T = 12
     variances = np.linspace(1.0, 0.1, T)
     beta = np.r_[np.full(2, np.nan), np.linspace(2.0, 3.0, T - 2)]
-    meta = {"optimum_value": 1.0, "noise_ratio": 0.01, "regret_unit": 3.0,
-            "bound_constants": {"beta_scale": 0.5}}
+    meta = {"optimum_value": 1.0, "noise_ratio": 0.01, "regret_unit": 3.0, "beta_scale": 0.5,
+            "bound_constants": {}}
     low = {"f": np.full(T, 0.9), "is_initial": np.r_[[True, True], np.zeros(T - 2, bool)], "beta": beta,
            "posterior_variance": variances, "seconds": np.zeros(T), "meta": meta}
     high = dict(low, f=np.full(T, -1e6))

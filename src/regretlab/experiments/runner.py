@@ -114,27 +114,20 @@ def _information_inputs(optimizer, arrays: dict) -> dict:
     kernel scaled to :math:`k(x,x)\le1` as the theorems assume (``arrays["posterior_variance"]``); the noise
     variance in those units; and the unit that turns the GP's f back into the objective's (y scale times
     the kernel's amplitude). Nothing for model-free methods."""
-    gp = getattr(optimizer, "gp", None)
-    if gp is None or gp.n_obs < 2:
+    bound = optimizer.bound_inputs() if hasattr(optimizer, "bound_inputs") else None
+    if bound is None:
         return {}
     from regretlab.bounds.information_gain import sequential_posterior_variances
 
-    X = optimizer._model_inputs()
-    K = gp.kernel(X)
+    K = bound.kernel(bound.X)
     scale = float(np.max(np.diag(K)))
-    noise = float(gp.noise_variance) / scale
+    noise = bound.noise_variance / scale
     try:
         arrays["posterior_variance"] = sequential_posterior_variances(K=K / scale, sigma=np.sqrt(noise))
     except ValueError:
         return {}
-    y_scale = float(getattr(optimizer, "_y_scale", 1.0))
-    constants = {}
-    for name in ("a", "b", "delta", "d", "N0", "alpha", "dim", "beta_scale", "n_groups"):
-        value = getattr(optimizer, name, None)
-        if isinstance(value, int | float | np.integer | np.floating) and not isinstance(value, bool):
-            constants[name] = float(value)
-    return {"noise_ratio": noise, "regret_unit": y_scale * float(np.sqrt(scale)),
-            "bound_constants": constants}
+    return {"noise_ratio": noise, "regret_unit": bound.y_scale * float(np.sqrt(scale)),
+            "bound_constants": dict(bound.constants)}
 
 
 def _orphan_watchdog(parent: int) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab.experiments.record import unscaled_beta
 from regretlab.experiments.spec import display_name
 
 from .rendered import Rendered
@@ -175,7 +176,7 @@ def _bound_series(result: dict, form: str, n_points: int = 25) -> tuple[np.ndarr
     noise = float(meta["noise_ratio"])
     gains = 0.5 * np.cumsum(np.log1p(variances / noise))            # I_t of the run's queries
     constants = dict(meta.get("bound_constants", {}))
-    beta = np.asarray(result["beta"], dtype=float) / constants.get("beta_scale", 1.0)
+    beta = unscaled_beta(result)    # the schedule's own β: the run's β over the setup's beta_scale
     beta = np.where(np.isfinite(beta), beta, np.nan)
     first = np.flatnonzero(np.isfinite(beta))
     if first.size == 0:
