@@ -77,3 +77,25 @@ def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
     assert d40["verdict"] == "reading-dependent"
     assert verdict_label(d40, root) == "undecided (paper setup: reading-dependent)"
     assert verdict_label(records["Ha2019.fig3"], root) == records["Ha2019.fig3"]["verdict"]
+
+
+def test_the_overview_is_fit_to_print_and_names_a_and_b(tmp_path):
+    """DECISIONS.png passes the exported figures' fit-to-print check (no overlaps, labelled axes, no internal
+    names) and its caption lines say what A and B are (the method a claim says is better, and the other)
+    and carry a title per panel."""
+    import matplotlib.pyplot as plt
+
+    from regretlab.figures.decision_overview import _draw
+    from regretlab.figures.decisions import read_records
+
+    from .test_figures_fit_to_print import check_fit_to_print
+
+    _decided(tmp_path)
+    fig = _draw(read_records(tmp_path), export_root=tmp_path)
+    try:
+        assert check_fit_to_print(fig, stamped=False) == []
+        words = " ".join(ax.get_xlabel() for ax in fig.axes) + " ".join(t.get_text() for t in fig.texts)
+        assert "(A)" in words and "(B)" in words
+        assert all(ax.get_title() for ax in fig.axes)
+    finally:
+        plt.close(fig)

@@ -10,6 +10,7 @@ import re
 
 import numpy as np
 import pytest
+from matplotlib.collections import PolyCollection
 
 from regretlab import objectives
 from regretlab.experiments import registry, store
@@ -116,11 +117,18 @@ def check_fit_to_print(fig, *, stamped: bool) -> list[str]:
             position = 0 if name == "x" else 1
             shown = [t for t in axis.get_majorticklabels() + axis.get_minorticklabels()
                      if t.get_visible() and t.get_text() and low <= t.get_position()[position] <= high]
+            shared = (ax.get_shared_y_axes() if name == "y" else ax.get_shared_x_axes()).get_siblings(ax)
+            if len(shown) < 2 and len(shared) > 1:   # a shared axis is labelled once, on its sibling
+                continue
             if len(shown) < 2:
                 problems.append(f"axes {ax.get_title()!r}: the {name} axis shows {len(shown)} tick labels")
     for entry in _legend_entries(fig):
         if any(word in entry for word in INTERNAL):
             problems.append(f"legend entry {entry!r} is an internal name, not the paper's")
+    captions = _legend_entries(fig) + [t.get_text() for t in fig.texts]
+    banded = any(isinstance(c, PolyCollection) for ax in fig.axes for c in ax.collections)   # fill_between
+    if banded and not any("band" in text for text in captions):
+        problems.append("shaded bands without a legend entry or caption line that says what they are")
     if stamped and not any(("QUICK" in t.get_text() or "SUBSTITUTE" in t.get_text()) for t in fig.texts):
         problems.append("a quick-mode or substitute figure without its stamp")
     return problems
@@ -154,8 +162,8 @@ def test_every_spec_figure_is_fit_to_print(key, tmp_path, monkeypatch):
 
 
 def test_the_check_can_fail():
-    """An overlapping title, an unlabelled data axes, an internal legend name and a missing stamp are each
-    reported."""
+    """An overlapping title, an unlabelled data axes, an internal legend name, a missing stamp and a shaded
+    band nobody defines are each reported."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -163,6 +171,7 @@ def test_the_check_can_fail():
 
     fig, ax = plt.subplots(figsize=(2, 2))
     ax.plot([0, 1], [0, 1], label="Kandasamy2015/Add-*(groups='@groups')")
+    ax.fill_between([0, 1], [0, 0.5], [0.5, 1], alpha=0.2)
     ax.legend()
     ax.set_title("a long title that runs into the suptitle " * 2)
     fig.suptitle("a suptitle", y=0.97)
@@ -176,3 +185,4 @@ def test_the_check_can_fail():
     text = "\n".join(problems)
     assert "overlaps" in text and "no axis label" in text and "internal name" in text and "stamp" in text
     assert "the y axis shows 0 tick labels" in text
+    assert "shaded bands without" in text

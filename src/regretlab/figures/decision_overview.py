@@ -94,13 +94,14 @@ def _draw(records, export_root="paper_figures"):
                           color=DECISION_COLOURS[x["decision"]], alpha=0.75, mec="none")
     bars.set_yticks(y, items)
     bars.set_xlabel("claims")
+    bars.set_ylabel("item")
     bars.grid(axis="y", visible=False)
     # room for the longest verdict beside the longest bar ("not reproduced (paper setup: ...)")
     bars.set_xlim(0, max([sum(r["counts"].values()) for r in records] + [1]) * 2.9)
     dots.axvline(0.5, color="0.4", lw=0.6, ls="--")
     dots.set_xlim(-0.03, 1.03)
-    dots.set_xlabel("P(A > B): the chance that a run of the method\na claim says is better (A) beats one of "
-                    "B; 0.5: no difference", fontsize=6.5)
+    dots.set_xlabel("P(A > B): the chance that a run of the method a claim\nsays is better (A) beats a "
+                    "run of the other (B); 0.5: no difference", fontsize=6.5)
     bars.set_title("Each item's claims by decision (verdict over every setup)", fontsize=7)
     dots.set_title("Each comparison behind them", fontsize=7)
     dots.grid(axis="y", visible=False)
@@ -109,7 +110,7 @@ def _draw(records, export_root="paper_figures"):
     handles += [plt.Line2D([], [], color="0.3", marker=m, ls="none", ms=4, label=f"{family} claim")
                 for family, m in KIND_MARKERS.items()]
     fig.legend(handles=handles, loc="upper center", ncol=5, bbox_to_anchor=(0.5, 1.0), columnspacing=1.0)
-    fig.subplots_adjust(top=1.0 - 0.5 / height)   # two legend rows
+    fig.subplots_adjust(top=1.0 - 0.72 / height)   # two legend rows above the panels' titles
     return fig
 
 
