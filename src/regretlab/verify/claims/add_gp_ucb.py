@@ -64,18 +64,24 @@ def group_ab(seed: int) -> tuple[float, float, float]:
     return a, b, m
 
 
+def _path_and_run(rng, n_iter: int, **beta_options):
+    """A fresh additive path and Add-GP-UCB's run of ``n_iter`` evaluations on it (this module's setting:
+    known groups, the true kernel, one initial point, DIRECT), every draw from ``rng``."""
+    path = AdditiveSamplePath(KERNEL, BOX, n_features=1024, rng=rng)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the one-point initial design warns; it is the setting
+        opt = AddGPUCB(BOX, groups=GROUPS, kernel=BASE, fit_hyperparameters=False, normalize_y=False,
+                       noise_variance=NOISE_VARIANCE, n_init=1, acq_optimizer="direct", acq_budget=150,
+                       rng=rng, **beta_options)
+        run = run_on_path(opt, path, noise_variance=NOISE_VARIANCE, n_iter=n_iter, rng=rng)
+    return path, run
+
+
 @functools.lru_cache(maxsize=2)
 def _runs(seed: int, paths: int, horizon: int):
     out = []
     for rng in Context("shared", None, seed).generators(paths, "add_gp_ucb runs", shared=True):
-        path = AdditiveSamplePath(KERNEL, BOX, n_features=1024, rng=rng)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the one-point initial design warns; it is the setting
-            opt = AddGPUCB(BOX, groups=GROUPS, kernel=BASE, fit_hyperparameters=False, normalize_y=False,
-                           noise_variance=NOISE_VARIANCE, n_init=1, acq_optimizer="direct", acq_budget=150,
-                           rng=rng)
-            run = run_on_path(opt, path, noise_variance=NOISE_VARIANCE, n_iter=horizon + 1, rng=rng)
-        out.append((path, run))
+        out.append(_path_and_run(rng, horizon + 1))
     return out
 
 
@@ -193,13 +199,7 @@ def _thm5_runs(seed: int, paths: int, horizon: int, delta: float):
     (path, run, certificate of f*, min f) per path."""
     out = []
     for rng in Context("shared", None, seed).generators(paths, "add_gp_ucb thm5 runs", shared=True):
-        path = AdditiveSamplePath(KERNEL, BOX, n_features=1024, rng=rng)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # the one-point initial design warns; it is the setting
-            opt = AddGPUCB(BOX, groups=GROUPS, kernel=BASE, fit_hyperparameters=False, normalize_y=False,
-                           noise_variance=NOISE_VARIANCE, n_init=1, acq_optimizer="direct", acq_budget=150,
-                           beta="thm5", delta=delta, rng=rng)
-            run = run_on_path(opt, path, noise_variance=NOISE_VARIANCE, n_iter=horizon, rng=rng)
+        path, run = _path_and_run(rng, horizon, beta="thm5", delta=delta)
         f_min = float(sum(np.min(path.component(j)(AXIS)) for j in range(M)))
         out.append((path, run, path.maximum(), f_min))
     return out
