@@ -234,3 +234,40 @@ def test_the_cycle_check_sees_a_function_level_circle(tmp_path):
     (src / "b.py").write_text("def g():\n    from regretlab.experiments.a import f\n")
     (src / "c.py").write_text("from .a import f\n")
     assert _cycles(_module_graph(tmp_path)) == [["regretlab.experiments.a", "regretlab.experiments.b"]]
+
+
+@pytest.mark.skipif(not (ROOT / "bounds").is_dir(), reason="needs the checkout's sources")
+def test_where_to_add_x_names_every_list_a_new_module_must_join():
+    """ARCHITECTURE.md's "Where to add X" is true: every module of the places it names is registered where it
+    says (a module left out of its list would never run), and the lists it names exist."""
+    import importlib
+    import inspect
+
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    assert "## Where to add X" in text
+    package = ROOT / "src" / "regretlab"
+    claims_init = (package / "verify" / "claims" / "__init__.py").read_text(encoding="utf-8")
+    for path in sorted((package / "verify" / "claims").glob("*.py")):
+        if path.stem != "__init__":
+            assert re.search(rf"\b{path.stem}\b", claims_init), f"verify/claims/{path.name} is not imported"
+    registry = (package / "experiments" / "registry.py").read_text(encoding="utf-8")
+    for path in sorted((package / "experiments" / "specs").glob("*.py")):
+        if path.stem != "__init__":
+            assert re.search(rf"\b{path.stem}\b", registry), f"specs/{path.name} is not registered"
+            assert hasattr(importlib.import_module(f"regretlab.experiments.specs.{path.stem}"), "SPECS")
+    from regretlab.algorithms import baselines
+    from regretlab.algorithms.base import BayesianOptimizer
+
+    for path in sorted((ROOT / "algorithms" / "baselines").glob("[!_]*.py")):
+        module = importlib.import_module(f"regretlab.algorithms.baselines.{path.stem}")
+        for name, obj in vars(module).items():
+            own = inspect.isclass(obj) and obj.__module__ == module.__name__
+            if own and issubclass(obj, BayesianOptimizer) and not name.startswith("_"):
+                assert name in baselines.__all__, f"{name} of baselines/{path.name} is not in __all__"
+    from regretlab.bounds.papers import PAPERS
+    from regretlab.decisions import claims
+    from regretlab.experiments.spec import KINDS
+
+    for name in ("_HA2019", "_KANDASAMY", "_TRANTHE", "_LI", "NOT_TESTED"):
+        assert name in text and hasattr(claims, name), name
+    assert "`KINDS`" in text and KINDS and "`PAPERS`" in text and PAPERS

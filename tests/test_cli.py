@@ -61,8 +61,8 @@ def test_console_script_works_from_the_checkout_root():
     assert "hartmann6" in result.stdout
 
 
-#: The user's documents: the README and docs/ (the README links the rest from there).
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: The user's documents: the README, docs/ (the README links the rest from there) and ARCHITECTURE.md.
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "ARCHITECTURE.md"]
 
 
 def _readme_blocks(language: str) -> list[str]:
