@@ -23,12 +23,12 @@ from typing import Any
 from regretlab._validate import check_choice, check_number
 from regretlab.bounds import public_path
 
-__all__ = ["BetaFormula", "BetaOptions", "BetaSchedule", "CONSTANT", "KINDS"]
+__all__ = ["BetaFormula", "BetaOptions", "BetaSchedule", "CONSTANT", "BETA_KINDS"]
 
 #: The name of the constant schedule every algorithm offers.
 CONSTANT = "constant"
 #: What a formula is: a paper's theorem, or a paper's practical choice.
-KINDS = ("theory", "practical")
+BETA_KINDS = ("theory", "practical")
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class BetaFormula:
     choose: Callable[[Any], Callable[..., Any]] | None = None
 
     def __post_init__(self):
-        check_choice("kind", self.kind, KINDS)
+        check_choice("kind", self.kind, BETA_KINDS)
 
     def __call__(self, optimizer, t: int) -> float:
         func = self.formula if self.choose is None else self.choose(optimizer)

@@ -18,12 +18,12 @@ origin here and that each origin is one of the four kinds.
 
 from __future__ import annotations
 
-__all__ = ["KINDS", "READING_ORIGINS", "reading_origin"]
+__all__ = ["ORIGIN_KINDS", "READING_ORIGINS", "reading_origin"]
 
 PRINTED, SECOND = "as printed in", "second printed form in"
 CODE, PROJECT = "authors' code:", "this project's reading:"
 #: The four kinds of origin, as the text of an origin starts.
-KINDS = (PRINTED, SECOND, CODE, PROJECT)
+ORIGIN_KINDS = (PRINTED, SECOND, CODE, PROJECT)
 
 _V0 = {
     "A": f"{PRINTED} [TranThe2020-AAAI, Lemma 4]",
@@ -58,7 +58,7 @@ _UCB = {
     "A": f"{SECOND} [TranThe2020-ext, main text Eq. (2)] (root over βσ: a typo its proofs do not use)",
 }
 
-#: formula id -> reading -> origin (starting with one of :data:`KINDS`).
+#: formula id -> reading -> origin (starting with one of :data:`ORIGIN_KINDS`).
 READING_ORIGINS: dict[str, dict[str, str]] = {
     "ADD.decomposition_count": {
         "A": f"{PRINTED} [Kandasamy2015, §4.4] (D!/(d!M!))",

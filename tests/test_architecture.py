@@ -266,8 +266,8 @@ def test_where_to_add_x_names_every_list_a_new_module_must_join():
                 assert name in baselines.__all__, f"{name} of baselines/{path.name} is not in __all__"
     from regretlab.bounds.papers import PAPERS
     from regretlab.decisions import claims
-    from regretlab.experiments.spec import KINDS
+    from regretlab.experiments.spec import ITEM_KINDS
 
     for name in ("_HA2019", "_KANDASAMY", "_TRANTHE", "_LI", "NOT_TESTED"):
         assert name in text and hasattr(claims, name), name
-    assert "`KINDS`" in text and KINDS and "`PAPERS`" in text and PAPERS
+    assert "`ITEM_KINDS`" in text and ITEM_KINDS and "`PAPERS`" in text and PAPERS

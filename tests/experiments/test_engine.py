@@ -1131,16 +1131,16 @@ def test_a_priced_pool_shows_its_progress_in_priced_core_hours(tmp_path, capsys)
 
 
 def test_every_kind_of_spec_is_one_module_of_figures_kinds():
-    """Each kind a spec may have (experiments.spec.KINDS) is exactly one module of figures.kinds, found by
-    listing the package: its exporter, and the words for what its export shows (every kind but 'rendered',
+    """Each kind a spec may have (experiments.spec.ITEM_KINDS) is exactly one module of figures.kinds, found
+    by listing the package: its exporter, and the words for what its export shows (every kind but 'rendered',
     whose renderer says what it checked); an unknown kind is a clear error naming the known ones."""
     import pkgutil
 
-    from regretlab.experiments.spec import KINDS
+    from regretlab.experiments.spec import ITEM_KINDS
     from regretlab.figures import kinds
 
-    assert set(kinds.KINDS) == set(KINDS)
-    assert sorted(m.name for m in pkgutil.iter_modules(kinds.__path__)) == sorted(KINDS)
+    assert set(kinds.KINDS) == set(ITEM_KINDS)
+    assert sorted(m.name for m in pkgutil.iter_modules(kinds.__path__)) == sorted(ITEM_KINDS)
     for name, entry in kinds.KINDS.items():
         assert callable(entry.export)
         assert (entry.describe is None) == (name == "rendered"), name    # a renderer says what it checked

@@ -31,8 +31,8 @@ from regretlab.experiments.specs.li2016 import METHODS as LI_TABLE_METHODS
 from regretlab.experiments.specs.li2016 import TABLE_1 as LI_TABLE_1
 from regretlab.experiments.specs.li2016 import TABLE_2 as LI_TABLE_2
 
-__all__ = ["Claim", "CLAIMS", "STATISTICS", "KINDS", "claims_of", "EQUIVALENCE_MARGIN", "EQUIVALENCE_PILOT",
-           "TIE_SHARE", "NOT_TESTED",
+__all__ = ["Claim", "CLAIMS", "STATISTICS", "CLAIM_KINDS", "claims_of", "EQUIVALENCE_MARGIN",
+           "EQUIVALENCE_PILOT", "TIE_SHARE", "NOT_TESTED",
            "covers", "is_not_tested"]
 
 #: What one run contributes to a test, and whether larger is better.
@@ -64,7 +64,7 @@ STATISTICS = {
 #: How a claim's comparisons combine (see the module docstring).
 QUANTIFIERS = ("all", "all_but_one", "most_problems", "some_each_problem")
 #: Claim kinds decided here.
-KINDS = ("better", "best", "worse", "similar", "no_worse", "ratio", "trend", "order")
+CLAIM_KINDS = ("better", "best", "worse", "similar", "no_worse", "ratio", "trend", "order")
 #: The equivalence margin of a "similar" claim (and the non-inferiority margin of a "no_worse" one), in units
 #: of the two methods' pooled robust scale (1.4826 x the median absolute deviation, the root mean square of
 #: the two methods') over their *pilot* runs (:data:`EQUIVALENCE_PILOT`), which fix it before the first look
@@ -161,8 +161,8 @@ class Claim:
     untestable: str = ""
 
     def __post_init__(self):
-        if self.kind not in KINDS:
-            raise ValueError(f"claim {self.key}: kind={self.kind!r} is not one of {KINDS}")
+        if self.kind not in CLAIM_KINDS:
+            raise ValueError(f"claim {self.key}: kind={self.kind!r} is not one of {CLAIM_KINDS}")
         if self.statistic not in STATISTICS:
             raise ValueError(
                 f"claim {self.key}: statistic={self.statistic!r} is not one of {list(STATISTICS)}"

@@ -67,7 +67,7 @@ from regretlab.experiments.aggregate import REGRET_FLOOR
 from regretlab.experiments.record import repeat_kinds
 
 from . import compare
-from .claims import EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, KINDS, STATISTICS, TIE_SHARE, Claim
+from .claims import CLAIM_KINDS, EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, STATISTICS, TIE_SHARE, Claim
 
 __all__ = [
     "DEFAULT_LOOKS",
@@ -148,7 +148,7 @@ def fewest_runs_to_decide(kind: str, paired: bool, n_methods: int, level: float)
     one-sided tests, shifted, so they share the two-method floor. ``inf`` if not reached by 1000 runs.
 
     ``kind`` one of the claim kinds, ``n_methods`` >= 2, ``level`` in (0, 1)."""
-    kind = check_choice("kind", kind, KINDS)
+    kind = check_choice("kind", kind, CLAIM_KINDS)
     n_methods = check_count("n_methods", n_methods, low=2)
     level = float(check_probability("level", level))
     test = "trend" if kind == "trend" else "better"

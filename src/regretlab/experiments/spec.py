@@ -22,7 +22,7 @@ import numpy as np
 from regretlab._rng import stream
 from regretlab._validate import check_choice, check_integer
 
-__all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
+__all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "ITEM_KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
            "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
            "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension",
            "SAME_RUNS_AS", "stored_method", "as_setup_reading", "engine_version"]
@@ -33,7 +33,7 @@ MODES = ("quick", "full")
 #: of the metric at given iterations beside the paper's printed numbers, a paper's win/tie/loss t-tests, or
 #: an item drawn by a function of its own (``render``: an illustration computed from ``regretlab.bounds``, a
 #: rendered table, or a figure built from another spec's runs).
-KINDS = ("curves", "timing", "picture", "table", "ttest", "rendered")
+ITEM_KINDS = ("curves", "timing", "picture", "table", "ttest", "rendered")
 #: Metrics that need the objective's maximum.
 REGRET_METRICS = ("simple_regret", "log10_regret", "log10_simple_regret", "average_regret")
 #: How a run's search box is made: the objective's domain, or [Ha2019, §6]'s random initial box.
@@ -418,7 +418,7 @@ class Spec:
         from regretlab import objectives
         from regretlab.algorithms import setups
 
-        check_choice("kind", self.kind, KINDS)
+        check_choice("kind", self.kind, ITEM_KINDS)
         check_choice("protocol", self.protocol, PROTOCOLS)
         check_choice("summary", self.summary, SUMMARIES)
         check_choice("metric", self.metric, METRICS)

@@ -12,7 +12,7 @@ A kind's module defines ``KIND = Kind(name, export, describe=…, decided=…)``
   one run, which is shown, not decided).
 
 The modules are found by listing this package (:func:`pkgutil.iter_modules`), so adding a file is all a new
-kind takes here; the spec layer (:data:`regretlab.experiments.spec.KINDS`, which cannot import figures)
+kind takes here; the spec layer (:data:`regretlab.experiments.spec.ITEM_KINDS`, which cannot import figures)
 lists the names it accepts, and a test ties the two lists together.
 """
 
