@@ -268,6 +268,9 @@ def test_where_to_add_x_names_every_list_a_new_module_must_join():
     from regretlab.decisions import claims
     from regretlab.experiments.spec import ITEM_KINDS
 
+    claims_init = (package / "decisions" / "claims" / "__init__.py").read_text(encoding="utf-8")
+    for path in sorted((package / "decisions" / "claims").glob("[!_]*.py")):
+        assert re.search(rf"from \.{path.stem} import", claims_init), f"claims/{path.name} not imported"
     for name in ("_HA2019", "_KANDASAMY", "_TRANTHE", "_LI", "NOT_TESTED"):
         assert name in text and hasattr(claims, name), name
     assert "`ITEM_KINDS`" in text and ITEM_KINDS and "`PAPERS`" in text and PAPERS

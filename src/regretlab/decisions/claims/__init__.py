@@ -1,0 +1,216 @@
+"""The papers' experimental claims as data: each quoted, located, typed, and tied to the runs and the
+statistic it is decided on (the decisions are :mod:`regretlab.decisions.decide`'s).
+
+A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``better``, ``best``,
+``similar``, ``no_worse``, ``ratio``, ``trend``, ``order``), the method it is about, the methods it is
+compared with, the problems, and the statistic of one run it is tested on (:data:`STATISTICS`). It expands
+into *comparisons* (one per compared method and problem); ``quantifier`` says how they combine: ``"all"``
+(every one), ``"all_but_one"`` (every one but at most one: the papers' "almost all"),
+``"most_problems"`` (for every compared method, a majority of the problems — the reading of the papers'
+"for most test functions"), or ``"some_each_problem"`` (on every problem, at least one of its compared
+methods: "not competitive with the Add-d/M for small d" read as *some* small-d Add-d/M beats Add-*).
+``cells`` may list the (other, problem) comparisons explicitly where the compared methods differ by
+problem (the Add-d/M with d < d' of each panel).
+
+**Readings.** Where the words allow more than one reading (which statistic, which d is "small", a trend or
+its pairs), each defensible reading is its own :class:`Claim` with one ``base`` (the paper's claim), a
+``label`` and a ``justification``; all are registered before deciding, all are in the item's Holm family,
+and the paper's claim is refuted only when every reading refutes it
+(:func:`regretlab.decisions.decide.reading_verdict`). ``base`` groups readings within an item; a setup
+reading of the item (another spec, :func:`claims_of`) adds the same readings again under that setup.
+Keys and quotes follow the project's claims list (``Key.item.cN``); where a word needs a reading (⚠
+"most", "similar", "2-3 times"), ``reading`` says which one is used and why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ._core import (
+    CLAIM_KINDS,
+    EQUIVALENCE_MARGIN,
+    EQUIVALENCE_PILOT,
+    QUANTIFIERS,
+    STATISTICS,
+    TIE_SHARE,
+    Claim,
+)
+from .ha2019 import _HA2019
+from .kandasamy2015 import _KANDASAMY
+from .li2016 import _LI
+from .tranthe2020 import _TRANTHE
+
+__all__ = ["Claim", "CLAIMS", "STATISTICS", "CLAIM_KINDS", "QUANTIFIERS", "claims_of", "EQUIVALENCE_MARGIN",
+           "EQUIVALENCE_PILOT", "TIE_SHARE", "NOT_TESTED", "covers", "is_not_tested"]
+
+#: Each statistic's short name in a reading's label.
+_STATISTIC_LABEL = {
+    "final_best_f": "best value found",
+    "final_simple_regret": "S_T",
+    "final_average_regret": "R_T/T",
+    "seconds_per_iteration": "wall-clock s/iteration",
+    "cpu_seconds_per_iteration": "CPU s/iteration",
+    "last10_log10_regret": "plotted metric, last 10 %",
+    "final_log10_simple_regret": "log10 S_T",
+}
+#: The suffixes of registered readings (a claim keyed ``<base><suffix>`` is a reading of ``<base>``), each
+#: with why the axis it varies is open, quoting the paper.
+_READING_AXES = {
+    "_RT": "which statistic: Figs 3-4 print S_T (rows 1 and 3) and R_T/T (rows 2 and 4) for every panel and "
+    "[Kandasamy2015, §5.1]'s sentences name neither; §5.1 itself warns that R_T/T reflects exploration ('the "
+    "cumulative regret is low for Add-d/M ... since they have already started exploiting')",
+    "_best": "which statistic: 'log distance to the true optimum' of 'the function value sampled at "
+    "iteration t' ([TranThe2020, §Experiments]) is, read literally, the plotted metric of the point sampled "
+    "(here its "
+    "last 10 %); read as BO usually plots it, the best so far, log10 S_T",
+    "_cpu": "which clock: the paper's 'seconds per iteration' on its own machine; wall-clock seconds as "
+    "printed, CPU seconds as the same cost free of other processes' load on a shared machine",
+    "_T500": "which T: the sentences name none; the table prints T = 500 and T = 1000, and its cells at T = "
+    "500 support the sentence as well as those at T = 1000",
+    "_pairs": "which ranking: the printed order of a table's cells read as a trend along the whole order, or "
+    "as each stated pair of neighbours (an intersection-union test)",
+    "_adds": "which comparators: 'the rest' (Fig. 5a) and 'the best' (Fig. 5b) read as every method of the "
+    "figure, or as the other Add-d/M instantiations the sentence weighs",
+    "_each": "",
+    "_some": "",
+}
+
+
+def _base_key(key: str) -> str:
+    """The paper's claim a registered reading belongs to: ``key`` without its reading suffixes."""
+    for suffix in ("_RT", "_best", "_cpu", "_T500"):
+        key = key.removesuffix(suffix)
+    for suffix in ("_pairs", "_each", "_some", "_adds"):
+        key = key.removesuffix(suffix)
+    return key
+
+
+def _registered_readings(claims) -> tuple[Claim, ...]:
+    """Every claim with its ``base``, its reading's ``label`` (its own words' label, then the statistic) and
+    a ``justification`` naming each axis on which its claim has more than one reading."""
+    groups: dict[str, list[Claim]] = {}
+    for c in claims:
+        groups.setdefault(_base_key(c.key), []).append(c)
+    out = []
+    for c in claims:
+        base = _base_key(c.key)
+        twins = groups[base]
+        paired = any(t.key.endswith("_pairs") for t in twins)
+        at_500 = any(t.key.endswith("_T500") for t in twins)
+        adds = any(t.key.endswith("_adds") for t in twins)
+        words = c.label or ("trend along the printed order" if paired and c.kind == "trend"
+                            else "each printed pair" if c.key.endswith("_pairs")
+                            else "T = 1000" if at_500 and c.at == 1000
+                            else "every method of the figure" if adds else "")
+        label = "; ".join(x for x in (words, _STATISTIC_LABEL[c.statistic]) if x)
+        axes = [why for suffix, why in _READING_AXES.items()
+                if why and any(suffix in t.key[len(base):] for t in twins)]
+        justification = " / ".join(x for x in (c.justification, *axes) if x)
+        out.append(replace(c, base=base, label=label, justification=justification))
+    return tuple(out)
+
+
+#: Every claim decided from runs, by key.
+CLAIMS: dict[str, Claim] = {c.key: c for c in _registered_readings(_HA2019 + _KANDASAMY + _TRANTHE + _LI)}
+
+
+def claims_of(item: str) -> list[Claim]:
+    """The claims decided from the runs of ``item`` (a spec key). A spec that is a setup reading of another
+    (``Spec.reading_of``) is decided on that spec's claims again, each keyed ``<key>@<setup reading>`` and
+    carrying its setup reading (:attr:`Claim.setup`)."""
+    own = [c for c in CLAIMS.values() if c.item == item]
+    if own:
+        return own
+    from regretlab.experiments.registry import (
+        SPECS,  # claims are data about specs; the registry imports no claim
+    )
+
+    spec = SPECS.get(item)
+    if spec is None or not spec.reading_of:
+        return []
+    return [replace(c, key=f"{c.key}@{spec.setup_reading}", item=item, setup=spec.setup_reading)
+            for c in claims_of(spec.reading_of)]
+
+
+_SUMMARY = ("a summary of the paper's experiments (abstract, introduction or conclusion): decided "
+            "through the "
+            "items' claims it summarises, not registered twice")
+#: The claims list's entries (``Key.item.cN``, numbered as the list numbers them; ``cA-cB`` a range) that no
+#: registered claim tests, each with why. With the list beside the repository, a test fails on an entry that
+#: is neither registered (its key, or its key with a suffix) nor here; DECISIONS.md prints this table.
+NOT_TESTED: dict[str, str] = {
+    "Ha2019.tab1.c1-c30": "the printed seconds per iteration on the authors' machine and code: seconds "
+    "are not comparable across machines; the sentence that reads the table (c31, 'GPUCB-FBO is 2-3 times "
+    "slower') is tested on our runs' seconds and CPU seconds",
+    "Ha2019.tab1.c32": "'without any additional computation' is a statement about the derivation (the "
+    "expansion spaces are analytic); Table 1 has no Vanilla row, and a timing equivalence of UBO with "
+    "GPUCB-Vanilla would need a margin the paper does not give",
+    "Ha2019.tab1.c33": "'[12] is computationally expensive' (Introduction) names no comparator or size; "
+    "§6's sentence that quantifies it (c31) is tested",
+    "Ha2019.fig4.c4": "an MNIST accuracy (97.8 % after 12 iterations): on the digits substitute the level"
+    " means something else",
+    "Ha2019.fig4.c5": "an MNIST accuracy level (the others reach 97.8 % after 24 iterations): on the "
+    "digits substitute the level means something else",
+    "Ha2019.fig4.c6": "the CNN panel is not built: no well-kept CPU library in the dependencies trains "
+    "the paper's convolutional network (COMPARISON.md, experimental items not built)",
+    "Ha2019.fig4.c7": "the CNN panel is not built (as c6); 98.7 % is also an MNIST accuracy",
+    "Ha2019.paper.c1-c3": _SUMMARY,
+    "Kandasamy2015.fig3.c8": "implied only ('in contrast to the small D examples'), with a D cut-off the "
+    "paper does not state; the explicit half, at large D, is registered (fig4.c5)",
+    "Kandasamy2015.fig4.c6": "garbled in print ('low for Add-d/M and Add-d/M with large d'), and 'some of"
+    " the large D examples' names none: no comparison can be read from it",
+    "Kandasamy2015.fig5b.c4": "the surrogate has no OpenCV default to compare with",
+    "Kandasamy2015.paper.c1-c3": _SUMMARY,
+    "Kandasamy2015.paper.c5": "no item is shown and the problems are not stated (the decomposition search"
+    " against a fixed or a per-step random decomposition)",
+    "Kandasamy2015.paper.c6-c7": "no item is shown; the robustness in d is what the figures' several "
+    "Add-d/M show, and their claims are registered",
+    "Kandasamy2015.paper.c8": "no timing is printed, and DiRect's 90 % budget is a setting of the spec, "
+    "not a compared method",
+    "Kandasamy2015.paper.c9": _SUMMARY,
+    "Li2016.appA1.c1-c3": "REMBO's printed simple regrets: the synthetic f's centres come from a seed the"
+    " paper does not give, so values differ by construction (the tables' cells are compared as orderings "
+    "for the same reason); REMBO with D/4 is run in Tables 1-2",
+    "Li2016.appA1.c4": "REMBO with 25 low dimensions is not a spec column (only D/4 is run)",
+    "Li2016.appA1.c5": "a trend of one method across D = 50 and 100, two items: the claim kinds here are "
+    "per-problem tests",
+    "Li2016.appA1.c6-c8": "SMAC is not implemented (the specs of Tables 1-2 declare it missing, with its "
+    "printed 130.5 and 460.1)",
+    "Li2016.s51text.c1": "δ = ∞ (the unrestricted projection) is not a spec column",
+    "Li2016.tab3.c7": "the text's summary of the d = 25 'tie' cells, which are registered as printed "
+    "(tab3.c3, tab3.c6, tab4.c6, as equivalence); its conflict with tab4.c3's printed 'win' stays visible"
+    " there",
+    "Li2016.tab3.c8": "a statement on means that concedes the difference is not significant: the cells it"
+    " points at are registered as the tables print them",
+    "Li2016.tab5.c1-c9": "printed values from a seeded f the paper does not give: compared as the text's "
+    "orderings (c10-c12), not cell by cell; c1 (53.4, Table 1 prints 153.4) is noted in c12's reading",
+    "Li2016.tab5.c13": "restates c12 in §6.1: not registered twice",
+    "Li2016.fig4.c4": "restates c1 in §6: not registered twice",
+    "Li2016.paper.c1": _SUMMARY,
+    "Li2016.paper.c2": "names no comparator",
+    "Li2016.paper.c3-c7": _SUMMARY,
+    "Li2016.paper.c8": "no item is shown (a better fit of W giving better BO)",
+    "Li2016.paper.c9": _SUMMARY,
+    "TranThe2020.fig1.c3": "'scale poorly with high dimensions' has two readings, neither a per-problem "
+    "test: (a) DropoutUCB's and SRE's regret rises along D = 20, 50, 100, which any method whose regret "
+    "grows with D meets, so it would not single them out; (b) their gap to MS-UCB widens with D, an "
+    "interaction across problems on unpaired runs that the claim kinds here do not test",
+    "TranThe2020.paper.c1-c3": _SUMMARY + "; 'equal computational budget' is the specs' shared L-BFGS-B "
+    "start count, and compute per iteration is measured in TranThe2020.tradeoff (not a claim of the paper)",
+}
+
+
+def covers(listed: str, key: str) -> bool:
+    """Whether a key written as ``Item.cN`` or a range ``Item.cA-cB`` (the claims list's numbering) names
+    the entry ``key`` (``Item.cN``); a key with a suffix (``_cpu``, ``_D24``) names no number here."""
+    item, _, number = key.rpartition(".c")
+    head, _, span = listed.rpartition(".c")
+    low, _, high = span.partition("-c")
+    if head != item or not (number.isdigit() and low.isdigit() and (high or low).isdigit()):
+        return False
+    return int(low) <= int(number) <= int(high or low)
+
+
+def is_not_tested(key: str) -> str | None:
+    """The reason a claims-list entry is not registered (:data:`NOT_TESTED`), or None."""
+    return next((reason for listed, reason in NOT_TESTED.items() if covers(listed, key)), None)
