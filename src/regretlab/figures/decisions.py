@@ -342,6 +342,9 @@ def rules_block(width: int = 110) -> str:
     (the rules have one source: this constant, which ``DECISIONS.md`` prints too)."""
     import textwrap
 
+    from regretlab._validate import check_integer
+
+    width = check_integer("width", width, low=40)
     body = textwrap.fill(RULES, width=width, break_long_words=False, break_on_hyphens=False)
     return f"{RULES_MARKERS[0]}\n{body}\n{RULES_MARKERS[1]}"
 

@@ -260,15 +260,16 @@ def regret_thm5_claim(ctx: Context):
         regret_low, regret_high = regret_bracket(run.f, certificate)
         gamma_low = realised_information_gain(KERNEL(run.X, run.X), eta)   # the run's own: <= γ_T
         zeta0 = float(np.max(np.sqrt(T) * acquisition_gaps(run, beta)))
+        # f*'s certified bracket: the attained value, and the upper bound where the certificate has one
+        f_top = certificate.value if certificate.upper_bound is None else certificate.upper_bound
         C2 = float(C2_thm5(a=a, b=b, p=n_dims, delta=p.delta, L=L, f_star=certificate.value, eta=eta))
         low.append(regret_low)
         high.append(regret_high)
         strict.append(regret_thm5(T=T, beta_T=beta, M=M, gamma_T=gamma_low, eta=eta, zeta0=zeta0, C2=C2))
         lenient.append(regret_thm5(T=T, beta_T=beta, M=M, gamma_T=gamma_high, eta=eta, zeta0=zeta0,
-                                   C2=float(C2_thm5(a=a, b=b, p=n_dims, delta=p.delta, L=L,
-                                                    f_star=certificate.upper_bound or certificate.value,
+                                   C2=float(C2_thm5(a=a, b=b, p=n_dims, delta=p.delta, L=L, f_star=f_top,
                                                     eta=eta))))
-        ceiling.append(T * ((certificate.upper_bound or certificate.value) - f_min))
+        ceiling.append(T * (f_top - f_min))
         zetas.append(zeta0)
         c2s.append(C2)
     regret_low, regret_high = np.array(low), np.array(high)
