@@ -255,3 +255,63 @@ def test_no_two_readings_of_a_claim_say_the_same_thing():
         origins = [_reading_origin(c, r) for r in c.readings]
         described = [o for o in origins if o]
         assert len(set(described)) == len(described), (c.id, origins)
+
+
+def test_grid_gp_ucb_on_biased_samples_carries_the_difference_of_the_posterior_means():
+    """With ``bias``, grid_gp_ucb observes g + b (+ noise) and hands its observer, before every query,
+    mu~_{t-1} - mu_{t-1}: the biased posterior mean minus the one from the same observations with the bias
+    taken out, both recomputed here by a direct solve ([Li2016, Assumption 6]'s quantity)."""
+    import numpy as np
+
+    from regretlab.bounds.gp_ucb import beta_t_finite
+    from regretlab.gp import SquaredExponential
+    from regretlab.gp.sample_paths import FiniteSamplePath
+    from regretlab.verify.evidence import grid_gp_ucb
+
+    grid = np.linspace(0.0, 1.0, 120)[:, None]
+    kernel = SquaredExponential(0.1, 1.0)
+    K = kernel(grid, grid)
+    path = FiniteSamplePath.draw(kernel, grid, rng=np.random.default_rng(5))
+    bias = 0.3 * np.sign(np.sin(12.0 * grid[:, 0]))
+    seen = []
+    run = grid_gp_ucb(K, path.values, noise_variance=0.01, T=30, rng=np.random.default_rng(6), bias=bias,
+                      beta=lambda t: beta_t_finite(t=t, n_points=120, delta=0.1),
+                      observe=lambda t, m, s, b, d: seen.append((m.copy(), d.copy())))
+    np.testing.assert_array_equal(run.f, np.asarray(path.values)[run.index])   # f stays g, unbiased
+    for t in (2, 10, 30):   # the posterior after t - 1 observations
+        idx = run.index[:t - 1]
+        weights = np.linalg.solve(K[np.ix_(idx, idx)] + 0.01 * np.eye(t - 1), K[idx])
+        biased_mean, unbiased_mean = run.y[:t - 1] @ weights, (run.y[:t - 1] - bias[idx]) @ weights
+        np.testing.assert_allclose(seen[t - 1][0], biased_mean, atol=1e-8)
+        np.testing.assert_allclose(seen[t - 1][1], biased_mean - unbiased_mean, atol=1e-8)
+
+
+def test_li2016_lemma13_check_can_fail(smoke_report):
+    """[Li2016, Lemma 13] with Assumption 6's C measured: open on every smoke path, caught at a bound 2x too
+    small (reading A) and 1.5x (reading B); and the bias term is what the regret meets: without it (C = 0)
+    the inequality is violated on 5 of the 6 paths (58 of the quick profile's 60), so the decoy bias and the
+    measured C are doing the work."""
+    import numpy as np
+
+    from regretlab.bounds.rpp import lemma13_rt
+    from regretlab.verify.claims.rpp import BIASED_T, _biased_runs
+
+    for reading, k in (("A", 2.0), ("B", 1.5)):
+        (v,) = [v for v in smoke_report.verdicts if v.claim == "RPP.lemma13" and v.reading == reading]
+        assert v.power["vacuous_trials"] == 0 and v.power["control_caught"], v.statistic
+        assert v.power["sensitivity_k"] == k, v.statistic
+    t = np.arange(1, BIASED_T + 1)
+    broken = 0
+    for run in _biased_runs(0, 6, 0.1):
+        without_bias = lemma13_rt(beta_t=run.beta, sigma=run.sd, C=0.0, epsilon=run.epsilon, t=t)
+        broken += bool(np.any(run.regret > without_bias))
+        assert run.shift_max.max() >= run.epsilon   # C >= 1: the bias's mean reaches the bias somewhere
+    assert broken >= 5
+
+
+def test_li2016_thm7_is_reported_vacuous_where_its_first_term_reaches_the_range_of_g(smoke_report):
+    """[Li2016, Thm 7] on the same runs: the average regret stays below the bound, but the bound is above
+    g* - min g on every smoke path, so the verdict is not 'holds' (the report says so)."""
+    for claim in ("RPP.thm7", "RPP.cor8"):
+        for v in (v for v in smoke_report.verdicts if v.claim == claim):
+            assert v.outcome != "holds" and not v.power["could_fail"], (claim, v.statistic)

@@ -88,7 +88,7 @@ class GridRun:
     beta: np.ndarray
 
 
-def grid_gp_ucb(K, values, *, noise_variance, beta, T, rng, observe=None) -> GridRun:
+def grid_gp_ucb(K, values, *, noise_variance, beta, T, rng, observe=None, bias=None) -> GridRun:
     r"""GP-UCB [Srinivas2010, Alg. 1] on a finite set with Gram matrix ``K`` (N, N) against the path
     ``values``, for long horizons: the posterior on the set is carried as its mean and covariance and
     updated by one rank-one step per observation ([Rasmussen2006, Eq. (2.19)] with one new point:
@@ -98,12 +98,22 @@ def grid_gp_ucb(K, values, *, noise_variance, beta, T, rng, observe=None) -> Gri
     (for checks that need it at every t). The same algorithm as :func:`finite_gp_ucb` (the test suite
     compares them); written here because no library carries a finite-set GP posterior by rank-one updates
     in place (the update is BLAS's ``dger`` on the covariance).
+
+    With ``bias`` (N,), the samples are biased as in [Li2016, §6]: :math:`\tilde y_t=y_t+b(x_t)`,
+    :math:`|b|\le\epsilon`, and GP-UCB runs on them (its mean is :math:`\tilde\mu`); the posterior mean of
+    the bias alone, :math:`\tilde\mu_{t-1}-\mu_{t-1}` (linear in the observations, so the same update with
+    :math:`b(x_t)` as the observation), is then passed to ``observe`` as a fifth argument. ``GridRun.f``
+    stays the path's ``values`` at the queries (the unbiased g).
     """
     from scipy.linalg.blas import dger
 
     N = K.shape[0]
     cov = np.array(K, dtype=float, order="F")   # dger updates a Fortran-ordered matrix in place
     mean = np.zeros(N)
+    values = np.asarray(values, dtype=float)
+    bias = None if bias is None else np.asarray(bias, dtype=float)
+    observed = values if bias is None else values + bias
+    bias_mean = None if bias is None else np.zeros(N)   # \tilde\mu_{t-1} - \mu_{t-1}   [Li2016, Assumption 6]
     index = np.empty(T, dtype=int)
     y = np.empty(T)
     betas = np.empty(T)
@@ -112,15 +122,17 @@ def grid_gp_ucb(K, values, *, noise_variance, beta, T, rng, observe=None) -> Gri
         sd = np.sqrt(np.maximum(np.diagonal(cov), 0.0))   # round-off of the downdates can dip below 0
         betas[t - 1] = float(beta(t))
         if observe is not None:
-            observe(t, mean, sd, betas[t - 1])
+            observe(t, mean, sd, betas[t - 1], *(() if bias is None else (bias_mean,)))
         i = int(np.argmax(ucb(mu=mean, sigma=sd, beta=betas[t - 1])))
         index[t - 1] = i
-        y[t - 1] = values[i] + noise_sd * rng.standard_normal()
+        y[t - 1] = observed[i] + noise_sd * rng.standard_normal()
         column = cov[:, i].copy()
         denominator = column[i] + noise_variance
         mean += column * ((y[t - 1] - mean[i]) / denominator)
+        if bias_mean is not None:
+            bias_mean += column * ((bias[i] - bias_mean[i]) / denominator)
         cov = dger(-1.0 / denominator, column, column, a=cov, overwrite_a=True)
-    return GridRun(index, y, np.asarray(values)[index], betas)
+    return GridRun(index, y, values[index], betas)
 
 
 @dataclass
