@@ -626,7 +626,7 @@ def test_a_claim_at_an_earlier_T_reads_each_runs_first_evaluations():
     """run_value(at=k) is the statistic of the first k evaluations (a table row at T = 500 of runs of 1000):
     the simple regret of f = (1, 5, 3, 9) against f* = 10 is -5 at k = 2 and -1 over the whole run; a run
     shorter than k is refused; a claim's at must be a count >= 1."""
-    from regretlab.decisions.decide import run_value
+    from regretlab.experiments.statistics import run_value
 
     result = {"f": np.array([1.0, 5.0, 3.0, 9.0]), "meta": {"optimum_value": 10.0}}
     assert run_value(result, "final_simple_regret", at=2) == -5.0
@@ -743,7 +743,7 @@ def test_the_cpu_time_statistic_is_the_runs_cpu_seconds_over_its_bo_iterations()
     (smaller is better): 6 CPU s over the 3 BO steps of a run with 2 initial points is -2, whatever the
     wall-clock seconds say (they are 10 times larger here: another process's load). A whole-run total cannot
     be cut at an earlier T, and a record without CPU time is refused by name, not read as 0."""
-    from regretlab.decisions.decide import run_value
+    from regretlab.experiments.statistics import run_value
 
     result = {
         "f": np.zeros(5),

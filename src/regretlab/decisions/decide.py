@@ -63,11 +63,11 @@ import numpy as np
 from scipy import stats
 
 from regretlab._validate import check_choice, check_count, check_probability
-from regretlab.experiments.aggregate import REGRET_FLOOR
 from regretlab.experiments.record import repeat_kinds
+from regretlab.experiments.statistics import run_value
 
 from . import compare
-from .claims import CLAIM_KINDS, EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, STATISTICS, TIE_SHARE, Claim
+from .claims import CLAIM_KINDS, EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, TIE_SHARE, Claim
 
 __all__ = [
     "DEFAULT_LOOKS",
@@ -80,7 +80,6 @@ __all__ = [
     "plan_looks",
     "looks_taken",
     "fewest_runs_to_decide",
-    "run_value",
     "decide_comparisons",
     "decide_item",
     "commit_check",
@@ -186,50 +185,6 @@ def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
     ((5, 10, 20, 30), (5, 10), (4,))
     """
     return tuple(n for n in looks if n < paper_runs) + (int(paper_runs),)
-
-
-def run_value(result: dict, statistic: str, at: int | None = None) -> float:
-    """One run's statistic (:data:`regretlab.decisions.claims.STATISTICS`), oriented larger-is-better, of
-    its first ``at`` evaluations (default: all; a run shorter than ``at`` is refused)."""
-    f = np.asarray(result["f"], dtype=float)
-    if at is not None:
-        if f.size < at:
-            raise ValueError(f"at={at!r}: the run has only {f.size} evaluations")
-        f = f[:at]
-    optimum = float(result["meta"]["optimum_value"])
-    if statistic == "final_best_f":
-        return float(np.max(f))
-    if statistic == "final_simple_regret":
-        return -float(optimum - np.max(f))
-    if statistic == "final_average_regret":
-        return -float(np.mean(optimum - f))
-    if statistic == "seconds_per_iteration":
-        n = f.size
-        initial = np.asarray(result["is_initial"], dtype=bool)[:n]
-        seconds = np.asarray(result["seconds"], dtype=float)[:n][~initial]
-        return -float(np.mean(seconds))
-    if statistic == "cpu_seconds_per_iteration":
-        # a whole-run total: it cannot be cut at an earlier evaluation
-        meta = result["meta"]
-        total = np.asarray(result["f"]).size
-        if at is not None and at != total:
-            raise ValueError(f"at={at!r}: cpu_seconds_per_iteration is a whole-run statistic; the run has "
-                             f"{total} evaluations")
-        cpu = meta.get("cpu_seconds")
-        if cpu is None or not math.isfinite(float(cpu)):
-            raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} repeat "
-                             f"{meta.get('repeat')!r} records no cpu_seconds; cpu_seconds_per_iteration "
-                             "needs the run's CPU time (made by regretlab.experiments.runner)")
-        iterations = int(np.count_nonzero(~np.asarray(result["is_initial"], dtype=bool)))
-        if iterations == 0:
-            raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} has no BO iteration")
-        return -float(cpu) / iterations
-    if statistic == "last10_log10_regret":
-        last = f[-max(1, int(math.ceil(0.1 * f.size))):]
-        return -float(np.mean(np.log10(np.maximum(optimum - last, REGRET_FLOOR))))
-    if statistic == "final_log10_simple_regret":
-        return -float(np.log10(max(optimum - float(np.max(f)), REGRET_FLOOR)))
-    raise ValueError(f"statistic={statistic!r} is not one of {list(STATISTICS)}")
 
 
 @dataclass

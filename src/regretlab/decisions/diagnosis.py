@@ -187,15 +187,15 @@ def _floors(key: str) -> tuple:
 def run_floors(spec, results: dict) -> list[tuple]:
     """``(floor, mean log10 S_T of the runs, runs)`` for each MS-UCB method and problem of ``spec`` with runs
     at the full budget T in ``results`` and a floor (:func:`regretlab.decisions.floors.item_floors`)."""
-    from regretlab.experiments.aggregate import REGRET_FLOOR
+    from regretlab.experiments.statistics import STATISTICS
 
     budgets = dict(spec.modes["full"].budgets)
     finals: dict = {}
     for (method, problem, _), result in results.items():
         f = np.asarray(result["f"], dtype=float)
         if "MS-UCB" in method and f.size == budgets.get(problem, -1):
-            regret = float(result["meta"]["optimum_value"]) - float(np.max(f))
-            finals.setdefault((method, problem), []).append(np.log10(max(regret, REGRET_FLOOR)))
+            finals.setdefault((method, problem), []).append(
+                STATISTICS["final_log10_simple_regret"].value(result))
     if not finals:
         return []
     return [(floor, float(np.mean(finals[key])), len(finals[key]))

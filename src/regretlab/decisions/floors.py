@@ -133,7 +133,7 @@ def _max_law(pools: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, np.ndarra
 
 def _log_law(optimum: float, pools) -> tuple[float, float, float]:
     r"""Mean and central 95 % range of :math:`\log_{10}(f^*-\max)` for the maximum of :func:`_max_law`."""
-    from regretlab.experiments.aggregate import REGRET_FLOOR
+    from regretlab.experiments.statistics import REGRET_FLOOR
 
     support, prob = _max_law(pools)
     logs = np.log10(np.maximum(optimum - support, REGRET_FLOOR))

@@ -81,8 +81,9 @@ def pilot_record(spec, results: dict, claims) -> dict:
     statistic: regret and seconds as positive numbers), the check against the paper's printed numbers
     (``spec.paper_values['printed']`` where the paper prints some) and the commits of the pilot's runs.
     Refuses when a proposed method already has a run: then the registration would come too late."""
+    from regretlab.experiments.statistics import run_value
+
     from .claims import STATISTICS
-    from .decide import run_value
 
     early = sorted({m for (m, _p, _r) in results if m in spec.proposed})
     if early:
@@ -90,7 +91,7 @@ def pilot_record(spec, results: dict, claims) -> dict:
                          "reading; a registration written now would not precede them")
     statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
     # the paper's orientation: regret and seconds positive (run_value is larger-is-better)
-    sign = {s: 1.0 if STATISTICS[s][1] else -1.0 for s, _ in statistics}
+    sign = {s: 1.0 if STATISTICS[s].larger_is_better else -1.0 for s, _ in statistics}
     pilot: dict[str, dict] = {}
     for method in spec.methods:
         if method in spec.proposed:
@@ -133,7 +134,7 @@ def printed_check(spec, results: dict):
     paper prints no number for the item."""
     from scipy import stats
 
-    from .decide import run_value
+    from regretlab.experiments.statistics import run_value
 
     table = spec.paper_values.get("table")
     if not table:

@@ -1,4 +1,5 @@
-"""From result files to the numbers a figure plots: a tidy per-iteration table and the paper's statistic.
+"""From result files to the numbers a figure plots: a tidy per-iteration table and the paper's statistic
+(each run's series from :mod:`regretlab.experiments.statistics`, where every metric is defined).
 
 No pandas: the tidy table has six columns and at most a few hundred thousand rows, which lists of rows and
 NumPy arrays handle directly, and the CSV goes out through the standard library; pandas would add a large
@@ -14,6 +15,7 @@ import numpy as np
 
 from . import store
 from .spec import Spec
+from .statistics import series as run_series
 
 __all__ = ["load_results", "tidy_rows", "TIDY_COLUMNS", "Curve", "curves", "timings", "Timing"]
 
@@ -31,33 +33,11 @@ def load_results(spec: Spec, mode: str, out="results") -> dict[tuple[str, str, i
     return results
 
 
-#: Regrets below this are plotted at it on a log scale (a run that hits the optimum exactly).
-REGRET_FLOOR = 1e-12
-
-
-def _metric(result: dict, metric: str) -> np.ndarray:
-    """The per-iteration series of one run (see :data:`regretlab.experiments.spec.METRICS`)."""
-    f = np.asarray(result["f"], dtype=float)
-    best = np.fmax.accumulate(f)
-    optimum = float(result["meta"]["optimum_value"])
-    if metric == "best_f":
-        return best
-    if metric == "simple_regret":
-        return optimum - best
-    if metric == "log10_simple_regret":
-        return np.log10(np.maximum(optimum - best, REGRET_FLOOR))
-    if metric == "log10_regret":
-        return np.log10(np.maximum(optimum - f, REGRET_FLOOR))
-    if metric == "average_regret":
-        return np.cumsum(optimum - f) / np.arange(1, f.size + 1)
-    raise ValueError(f"metric={metric!r} is not a known metric")
-
-
 def tidy_rows(spec: Spec, results: dict) -> list[tuple]:
     """One row per (method, problem, repeat, iteration): the metric so far and that iteration's seconds."""
     rows = []
     for (method, problem, repeat), result in sorted(results.items()):
-        values = _metric(result, spec.metric)
+        values = run_series(result, spec.metric)
         for i, (value, seconds) in enumerate(zip(values, result["seconds"], strict=True), start=1):
             rows.append((method, problem, repeat, i, float(value), float(seconds)))
     return rows
@@ -80,7 +60,7 @@ def metric_series(spec: Spec, results: dict) -> dict[tuple[str, str], list[np.nd
     the curves, the tables and the t-tests each summarise."""
     groups: dict[tuple[str, str], list[np.ndarray]] = {}
     for (method, problem, _repeat), result in sorted(results.items()):
-        groups.setdefault((method, problem), []).append(_metric(result, spec.metric))
+        groups.setdefault((method, problem), []).append(run_series(result, spec.metric))
     return groups
 
 

@@ -240,7 +240,7 @@ def _commit_check_text(check: dict | None) -> str:
     """' Commits: ...' — the Kruskal–Wallis check that runs of different commits do not differ, or ''."""
     if not check:
         return ""
-    where = f"{display_name(check['method'])} on {check['problem']}, {STATISTICS[check['statistic']][0]}"
+    where = f"{display_name(check['method'])} on {check['problem']}, {STATISTICS[check['statistic']].text}"
     level = f"{100 * check['alpha']:g} %"
     verdict = (f"**the runs of different commits differ** at {level} (the evidence mixes them)"
                if check["effect"] else f"no commit effect at {level}")
@@ -355,7 +355,7 @@ def claim_groups(record: dict) -> list[dict]:
     if record.get("claim_verdicts") is not None:
         return record["claim_verdicts"]
     return [{"claim": c["key"], "verdict": c["decision"], "readings": [
-        {"key": c["key"], "label": STATISTICS[c["statistic"]][0], "decision": c["decision"]}]}
+        {"key": c["key"], "label": STATISTICS[c["statistic"]].text, "decision": c["decision"]}]}
         for c in record["claims"]]
 
 
@@ -387,7 +387,7 @@ def _readings_table(r: dict) -> list[str]:
         caveat = commit_caveat(r.get("commit_check"), c["statistic"])
         lines.append(
             f'| {c["key"]} | {c["kind"]} ({c["quantifier"]}) | "{c["quote"]}" {c["location"]}.'
-            f"{reading}{why} | {STATISTICS[c['statistic']][0]}"
+            f"{reading}{why} | {STATISTICS[c['statistic']].text}"
             + (f" (of the first {c['at']} evaluations)" if c.get("at") else "")
             + f" | **{c['decision']}**" + (f" ⚠ {caveat}" if caveat else "") + f" | {counts} |")
     return lines

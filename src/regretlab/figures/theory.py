@@ -24,6 +24,8 @@ import numpy as np
 
 from regretlab.experiments.record import unscaled_beta
 from regretlab.experiments.spec import display_name
+from regretlab.experiments.statistics import STATISTICS as RUN_STATISTICS
+from regretlab.experiments.statistics import series as run_series
 
 from .rendered import Rendered
 
@@ -46,13 +48,12 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
     by_key: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
     for (method, problem, _repeat), result in sorted(results.items()):
         f = np.asarray(result["f"], dtype=float)
-        optimum = float(result["meta"]["optimum_value"])
         bo = _bo_iterations(result)
         evaluations = np.asarray(result.get("acq_evaluations", np.full(f.size, np.nan)), dtype=float)
-        seconds = np.asarray(result["seconds"], dtype=float)
         by_key.setdefault((problem, method), []).append(
-            (optimum - float(np.max(f)), float(np.mean(optimum - f)), float(np.mean(evaluations[bo])),
-             float(np.mean(seconds[bo]))))
+            (RUN_STATISTICS["final_simple_regret"].value(result),
+             RUN_STATISTICS["final_average_regret"].value(result), float(np.mean(evaluations[bo])),
+             RUN_STATISTICS["seconds_per_iteration"].value(result)))
     rows = []
     problems = list(dict.fromkeys(p for p, _ in by_key))
     from regretlab.experiments.registry import source
@@ -171,7 +172,7 @@ def _bound_series(result: dict, form: str, n_points: int = 25) -> tuple[np.ndarr
     """(t, empirical R_t, bound at t) at up to ``n_points`` log-spaced t for one run."""
     meta = result["meta"]
     f = np.asarray(result["f"], dtype=float)
-    regret = np.cumsum(float(meta["optimum_value"]) - f)
+    regret = run_series(result, "cumulative_regret")
     variances = np.asarray(result["posterior_variance"], dtype=float)
     noise = float(meta["noise_ratio"])
     gains = 0.5 * np.cumsum(np.log1p(variances / noise))            # I_t of the run's queries

@@ -6,32 +6,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-#: What one run contributes to a test, and whether larger is better.
-STATISTICS = {
-    "final_best_f": ("the best noiseless value found by the last query, max_i f(x_i)", True),
-    "final_simple_regret": ("the simple regret S_T at the last query", False),
-    "final_average_regret": ("the average regret R_T / T at the last query", False),
-    "seconds_per_iteration": (
-        "the mean wall-clock seconds of a BO iteration (select the next input and update the "
-        "model; the initial design excluded)",
-        False,
-    ),
-    "cpu_seconds_per_iteration": (
-        "the run's CPU seconds (its own process, BLAS at one thread) over its BO iterations: set-up, initial "
-        "design and objective evaluations included, which for the synthetic objectives of the timing claims "
-        "cost microseconds; unlike wall-clock seconds, not inflated by other processes on the machine",
-        False,
-    ),
-    "last10_log10_regret": (
-        "log10(f* - f(x_t)) of the point sampled at t (the paper's plotted metric), averaged over the last "
-        "10 % of the run's evaluations",
-        False,
-    ),
-    "final_log10_simple_regret": (
-        "log10 of the simple regret S_T at the last query (the best so far)",
-        False,
-    ),
-}
+from regretlab.experiments.statistics import STATISTICS as RUN_STATISTICS
+
+#: What one run contributes to a test (a metric and its reduction, and whether larger is better): the one
+#: table of run statistics, :data:`regretlab.experiments.statistics.STATISTICS`.
+STATISTICS = RUN_STATISTICS
 #: How a claim's comparisons combine (see the module docstring).
 QUANTIFIERS = ("all", "all_but_one", "most_problems", "some_each_problem")
 #: Claim kinds decided here.
@@ -175,7 +154,7 @@ class Claim:
     @property
     def reading_name(self) -> str:
         """The reading's name in reports: its label, and the setup reading where it is not the paper's."""
-        name = self.label or STATISTICS[self.statistic][0].split(",")[0]
+        name = self.label or STATISTICS[self.statistic].text.split(",")[0]
         return f"{name} [setup: {self.setup}]" if self.setup else name
 
     @property
