@@ -234,11 +234,12 @@ def test_ctrl_c_prints_how_to_resume_instead_of_a_traceback(monkeypatch, capsys)
     """A KeyboardInterrupt inside a command ends with status 130 and one line saying that rerunning the
     same command resumes (no traceback)."""
     import regretlab.cli as cli
+    from regretlab.cli import info
 
     def interrupted(args):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_cmd_list", interrupted)
+    monkeypatch.setattr(info, "_cmd_list", interrupted)
     assert cli.main(["list"]) == 130
     err = capsys.readouterr().err
     assert "interrupted" in err and "run the same command again to resume" in err and "Traceback" not in err
