@@ -13,7 +13,8 @@ from scipy import stats
 
 from regretlab.decisions import compare
 from regretlab.decisions.claims import CLAIMS, Claim
-from regretlab.decisions.decide import Comparison, claim_decision, decide_comparisons, item_verdict
+from regretlab.decisions.decide import Comparison, decide_comparisons
+from regretlab.decisions.verdicts import claim_decision, item_verdict
 
 
 def _stub_spec(repeats: int, protocol: str = "domain", methods=("A", "B"), problems=("p",)):
@@ -507,7 +508,7 @@ def test_decide_item_reports_whether_runs_of_different_commits_differ():
 def test_a_claim_on_a_statistic_that_differs_between_commits_carries_a_caveat():
     """commit_caveat: a claim whose statistic the commit check flagged (Holm p <= alpha on it) is marked,
     one on another statistic or with no check is not — the flag follows the statistic, not the item."""
-    from regretlab.decisions.decide import commit_caveat
+    from regretlab.decisions.run_checks import commit_caveat
 
     check = {"tests": 4, "smallest_holm_p": 1e-3, "effect": True, "alpha": 0.05,
              "flagged_statistics": ["cpu_seconds_per_iteration"]}
@@ -522,7 +523,8 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
     (median 50 %, flagged at the 10 % level), B's 0 and 1 (median 0.5 %, not flagged); a run without the
     count is left out; records none of which has it give None; the level is validated. The DECISIONS text
     marks the flagged method and names the largest unflagged share."""
-    from regretlab.decisions.decide import decide_item, repeat_check
+    from regretlab.decisions.decide import decide_item
+    from regretlab.decisions.run_checks import repeat_check
     from regretlab.figures.decisions import _repeat_check_text
 
     def record(repeated):
@@ -548,7 +550,7 @@ def test_decide_item_flags_a_method_that_re_queries_known_points():
 
     assert _repeat_flag(check) == "; ⚠ repeated queries (median share of a run's): A 50 %"
     assert _repeat_flag(repeat_check(results, 0.6)) == _repeat_flag(None) == ""
-    from regretlab.decisions.decide import flagged_shares  # the one spelling the three places share
+    from regretlab.decisions.run_checks import flagged_shares  # the one spelling the three places share
 
     assert flagged_shares(check, str.lower) == "a 50 %" and flagged_shares(None) == ""
     with pytest.raises(ValueError, match=r"flags \['A'\] without a median_share"):
@@ -563,7 +565,7 @@ def test_repeat_check_says_where_a_flagged_method_repeats_itself():
     point (0.4, 0.6), neither: 3 repeats, 2 on the boundary, 2 at the best point. A second run of the method
     whose record left its queries out (an archived large run) counts in the share, not in the kinds; a
     record whose x does not match its box's dimension is not classified. The flag spells the kinds out."""
-    from regretlab.decisions.decide import flagged_shares, repeat_check
+    from regretlab.decisions.run_checks import flagged_shares, repeat_check
     from regretlab.experiments.record import repeat_kinds as _repeat_kinds
 
     x = np.array([[0.5, 0.5], [1e-3, 0.3], [1e-3, 0.3], [0.4, 0.6], [0.4, 0.6], [1e-3, 0.3]])
@@ -644,7 +646,8 @@ def test_an_item_with_claims_and_no_runs_is_not_run_yet_and_says_what_its_first_
     import json
 
     from regretlab.campaign.sequential import NextLook
-    from regretlab.decisions.decide import NOT_RUN, decide_item
+    from regretlab.decisions.decide import decide_item
+    from regretlab.decisions.verdicts import NOT_RUN
     from regretlab.figures.comparison import write_comparison
     from regretlab.figures.decisions import write_decision
 
@@ -693,7 +696,7 @@ def test_a_look_no_comparison_could_pass_is_not_taken_and_spends_nothing():
     reach 2/252 = 0.0079 <= 0.0126, so the pilot look is kept; twelve (24 hypotheses) cannot (0.095): it is
     dropped and the levels of the looks kept still sum to 0.05 (the union bound holds), the first kept look
     now spending 0.0227 instead of 0.0101. A trend over four methods at 5 runs each can pass: kept."""
-    from regretlab.decisions.decide import looks_taken
+    from regretlab.decisions.looks import looks_taken
 
     one = [Comparison("c", "better", "A", "B", "p", False)]
     twelve = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
@@ -799,7 +802,7 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
     above the level of 0.0008), 11 paired (2^-11 = 0.00049; 2^-10 above) — 'similar' (TOST, two signed-rank
     tests) as 'better' paired, plus its 5 pilot runs; for a three-method trend the approximation is above its
     floor and stands."""
-    from regretlab.decisions.decide import _attainable_p_of, fewest_runs_to_decide, looks_taken
+    from regretlab.decisions.looks import _attainable_p_of, fewest_runs_to_decide, looks_taken
 
     k = 3 if kind == "trend" else 2
     ten = [Comparison("c", kind, "A", f"B{i}", "p", paired, margin=0.01 if kind == "similar" else None,
@@ -831,7 +834,7 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
                          [("better", 2, 0.0, "level"), ("better", 2, 1.5, "level"),
                           ("better", 1, 0.01, "n_methods"), ("bigger", 2, 0.01, "kind")])
 def test_fewest_runs_to_decide_refuses_values_outside_their_domains(kind, n_methods, level, name):
-    from regretlab.decisions.decide import fewest_runs_to_decide
+    from regretlab.decisions.looks import fewest_runs_to_decide
 
     with pytest.raises(ValueError, match=name):
         fewest_runs_to_decide(kind, False, n_methods, level)
@@ -1061,7 +1064,7 @@ def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_cl
     stays 'partial runs: no verdict'. A 'new' item derived from a decided item keeps 'new'."""
     import json
 
-    from regretlab.decisions.decide import item_verdict, reading_verdict
+    from regretlab.decisions.verdicts import item_verdict, reading_verdict
     from regretlab.figures.comparison import write_comparison
 
     folder = tmp_path / "Kandasamy2015"
@@ -1173,7 +1176,7 @@ def test_a_claim_is_refuted_only_under_every_registered_reading():
     on S_T and R_T/T; the quantifier 'some_each_problem' confirms with one small-d method per panel and
     refutes only when every one of a panel's is refuted."""
     from regretlab.decisions.claims import CLAIMS
-    from regretlab.decisions.decide import reading_verdict
+    from regretlab.decisions.verdicts import reading_verdict
 
     groups: dict[str, list] = {}
     for claim in CLAIMS.values():
@@ -1214,7 +1217,8 @@ def test_a_claim_our_baseline_cannot_test_is_not_testable_and_outside_the_verdic
     reason), tested by no comparison, and count for no item verdict; an item with only such claims is 'not
     testable', and the rest of an item is judged without them."""
     from regretlab.decisions.claims import CLAIMS
-    from regretlab.decisions.decide import NOT_TESTABLE, decide_item, reading_verdict
+    from regretlab.decisions.decide import decide_item
+    from regretlab.decisions.verdicts import NOT_TESTABLE, reading_verdict
 
     for key in ("Ha2019.tab1.c31", "Ha2019.tab1.c31_cpu", "Ha2019.fig5.c3", "Ha2019.fig5.c3_cpu"):
         assert "Sobol" in CLAIMS[key].untestable
@@ -1243,7 +1247,7 @@ def test_the_new_statistics_refuse_bad_input_with_a_clear_error():
         compare.exact_signed_rank_p([1.0, math.inf])
     with pytest.raises(ValueError, match="finite numbers"):
         compare.exact_rank_sum_p([1.0, math.nan], [0.0, 1.0])
-    from regretlab.decisions.decide import reading_verdict
+    from regretlab.decisions.verdicts import reading_verdict
     with pytest.raises(ValueError, match="decisions='maybe' is not one of"):
         reading_verdict(["confirmed", "maybe"])
     with pytest.raises(ValueError, match="decisions='partly' is not one of"):

@@ -130,7 +130,7 @@ def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every
     """DECISIONS.md lists an item's claims under its paper setup and each registered setup reading: with no
     decided runs of the proposed methods under 'code' the reading is pending and no verdict holds over every
     setup; a decided reading that disagrees makes the claim setup-dependent."""
-    from regretlab.decisions.decide import setup_verdict
+    from regretlab.decisions.verdicts import setup_verdict
     from regretlab.figures.decisions import write_decisions_md
 
     folder = tmp_path / "decisions"

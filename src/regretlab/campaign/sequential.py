@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 from regretlab._io import git_commit
 from regretlab.decisions.claims import claims_of
-from regretlab.decisions.decide import ItemDecision, decide_item, plan_looks
+from regretlab.decisions.decide import decide_item
 from regretlab.decisions.diagnosis import diagnose
+from regretlab.decisions.looks import plan_looks
 from regretlab.decisions.preregister import printed_check
+from regretlab.decisions.verdicts import ItemDecision
 from regretlab.experiments import registry, store
 from regretlab.experiments.aggregate import load_results
 

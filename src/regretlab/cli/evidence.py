@@ -18,7 +18,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         still_needed,
     )
     from regretlab.decisions.claims import CLAIMS, claims_of
-    from regretlab.decisions.decide import commit_caveat, flagged_shares
+    from regretlab.decisions.run_checks import commit_caveat, flagged_shares
     from regretlab.experiments import registry
     from regretlab.figures.decision_overview import write_decisions_overview
     from regretlab.figures.decisions import write_decision, write_decisions_md

@@ -92,7 +92,7 @@ def one_sided_p(a, b, *, paired: bool, shift: float = 0.0) -> float:
     assignment of the observed midranks equally likely), up to :data:`EXACT_MANN_WHITNEY_UP_TO` runs a side
     (50 paired); scipy's normal approximation with continuity correction was 1.6-2.3x too large there (a
     loss of power) and, for two constant samples apart, *smaller* than 1/C(2n, n), the least p an exact
-    test can give and the one :func:`regretlab.decisions.decide.looks_taken` assumes.
+    test can give and the one :func:`regretlab.decisions.looks.looks_taken` assumes.
 
     A p of 1.0 is returned when every paired difference is zero (no evidence either way).
 

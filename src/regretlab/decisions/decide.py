@@ -55,137 +55,29 @@ runs_needed`), floored at the fewest runs with which the comparison's rank test 
 
 from __future__ import annotations
 
-import functools
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from scipy import stats
 
-from regretlab._validate import check_choice, check_count, check_probability
-from regretlab.experiments.record import repeat_kinds
 from regretlab.experiments.statistics import run_value
 
 from . import compare
-from .claims import CLAIM_KINDS, EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, TIE_SHARE, Claim
+from .claims import EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, TIE_SHARE, Claim
+from .looks import ALPHA, fewest_runs_to_decide, looks_taken, plan_looks
+from .run_checks import STRATIFIED_STATISTICS, commit_check, repeat_check
+from .verdicts import (
+    NOT_RUN,
+    NOT_TESTABLE,
+    ClaimDecision,
+    ItemDecision,
+    claim_decision,
+    item_verdict,
+    reading_verdict,
+)
 
-__all__ = [
-    "DEFAULT_LOOKS",
-    "ALPHA",
-    "NOT_RUN",
-    "STRATIFIED_STATISTICS",
-    "Comparison",
-    "ClaimDecision",
-    "ItemDecision",
-    "plan_looks",
-    "looks_taken",
-    "fewest_runs_to_decide",
-    "decide_comparisons",
-    "decide_item",
-    "commit_check",
-    "repeat_check",
-    "flagged_shares",
-    "REPEAT_SHARE",
-    "claim_decision",
-    "reading_verdict",
-    "item_verdict",
-    "CLAIM_VERDICTS",
-    "NOT_TESTABLE",
-    "PENDING",
-    "setup_verdict",
-    "pilot_margin",
-]
-
-#: Planned run counts per method: a pilot of 5, then 10 and 20, then the paper's count.
-DEFAULT_LOOKS = (5, 10, 20)
-#: The overall error rate of an item's decisions.
-ALPHA = 0.05
-#: A method whose runs re-query earlier points for this share of their queries or more (the median over its
-#: runs) is flagged beside an item's decisions (:func:`repeat_check`). Not from a paper: chosen because a run
-#: that spends a tenth of its budget on points it already knows is one whose model may be stuck (issue 30's
-#: centre trap; Li2016's ADD and RPP on Tables 1-2 before 2026-11-27: medians 34-90 %), while a working
-#: GP-UCB repeats well under 1 % (Li2016 Table 2's: 0-2 %).
-REPEAT_SHARE = 0.10
-#: The verdict of an item whose claims are registered but which has no full-mode run yet.
-NOT_RUN = "not run yet"
-#: Statistics read within commits (a trend by :func:`compare.trend_p` with ``strata``, two methods on runs
-#: of shared commits): a run's time depends on the code that made it (issue 26's speed-ups), its regret does
-#: not (a setup change is a new settings fingerprint, its runs stale), so time is compared only between runs
-#: of one commit.
-STRATIFIED_STATISTICS = ("seconds_per_iteration", "cpu_seconds_per_iteration")
-
-
-def _attainable_p(comparison, look: int) -> float:
-    """The smallest confirm-side p the comparison's test can give with ``look`` runs per method: its own
-    test on perfectly separated data of those sizes. 0 for 'similar', 'no_worse' and 'ratio' (no look is
-    skipped on their account)."""
-    return _attainable_p_of(comparison.kind, comparison.paired, len(comparison.order), look)
-
-
-@functools.lru_cache(maxsize=256)
-def _attainable_p_of(kind: str, paired: bool, n_methods: int, look: int) -> float:
-    # a function of the test and the sizes only, not of the data: computed once per test and size (the
-    # exact Wilcoxon p enumerates sign flips; computed per call it was most of a simulated study's time)
-    if kind == "trend":
-        return compare.trend_p([1000.0 * i + np.arange(look) for i in range(n_methods)])[0]
-    if kind in ("better", "best", "order"):   # an order: each pair's test, the largest of equal p's
-        return compare.one_sided_p(1000.0 + np.arange(look), np.arange(float(look)), paired=paired)
-    return 0.0
-
-
-#: The largest run count :func:`fewest_runs_to_decide` searches (the planner caps every count at 1000 too).
-_MOST_RUNS = 1000
-
-
-def fewest_runs_to_decide(kind: str, paired: bool, n_methods: int, level: float) -> float:
-    """The fewest runs per method with which the comparison's own test can give p <= ``level`` at all: on
-    perfectly separated data, the rank tests' smallest p (exact Mann–Whitney 1/C(2n, n), exact signed-rank
-    2^-n, Jonckheere–Terpstra for a trend). Below it no effect, however large, decides, so it is the floor of
-    the runs needed: the normal approximation of :func:`compare.runs_needed` knows no such floor and gave
-    '1' to comparisons undecided at 5 runs a method (48 rows of DECISIONS.md, e.g. Li2016 Table 2's ADD-5 vs
-    GP-UCB, P(A>B) = 1, Holm p 0.079 at look 5). 'similar', 'no_worse' and 'ratio' are tested by the same
-    one-sided tests, shifted, so they share the two-method floor. ``inf`` if not reached by 1000 runs.
-
-    ``kind`` one of the claim kinds, ``n_methods`` >= 2, ``level`` in (0, 1)."""
-    kind = check_choice("kind", kind, CLAIM_KINDS)
-    n_methods = check_count("n_methods", n_methods, low=2)
-    level = float(check_probability("level", level))
-    test = "trend" if kind == "trend" else "better"
-    for n in range(2, _MOST_RUNS + 1):
-        if _attainable_p_of(test, paired, n_methods, n) <= level:
-            return float(n)
-    return math.inf
-
-
-def looks_taken(comparisons, looks, alpha: float = ALPHA, spending: str = "pocock"):
-    """``(looks, levels)``: the planned ``looks`` without those at which no comparison could be decided
-    (see the module docstring, step 2), and the levels :func:`compare.look_levels` gives the looks kept.
-    The last look is always kept.
-
-    >>> from regretlab.decisions.decide import Comparison
-    >>> pairs = [Comparison("c", "better", "A", f"B{i}", "p", False) for i in range(12)]
-    >>> looks_taken(pairs, (5, 10, 20, 30))[0]    # 1/252 x 24 > 0.0126: the pilot look cannot decide
-    (10, 20, 30)
-    """
-    taken = list(looks)
-    family = 2 * len(comparisons)
-    while True:
-        levels = compare.look_levels(taken, alpha, spending)
-        futile = next((look for look, level in zip(taken[:-1], levels[:-1], strict=True)
-                       if all(_attainable_p(c, look) * family > level for c in comparisons)), None)
-        if futile is None:
-            return tuple(taken), levels
-        taken.remove(futile)
-
-
-def plan_looks(paper_runs: int, looks=DEFAULT_LOOKS) -> tuple[int, ...]:
-    """The looks below the paper's run count, then the paper's count.
-
-    >>> plan_looks(30), plan_looks(10), plan_looks(4)
-    ((5, 10, 20, 30), (5, 10), (4,))
-    """
-    return tuple(n for n in looks if n < paper_runs) + (int(paper_runs),)
-
+__all__ = ["Comparison", "decide_comparisons", "decide_item", "check_one_engine", "pilot_margin"]
 
 @dataclass
 class Comparison:
@@ -448,178 +340,6 @@ def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
     )
 
 
-@dataclass
-class ClaimDecision:
-    """A claim, its comparisons and its decision."""
-
-    claim: Claim
-    decision: str
-    comparisons: list[Comparison] = field(default_factory=list)
-
-
-def claim_decision(claim: Claim, comparisons: list[Comparison]) -> str:
-    """Combine a claim's comparisons by its quantifier (see the module docstring)."""
-    if claim.quantifier == "all":
-        if any(c.decision == "refuted" for c in comparisons):
-            return "refuted"
-        return "confirmed" if all(c.decision == "confirmed" for c in comparisons) else "undecided"
-    if claim.quantifier == "all_but_one":  # "almost all": one comparison may fail (none if it is alone)
-        need = max(1, len(comparisons) - 1)
-        refuted = sum(c.decision == "refuted" for c in comparisons)
-        if refuted > len(comparisons) - need:
-            return "refuted"
-        return "confirmed" if sum(c.decision == "confirmed" for c in comparisons) >= need else "undecided"
-    if claim.quantifier == "some_each_problem":   # on every problem, at least one compared method
-        states = []
-        for problem in claim.problems:
-            mine = [c for c in comparisons if c.problem == problem]
-            states.append("confirmed" if any(c.decision == "confirmed" for c in mine) else
-                          "refuted" if mine and all(c.decision == "refuted" for c in mine) else "undecided")
-        if "refuted" in states:
-            return "refuted"
-        return "confirmed" if all(s == "confirmed" for s in states) else "undecided"
-    # most_problems: for every compared method a majority of the problems
-    need = len(claim.problems) // 2 + 1
-    states = []
-    for other in claim.others:
-        mine = [c for c in comparisons if other in (c.method, c.other)]  # a 'worse' claim swaps them
-        confirmed = sum(c.decision == "confirmed" for c in mine)
-        refuted = sum(c.decision == "refuted" for c in mine)
-        states.append(
-            "confirmed" if confirmed >= need else "refuted" if refuted > len(mine) - need else "undecided"
-        )
-    if "refuted" in states:
-        return "refuted"
-    return "confirmed" if all(s == "confirmed" for s in states) else "undecided"
-
-
-#: What a paper's claim can be, decided over its registered readings (:func:`reading_verdict`).
-CLAIM_VERDICTS = ("confirmed", "refuted", "reading-dependent", "undecided", "not testable")
-#: The decision of a claim that cannot be tested with the runs here (``Claim.untestable``).
-NOT_TESTABLE = "not testable"
-
-
-def reading_verdict(decisions) -> str:
-    """A paper's claim decided over its registered readings (each reading's decision, in any order):
-    *confirmed* when every reading is confirmed, *refuted* when every reading is refuted,
-    *reading-dependent* when one reading is confirmed and another refuted (the words decide, not the data),
-    else *undecided* (a reading still undecided and none contradicting another). A smoke run decides none.
-
-    Refuting (confirming) only when every reading refutes (confirms) is an intersection–union test
-    [Berger1982]: each reading's decision is made at the item's Holm level over *every* reading's
-    hypotheses, so the claim's error is at most that of one reading, with no further correction.
-
-    >>> reading_verdict(["refuted", "refuted"]), reading_verdict(["refuted", "undecided"])
-    ('refuted', 'undecided')
-    >>> reading_verdict(["refuted", "confirmed", "undecided"])
-    'reading-dependent'
-    """
-    decisions = [check_choice("decisions", d, _READING_DECISIONS) for d in decisions]
-    if not decisions:
-        return "undecided"
-    if all(d == NOT_TESTABLE for d in decisions):
-        return NOT_TESTABLE
-    decisions = [d for d in decisions if d != NOT_TESTABLE]
-    if "smoke run" in decisions:
-        return "smoke run"
-    if all(d == "confirmed" for d in decisions):
-        return "confirmed"
-    if all(d == "refuted" for d in decisions):
-        return "refuted"
-    return "reading-dependent" if {"confirmed", "refuted"} <= set(decisions) else "undecided"
-
-
-#: What one reading of a claim can be decided (:func:`claim_decision`, a smoke run, or not testable).
-_READING_DECISIONS = ("confirmed", "refuted", "undecided", "smoke run", NOT_TESTABLE)
-#: A setup reading registered but not decided yet (its runs pending).
-PENDING = "pending"
-
-
-def setup_verdict(verdicts) -> str:
-    """A claim's (or an item's) verdict over its setup readings, the paper's setup first (each verdict over
-    that setup's readings; :data:`PENDING` for a setup reading with no decision yet): the common verdict when
-    every setup gives the same; *setup-dependent* when one setup refutes (a claim *refuted*, an item *not
-    reproduced*) and another supports (*confirmed*; *reproduced* or *partly*); else *pending* while a
-    registered setup reading has no decision yet, and *undecided* otherwise. The fair-verdicts rule on the
-    second axis: "not reproduced" only where every setup reading refutes.
-
-    >>> setup_verdict(["refuted", "refuted"]), setup_verdict(["refuted", "confirmed"])
-    ('refuted', 'setup-dependent')
-    >>> setup_verdict(["not reproduced", "pending"]), setup_verdict(["not reproduced", "undecided"])
-    ('pending', 'undecided')
-    """
-    verdicts = list(verdicts)
-    if verdicts and all(v == verdicts[0] for v in verdicts):
-        return verdicts[0]
-    refuting = any(v in ("refuted", "not reproduced") for v in verdicts)
-    supporting = any(v in ("confirmed", "reproduced", "partly") for v in verdicts)
-    if refuting and supporting:
-        return "setup-dependent"
-    return PENDING if PENDING in verdicts else "undecided"
-
-
-def item_verdict(decisions: list[str]) -> str:
-    """An item's verdict from its claims' verdicts over their readings (:func:`reading_verdict`): *not
-    reproduced* only through a claim refuted under every reading, *reproduced* when every claim is
-    confirmed under every reading, *reading-dependent* when a claim is and none is refuted, *partly* when
-    some claim is confirmed, else *undecided*. A claim that is not testable here counts for none of these
-    (an item whose every claim is not testable is *not testable*)."""
-    decisions = [check_choice("decisions", d, (*CLAIM_VERDICTS, "smoke run")) for d in decisions]
-    if decisions and all(d == NOT_TESTABLE for d in decisions):
-        return NOT_TESTABLE
-    decisions = [d for d in decisions if d != NOT_TESTABLE]
-    if not decisions:
-        return "undecided"
-    if "refuted" in decisions:
-        return "not reproduced"
-    if all(d == "confirmed" for d in decisions):
-        return "reproduced"
-    if "reading-dependent" in decisions:
-        return "reading-dependent"
-    return "partly" if "confirmed" in decisions else "undecided"
-
-
-@dataclass
-class ItemDecision:
-    """The decisions of one item: its claims, the looks, the runs used and the verdict."""
-
-    item: str
-    mode: str
-    verdict: str
-    looks: tuple[int, ...]
-    claims: list[ClaimDecision]
-    runs: dict[str, int]
-    core_hours: float
-    commits: list[str]
-    alpha: float = ALPHA
-    spending: str = "pocock"
-    taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
-    commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
-    repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
-    #: measured statements on the item's setup (:func:`regretlab.decisions.diagnosis.diagnose`)
-    diagnosis: list[str] = field(default_factory=list)
-    #: the paper's printed numbers beside ours (:func:`regretlab.decisions.preregister.printed_check`),
-    #: where the paper prints numbers about the item
-    printed: dict | None = None
-
-    def readings(self) -> list[tuple[str, list[ClaimDecision], str]]:
-        """The paper's claims in registration order: (claim key, its readings' decisions, its verdict over
-        them, :func:`reading_verdict`)."""
-        groups: dict[str, list[ClaimDecision]] = {}
-        for c in self.claims:
-            groups.setdefault(c.claim.claim_key, []).append(c)
-        return [(key, group, reading_verdict(c.decision for c in group)) for key, group in groups.items()]
-
-    def counts(self) -> dict[str, int]:
-        """The paper's claims by their verdict over their readings (:data:`CLAIM_VERDICTS`)."""
-        verdicts = [verdict for _, _, verdict in self.readings()]
-        return {d: verdicts.count(d) for d in CLAIM_VERDICTS}
-
-    def reading_counts(self) -> dict[str, int]:
-        """The registered readings by their own decision."""
-        return {d: sum(c.decision == d for c in self.claims) for d in ("confirmed", "refuted", "undecided")}
-
-
 def check_one_engine(results: dict) -> None:
     """Refuse runs of one method made by two engine versions (``meta["engine"]``, 1 where a record predates
     versions; :attr:`regretlab.algorithms.base.BayesianOptimizer.ENGINE`): a comparison never mixes them."""
@@ -722,104 +442,6 @@ def decide_item(
         tuple(taken), commit_check(results, claims, alpha) if mode == "full" else None,
         repeat_check(results),
     )
-
-
-def commit_check(results: dict, claims: list[Claim], alpha: float = ALPHA) -> dict | None:
-    """Whether an item's runs made at different commits differ: for each method and problem whose runs
-    come from at least two commits with at least 3 runs each, and each statistic the claims test, the
-    Kruskal–Wallis p across those commits (:func:`compare.commit_effect_p`), Holm-adjusted over all such
-    tests. Returns the number of tests, the smallest adjusted p with where it is, whether it is at or
-    below ``alpha`` (a commit effect: the item's evidence mixes runs that differ) and the statistics with
-    an adjusted p at or below ``alpha`` (``flagged_statistics``: a claim tested on one carries
-    :func:`commit_caveat`); None when no test is
-    possible (one commit, or too few runs per commit). A diagnostic beside the decisions, not one of them."""
-    statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
-    cells: dict[tuple[str, str], dict[str, list]] = {}
-    for (method, problem, _repeat), record in results.items():
-        commit = str(record["meta"].get("commit"))
-        cells.setdefault((method, problem), {}).setdefault(commit, []).append(record)
-    tests = []
-    for (method, problem), by_commit in sorted(cells.items()):
-        groups = [records for records in by_commit.values() if len(records) >= 3]
-        if len(groups) < 2:
-            continue
-        for statistic, at in statistics:
-            values = [[run_value(r, statistic, at) for r in records] for records in groups]
-            if all(np.all(np.isfinite(v)) for v in values):
-                tests.append((compare.commit_effect_p(values), method, problem, statistic, len(groups)))
-    if not tests:
-        return None
-    adjusted = compare.holm([t[0] for t in tests])
-    i = int(np.argmin(adjusted))
-    flagged = sorted({t[3] for t, p in zip(tests, adjusted, strict=True) if p <= alpha})
-    return {"tests": len(tests), "smallest_holm_p": float(adjusted[i]), "method": tests[i][1],
-            "problem": tests[i][2], "statistic": tests[i][3], "commits": tests[i][4], "alpha": alpha,
-            "effect": bool(adjusted[i] <= alpha), "flagged_statistics": flagged}
-
-
-def repeat_check(results: dict, level: float = REPEAT_SHARE) -> dict | None:
-    """How much each method re-queries points it has already evaluated: per method, the median over its runs
-    of the share of a run's queries equal to an earlier query of the run (``repeated_queries`` of the run
-    record over its queries), and the methods whose median share is ``level`` or more (``flagged``: their
-    model may be stuck, so a claim about them may be about the trap rather than the method). None when no
-    run records the count. A diagnostic beside the decisions, not one of them."""
-    level = check_probability("level", level)
-    shares: dict[str, list[float]] = {}
-    kinds: dict[str, np.ndarray] = {}
-    for (method, _problem, _repeat), record in results.items():
-        meta = record["meta"]
-        repeated, budget = meta.get("repeated_queries"), meta.get("budget")
-        if repeated is None or not budget:
-            continue
-        shares.setdefault(method, []).append(float(repeated) / float(budget))
-        counted = repeat_kinds(record)
-        if counted is not None:
-            kinds[method] = kinds.get(method, np.zeros(3, dtype=int)) + counted
-    if not shares:
-        return None
-    medians = {m: float(np.median(v)) for m, v in sorted(shares.items())}
-    return {"level": level, "median_share": medians, "runs": {m: len(v) for m, v in sorted(shares.items())},
-            "flagged": sorted((m for m, share in medians.items() if share >= level),
-                              key=lambda m: -medians[m]),
-            "kinds": {m: dict(zip(("repeats", "on_boundary", "best_so_far"), map(int, k), strict=True))
-                      for m, k in sorted(kinds.items())}}
-
-
-def flagged_shares(check: dict | None, name=str) -> str:
-    """``'A 12 %, B 30 %'``: the methods :func:`repeat_check` flagged with their median shares of repeated
-    queries, each method spelled by ``name`` (the report's display name, the terminal's short one), or ''.
-    The one spelling of the flag the report, the comparison table and the terminal share."""
-    if not check or not check.get("flagged"):
-        return ""
-    unknown = [m for m in check["flagged"] if m not in check.get("median_share", {})]
-    if unknown:
-        raise ValueError(f"check flags {unknown} without a median_share: check must be repeat_check()'s "
-                         "result")
-    return ", ".join(f"{name(m)} {100 * check['median_share'][m]:.0f} %{_kinds_text(check, m)}"
-                     for m in check["flagged"])
-
-
-def _kinds_text(check: dict, method: str) -> str:
-    """' (of the 120 repeats in runs that keep their queries: 97 % on the search box's boundary, 80 % the
-    best point observed before)' for a method :func:`repeat_check` classified, else ''."""
-    k = check.get("kinds", {}).get(method)
-    if not k or not k["repeats"]:
-        return ""
-    return (f" (of the {k['repeats']} repeats in runs that keep their queries: "
-            f"{100 * k['on_boundary'] / k['repeats']:.0f} % on the search box's boundary, "
-            f"{100 * k['best_so_far'] / k['repeats']:.0f} % the best point observed before)")
-
-
-def commit_caveat(check: dict | None, statistic: str) -> str:
-    """'' or the caveat a claim's decision carries when the commit check found its runs of different commits
-    to differ on the claim's own statistic (the decision may reflect the code versions as much as the
-    methods: a timing claim whose arms were run at commits with different speed-ups)."""
-    if not check or statistic not in check.get("flagged_statistics", ()):
-        return ""
-    caveat = "its statistic differs between the commits of its runs"
-    if statistic in STRATIFIED_STATISTICS:
-        caveat += "; it is compared within commits"
-    return caveat
 
 
 def _repeats(results: dict, method: str, problem: str, partner: str | None = None,

@@ -23,7 +23,7 @@ import json
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
-from regretlab.decisions.decide import flagged_shares
+from regretlab.decisions.run_checks import flagged_shares
 from regretlab.experiments.spec import display_name
 
 from .decisions import over_setups, setup_readings
@@ -53,7 +53,7 @@ NOT_BUILT = (
 
 
 def _repeat_flag(check: dict | None) -> str:
-    """'; ⚠ repeated queries: ...' for the methods :func:`regretlab.decisions.decide.repeat_check` flagged
+    """'; ⚠ repeated queries: ...' for the methods :func:`regretlab.decisions.run_checks.repeat_check` flagged
     (their model may be stuck), or ''."""
     shares = flagged_shares(check, display_name)
     return f"; ⚠ repeated queries (median share of a run's): {shares}" if shares else ""

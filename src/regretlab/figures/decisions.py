@@ -13,13 +13,8 @@ from pathlib import Path
 from regretlab._io import atomic_write_text
 from regretlab._text import mean_se
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
-from regretlab.decisions.decide import (
-    PENDING,
-    ItemDecision,
-    commit_caveat,
-    flagged_shares,
-    setup_verdict,
-)
+from regretlab.decisions.run_checks import commit_caveat, flagged_shares
+from regretlab.decisions.verdicts import PENDING, ItemDecision, setup_verdict
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
@@ -249,8 +244,8 @@ def _commit_check_text(check: dict | None) -> str:
 
 
 def _repeat_check_text(check: dict | None) -> str:
-    """' Repeated queries: ...' — the methods that re-query known points (:func:`~regretlab.experiments.
-    decide.repeat_check`), or ''."""
+    """' Repeated queries: ...' — the methods that re-query known points (:func:`~regretlab.decisions.
+    run_checks.repeat_check`), or ''."""
     if not check or not check.get("median_share"):
         return ""
     shares, level = check["median_share"], f"{100 * check['level']:g} %"

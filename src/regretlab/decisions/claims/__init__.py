@@ -16,7 +16,7 @@ problem (the Add-d/M with d < d' of each panel).
 its pairs), each defensible reading is its own :class:`Claim` with one ``base`` (the paper's claim), a
 ``label`` and a ``justification``; all are registered before deciding, all are in the item's Holm family,
 and the paper's claim is refuted only when every reading refutes it
-(:func:`regretlab.decisions.decide.reading_verdict`). ``base`` groups readings within an item; a setup
+(:func:`regretlab.decisions.verdicts.reading_verdict`). ``base`` groups readings within an item; a setup
 reading of the item (another spec, :func:`claims_of`) adds the same readings again under that setup.
 Keys and quotes follow the project's claims list (``Key.item.cN``); where a word needs a reading (⚠
 "most", "similar", "2-3 times"), ``reading`` says which one is used and why.

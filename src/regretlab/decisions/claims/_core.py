@@ -73,7 +73,7 @@ class Claim:
     base : str, optional
         The paper's claim this is one reading of (its key without the reading's suffix); default: ``key``
         itself (a claim with one reading). Claims with one ``base`` are decided together: refuted only
-        when every reading refutes (:func:`regretlab.decisions.decide.reading_verdict`).
+        when every reading refutes (:func:`regretlab.decisions.verdicts.reading_verdict`).
     label : str, optional
         The reading's short name in reports ("S_T", "d = 1", "some d < d'").
     justification : str, optional
