@@ -1,17 +1,19 @@
-"""Every figure and table spec, by key (``"Ha2019.fig3"``); papers add a module under ``specs/``."""
+"""Every figure and table spec, by key (``"Ha2019.fig3"``); a paper adds a module under ``specs/`` defining
+``SPECS`` (found by listing the package, :func:`regretlab._discovery.contributions`)."""
 
 from __future__ import annotations
 
+from regretlab._discovery import contributions
 from regretlab._validate import match_name
 
+from . import specs as _specs
 from .spec import Spec
-from .specs import ha2019, kandasamy2015, li2016, tranthe2020
 
 __all__ = ["SPECS", "available", "get", "source", "setups_of"]
 
 #: key -> Spec.
 SPECS: dict[str, Spec] = {
-    spec.key: spec for module in (ha2019, kandasamy2015, li2016, tranthe2020) for spec in module.SPECS
+    spec.key: spec for _, specs in contributions(_specs.__name__, _specs.__path__, "SPECS") for spec in specs
 }
 
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from regretlab._discovery import contributions
+
 from ._core import (
     CLAIM_KINDS,
     EQUIVALENCE_MARGIN,
@@ -35,10 +37,6 @@ from ._core import (
     TIE_SHARE,
     Claim,
 )
-from .ha2019 import _HA2019
-from .kandasamy2015 import _KANDASAMY
-from .li2016 import _LI
-from .tranthe2020 import _TRANTHE
 
 __all__ = ["Claim", "CLAIMS", "STATISTICS", "CLAIM_KINDS", "QUANTIFIERS", "claims_of", "EQUIVALENCE_MARGIN",
            "EQUIVALENCE_PILOT", "TIE_SHARE", "NOT_TESTED", "covers", "is_not_tested"]
@@ -110,8 +108,10 @@ def _registered_readings(claims) -> tuple[Claim, ...]:
     return tuple(out)
 
 
+#: Each paper's module and its claims (one module per paper, found by listing this package).
+_PAPERS = contributions(__name__, __path__, "CLAIMS")
 #: Every claim decided from runs, by key.
-CLAIMS: dict[str, Claim] = {c.key: c for c in _registered_readings(_HA2019 + _KANDASAMY + _TRANTHE + _LI)}
+CLAIMS: dict[str, Claim] = {c.key: c for _, claims in _PAPERS for c in _registered_readings(claims)}
 
 
 def claims_of(item: str) -> list[Claim]:
@@ -132,71 +132,11 @@ def claims_of(item: str) -> list[Claim]:
             for c in claims_of(spec.reading_of)]
 
 
-_SUMMARY = ("a summary of the paper's experiments (abstract, introduction or conclusion): decided "
-            "through the "
-            "items' claims it summarises, not registered twice")
 #: The claims list's entries (``Key.item.cN``, numbered as the list numbers them; ``cA-cB`` a range) that no
 #: registered claim tests, each with why. With the list beside the repository, a test fails on an entry that
 #: is neither registered (its key, or its key with a suffix) nor here; DECISIONS.md prints this table.
 NOT_TESTED: dict[str, str] = {
-    "Ha2019.tab1.c1-c30": "the printed seconds per iteration on the authors' machine and code: seconds "
-    "are not comparable across machines; the sentence that reads the table (c31, 'GPUCB-FBO is 2-3 times "
-    "slower') is tested on our runs' seconds and CPU seconds",
-    "Ha2019.tab1.c32": "'without any additional computation' is a statement about the derivation (the "
-    "expansion spaces are analytic); Table 1 has no Vanilla row, and a timing equivalence of UBO with "
-    "GPUCB-Vanilla would need a margin the paper does not give",
-    "Ha2019.tab1.c33": "'[12] is computationally expensive' (Introduction) names no comparator or size; "
-    "§6's sentence that quantifies it (c31) is tested",
-    "Ha2019.fig4.c4": "an MNIST accuracy (97.8 % after 12 iterations): on the digits substitute the level"
-    " means something else",
-    "Ha2019.fig4.c5": "an MNIST accuracy level (the others reach 97.8 % after 24 iterations): on the "
-    "digits substitute the level means something else",
-    "Ha2019.fig4.c6": "the CNN panel is not built: no well-kept CPU library in the dependencies trains "
-    "the paper's convolutional network (COMPARISON.md, experimental items not built)",
-    "Ha2019.fig4.c7": "the CNN panel is not built (as c6); 98.7 % is also an MNIST accuracy",
-    "Ha2019.paper.c1-c3": _SUMMARY,
-    "Kandasamy2015.fig3.c8": "implied only ('in contrast to the small D examples'), with a D cut-off the "
-    "paper does not state; the explicit half, at large D, is registered (fig4.c5)",
-    "Kandasamy2015.fig4.c6": "garbled in print ('low for Add-d/M and Add-d/M with large d'), and 'some of"
-    " the large D examples' names none: no comparison can be read from it",
-    "Kandasamy2015.fig5b.c4": "the surrogate has no OpenCV default to compare with",
-    "Kandasamy2015.paper.c1-c3": _SUMMARY,
-    "Kandasamy2015.paper.c5": "no item is shown and the problems are not stated (the decomposition search"
-    " against a fixed or a per-step random decomposition)",
-    "Kandasamy2015.paper.c6-c7": "no item is shown; the robustness in d is what the figures' several "
-    "Add-d/M show, and their claims are registered",
-    "Kandasamy2015.paper.c8": "no timing is printed, and DiRect's 90 % budget is a setting of the spec, "
-    "not a compared method",
-    "Kandasamy2015.paper.c9": _SUMMARY,
-    "Li2016.appA1.c1-c3": "REMBO's printed simple regrets: the synthetic f's centres come from a seed the"
-    " paper does not give, so values differ by construction (the tables' cells are compared as orderings "
-    "for the same reason); REMBO with D/4 is run in Tables 1-2",
-    "Li2016.appA1.c4": "REMBO with 25 low dimensions is not a spec column (only D/4 is run)",
-    "Li2016.appA1.c5": "a trend of one method across D = 50 and 100, two items: the claim kinds here are "
-    "per-problem tests",
-    "Li2016.appA1.c6-c8": "SMAC is not implemented (the specs of Tables 1-2 declare it missing, with its "
-    "printed 130.5 and 460.1)",
-    "Li2016.s51text.c1": "δ = ∞ (the unrestricted projection) is not a spec column",
-    "Li2016.tab3.c7": "the text's summary of the d = 25 'tie' cells, which are registered as printed "
-    "(tab3.c3, tab3.c6, tab4.c6, as equivalence); its conflict with tab4.c3's printed 'win' stays visible"
-    " there",
-    "Li2016.tab3.c8": "a statement on means that concedes the difference is not significant: the cells it"
-    " points at are registered as the tables print them",
-    "Li2016.tab5.c1-c9": "printed values from a seeded f the paper does not give: compared as the text's "
-    "orderings (c10-c12), not cell by cell; c1 (53.4, Table 1 prints 153.4) is noted in c12's reading",
-    "Li2016.tab5.c13": "restates c12 in §6.1: not registered twice",
-    "Li2016.fig4.c4": "restates c1 in §6: not registered twice",
-    "Li2016.paper.c1": _SUMMARY,
-    "Li2016.paper.c2": "names no comparator",
-    "Li2016.paper.c3-c7": _SUMMARY,
-    "Li2016.paper.c8": "no item is shown (a better fit of W giving better BO)",
-    "Li2016.paper.c9": _SUMMARY,
-    "TranThe2020.fig1.c3": "'scale poorly with high dimensions' has two readings, neither a per-problem "
-    "test: (a) DropoutUCB's and SRE's regret rises along D = 20, 50, 100, which any method whose regret "
-    "grows with D meets, so it would not single them out; (b) their gap to MS-UCB widens with D, an "
-    "interaction across problems on unpaired runs that the claim kinds here do not test",
-    "TranThe2020.paper.c1-c3": _SUMMARY + "; 'equal computational budget' is the specs' shared L-BFGS-B "
-    "start count, and compute per iteration is measured in TranThe2020.tradeoff (not a claim of the paper)",
+    key: reason for module, _ in _PAPERS for key, reason in module.NOT_TESTED.items()
 }
 
 

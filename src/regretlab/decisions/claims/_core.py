@@ -11,6 +11,10 @@ from regretlab.experiments.statistics import STATISTICS as RUN_STATISTICS
 #: What one run contributes to a test (a metric and its reduction, and whether larger is better): the one
 #: table of run statistics, :data:`regretlab.experiments.statistics.STATISTICS`.
 STATISTICS = RUN_STATISTICS
+#: Why a claims-list entry summarising a paper's experiments is not registered on its own.
+SUMMARY_NOT_TESTED = ("a summary of the paper's experiments (abstract, introduction or conclusion): decided "
+            "through the "
+            "items' claims it summarises, not registered twice")
 #: How a claim's comparisons combine (see the module docstring).
 QUANTIFIERS = ("all", "all_but_one", "most_problems", "some_each_problem")
 #: Claim kinds decided here.

@@ -11,17 +11,18 @@ A kind's module defines ``KIND = Kind(name, export, describe=…, decided=…)``
 * ``decided``: whether items of the kind are experiments whose claims are decided (False for a picture of
   one run, which is shown, not decided).
 
-The modules are found by listing this package (:func:`pkgutil.iter_modules`), so adding a file is all a new
+The modules are found by listing this package (:func:`regretlab._discovery.contributions`, the project's one
+registry idiom), so adding a file is all a new
 kind takes here; the spec layer (:data:`regretlab.experiments.spec.ITEM_KINDS`, which cannot import figures)
 lists the names it accepts, and a test ties the two lists together.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from regretlab._discovery import contributions
 
 __all__ = ["Kind", "KINDS", "kind"]
 
@@ -38,9 +39,7 @@ class Kind:
 
 def _discover() -> dict[str, Kind]:
     found = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        entry = getattr(module, "KIND", None)
+    for module, entry in contributions(__name__, __path__, "KIND"):
         if not isinstance(entry, Kind):
             raise TypeError(f"{module.__name__} defines no KIND = Kind(...)")
         if entry.name in found:

@@ -1,3 +1,6 @@
-"""The registered claims, one module per paper (importing this package registers them)."""
+"""The registered claims, one module per paper (listing the package imports them, and importing a module
+registers its claims: :func:`regretlab._discovery.import_all`)."""
 
-from . import add_gp_ucb, coverage, gp_ucb, gp_ucb_continuous, lipschitz, ms_ucb, rpp, ubo  # noqa: F401
+from regretlab._discovery import import_all
+
+import_all(__name__, __path__)
