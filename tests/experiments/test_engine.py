@@ -6,7 +6,6 @@ re-open, CSV that round-trips and provenance that names the commit and the seeds
 import csv
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,17 +17,10 @@ from pathlib import Path
 import matplotlib.image as mpimg
 import numpy as np
 import pytest
+from engine_fixtures import TINY, change_a_setup_value
 
 from regretlab.experiments import Mode, Problem, Spec, registry, run_spec, store
 from regretlab.figures import export
-
-#: A tiny spec: two cheap methods, the 2-D camel on its domain, 3 repeats of 8 evaluations.
-TINY = Spec(
-    key="Test.tiny", paper="Test", reference="[Ha2019, §6]", title="tiny", kind="curves",
-    methods=("Kandasamy2015/RAND", "Ha2019/EI-Vanilla"), problems=(Problem("camelback", label="Camel"),),
-    modes={"quick": Mode(3, (("Camel", 8),)), "full": Mode(3, (("Camel", 8),))},
-)
-
 
 #: TINY's quick-mode hash: fixed content must give this string on every machine and Python.
 PINNED_TINY_HASH = "b292f1c098a22bfb019ab394cf59d7dd901a4ad00f175b24160ded0a8f7a537c"
@@ -145,6 +137,7 @@ KILL_SCRIPT = textwrap.dedent("""
     run_spec(TINY_SLOW, "quick", out={out!r}, jobs=1, progress=False)
 """)
 
+
 #: TINY with more, longer runs: enough to be killed part way.
 TINY_SLOW = replace(TINY, key="Test.tiny_slow", methods=("Ha2019/EI-Vanilla",),
                     modes={"quick": Mode(12, (("Camel", 20),)), "full": Mode(12, (("Camel", 20),))})
@@ -229,7 +222,7 @@ def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
     meta = store.read_result(store.result_path(tmp_path, ei), ei)["meta"]
     assert meta["settings_fingerprint"] == record.run_settings_fingerprint(ei)
 
-    _change_a_setup_value(monkeypatch)
+    change_a_setup_value(monkeypatch)
     with pytest.raises(store.StaleRunError, match="Ha2019/EI-Vanilla.*settings fingerprint"):
         store.finished(tmp_path, ei)
     assert store.finished(tmp_path, rand)
@@ -240,21 +233,6 @@ def test_a_run_made_from_other_setup_values_is_refused(tmp_path, monkeypatch):
     arrays = {k: v for k, v in data.items() if k != "meta"}
     store.write_result(tmp_path, ei, arrays, data["meta"])
     assert store.finished(tmp_path, ei)
-    record.settings_fingerprint.cache_clear()
-
-
-def _change_a_setup_value(monkeypatch) -> None:
-    """Ha2019/EI-Vanilla's n_init one more than its value (monkeypatched): its stored runs become stale."""
-    from dataclasses import replace as dc_replace
-
-    from regretlab.algorithms import setups
-    from regretlab.experiments import record
-
-    original = setups.SETUPS["Ha2019/EI-Vanilla"]
-    changed = dict(original.settings)
-    changed["n_init"] = dc_replace(changed["n_init"], value=changed["n_init"].resolve(2) + 1, shown="",
-                                   per_dimension=False)
-    monkeypatch.setitem(setups.SETUPS, "Ha2019/EI-Vanilla", dc_replace(original, settings=changed))
     record.settings_fingerprint.cache_clear()
 
 
@@ -533,234 +511,6 @@ def test_a_highlight_that_is_not_a_method_is_refused():
         replace(TINY, highlight="Nope").validate()
 
 
-# ---- archive -----------------------------------------------------------------------------------------------
-def _clean_provenance(monkeypatch, commit="0123456789abcdef0123456789abcdef01234567"):
-    """Records as if made from a committed tree (the test checkout may have uncommitted changes)."""
-    from regretlab.experiments import record
-
-    real = record.provenance
-    monkeypatch.setattr(record, "provenance", lambda _commit=None: {**real(), "commit": commit,
-                                                                     "dirty": commit.endswith("+dirty")})
-
-
-def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp_path, monkeypatch):
-    """pack -> restore into an empty results folder gives byte-identical records (so a re-export or a
-    re-decision from the archive alone equals the one from the runs); packing again from a folder that lacks
-    some archived runs keeps them; a group without runs is refused; a changed byte in the archive is
-    refused; runs from a dirty tree are refused by pack."""
-    from regretlab.campaign import archive
-
-    _clean_provenance(monkeypatch)
-    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
-    path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
-    assert len(manifest["members"]) == 6 and path.stat().st_size == manifest["archive_bytes"]
-    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
-    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 0          # nothing missing: nothing done
-    for run in TINY.runs("quick"):
-        assert store.result_path(tmp_path / "a", run).read_bytes() == \
-            store.result_path(tmp_path / "b", run).read_bytes()
-    from regretlab.experiments.aggregate import curves, load_results
-    same = [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick", tmp_path / "a"))]
-    assert same == [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick",
-                                                                                        tmp_path / "b"))]
-    # packing again from a folder holding only some of the runs keeps the archived ones (restored first)
-    for run in TINY.runs("quick")[1:]:
-        store.result_path(tmp_path / "b", run).unlink()
-    again, kept = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
-    assert kept["members"] == manifest["members"] and again.read_bytes() == path.read_bytes()
-    with pytest.raises(archive.ArchiveError, match="no finished full-mode run"):
-        archive.pack("nothing", TINY.runs("quick"), tmp_path / "empty", tmp_path / "pf_empty")
-    blob = bytearray(path.read_bytes())
-    blob[len(blob) // 2] ^= 0xFF
-    path.write_bytes(bytes(blob))
-    with pytest.raises(archive.ArchiveError, match="sha256"):
-        archive.restore(tmp_path / "c", tmp_path / "pf")
-    _clean_provenance(monkeypatch, commit="0123456789abcdef0123456789abcdef01234567+dirty")
-    run_spec(TINY, "quick", out=tmp_path / "d", jobs=1, progress=False)
-    with pytest.raises(archive.ArchiveError, match="not a committed tree"):
-        archive.pack("tiny", TINY.runs("quick"), tmp_path / "d", tmp_path / "pf2")
-
-
-def test_a_decision_re_made_from_the_archive_alone_writes_the_same_files(tmp_path, monkeypatch):
-    """Issue 59: an item decided from its full records, then packed with every record slimmed (its queries
-    x left out, as a large run's are), then re-decided in an empty results folder from the archive alone,
-    writes byte-identical decisions/<item>.json and DECISIONS.md, repeat diagnostic included (its split of
-    the repeats is kept in meta before x is dropped; without that the re-made record lost
-    repeat_check.kinds)."""
-    from regretlab.campaign import archive
-    from regretlab.campaign.sequential import decide_from_runs
-    from regretlab.decisions import claims
-    from regretlab.decisions.claims import Claim
-    from regretlab.experiments import registry
-    from regretlab.figures.decisions import write_decision
-
-    _clean_provenance(monkeypatch)
-    monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 4)   # every record of TINY is slimmed
-    monkeypatch.setitem(registry.SPECS, TINY.key, TINY)
-    claim = Claim("Test.tiny.c1", TINY.key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
-                  ("Kandasamy2015/RAND",), ("Camel",), "final_best_f")
-    monkeypatch.setattr(claims, "CLAIMS", {claim.key: claim})
-    made, fresh = tmp_path / "made", tmp_path / "fresh"
-    run_spec(TINY, "full", out=made / "results", jobs=1, progress=False)
-    archive.pack(TINY.key, TINY.runs("full"), made / "results", made / "paper_figures")
-    # the record of the runs as made (queries kept), then the same from the archive alone
-    first = decide_from_runs(TINY.key, made / "results", made / "paper_figures")
-    assert first.repeat_check is not None and first.repeat_check["kinds"]
-    write_decision(first, TINY.key, made / "paper_figures")
-    (fresh / "paper_figures").mkdir(parents=True)
-    for name in ("runs",):
-        shutil.copytree(made / "paper_figures" / name, fresh / "paper_figures" / name)
-    again = decide_from_runs(TINY.key, fresh / "results", fresh / "paper_figures")
-    for run in TINY.runs("full"):   # the fresh folder holds the slimmed records only
-        assert "x" not in store.read_result(store.result_path(fresh / "results", run), run)
-    write_decision(again, TINY.key, fresh / "paper_figures")
-    for name in (f"decisions/{TINY.key}.json", "DECISIONS.md"):
-        assert (fresh / "paper_figures" / name).read_bytes() == (made / "paper_figures" / name).read_bytes()
-
-
-def test_a_run_two_groups_share_is_stored_once_and_restored_from_its_owner(tmp_path, monkeypatch):
-    """Group "first" archives 4 of TINY's 6 runs; "second" asks for all 6 and stores only the 2 others,
-    listing the 4 under ``shared`` with "first" (same path and sha256). Restoring both into an empty folder
-    gives all 6 records byte for byte; repacking "first" keeps its 4 (a shared entry is not a member, so
-    neither archive lets go of them). With "first"'s archive gone, restoring is refused naming a shared run
-    and its group."""
-    from regretlab.campaign import archive
-
-    _clean_provenance(monkeypatch)
-    runs = TINY.runs("quick")
-    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
-    _, first = archive.pack("first", runs[:4], tmp_path / "a", tmp_path / "pf")
-    _, second = archive.pack("second", runs, tmp_path / "a", tmp_path / "pf")
-    assert len(first["members"]) == 4 and len(second["members"]) == 2
-    assert [(m["path"], m["sha256"]) for m in second["shared"]] == [(m["path"], m["sha256"])
-                                                                   for m in first["members"]]
-    assert {m["group"] for m in second["shared"]} == {"first"}
-    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
-    for run in runs:
-        assert store.result_path(tmp_path / "a", run).read_bytes() == \
-            store.result_path(tmp_path / "b", run).read_bytes()
-    _, again = archive.pack("first", runs[:4], tmp_path / "b", tmp_path / "pf")
-    assert again["members"] == first["members"] and "shared" not in again
-    for suffix in (".json", ".tar.xz"):
-        (tmp_path / "pf" / "runs" / f"first{suffix}").unlink()
-    with pytest.raises(archive.ArchiveError, match="shared with group 'first'.*repack second"):
-        archive.restore(tmp_path / "c", tmp_path / "pf")
-
-
-def test_restoring_some_runs_unpacks_those_only(tmp_path, monkeypatch):
-    """Issue 63.6 (deciding one item unpacked all 5,051 archived runs, 71 MB): restore(runs=...) copies the
-    runs asked for and no other, a shared one from its owner's archive too; an archive none of whose
-    members is wanted is not opened (a damaged one is then no error); asked for all, everything comes."""
-    from regretlab.campaign import archive
-
-    _clean_provenance(monkeypatch)
-    runs = TINY.runs("quick")
-    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
-    archive.pack("first", runs[:4], tmp_path / "a", tmp_path / "pf")
-    archive.pack("second", runs, tmp_path / "a", tmp_path / "pf")
-    assert archive.restore(tmp_path / "b", tmp_path / "pf", runs=runs[4:]) == 2
-    assert [store.result_path(tmp_path / "b", r).is_file() for r in runs] == [False] * 4 + [True] * 2
-    assert archive.restore(tmp_path / "c", tmp_path / "pf", runs=[runs[1], runs[5]]) == 2   # one shared
-    assert [store.result_path(tmp_path / "c", r).is_file() for r in runs] == [False, True, False, False,
-                                                                              False, True]
-    first = tmp_path / "pf" / "runs" / "first.tar.xz"
-    blob = bytearray(first.read_bytes())
-    blob[len(blob) // 2] ^= 0xFF
-    first.write_bytes(bytes(blob))
-    assert archive.restore(tmp_path / "d", tmp_path / "pf", runs=runs[4:]) == 2   # "first" not opened
-    with pytest.raises(archive.ArchiveError, match="sha256"):
-        archive.restore(tmp_path / "e", tmp_path / "pf")
-
-
-def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkeypatch):
-    """After a setup value changes, the archived runs of that method are stale: packing the group is refused
-    with an ArchiveError naming the method (restoring the archive brings them back, so deleting files cannot
-    help); with drop_stale the archive keeps the other method's runs only, lists the dropped runs, renames
-    their files *.stale (kept, not read as results), and a second pack is the same archive."""
-    from regretlab.campaign import archive
-    from regretlab.experiments import record
-
-    _clean_provenance(monkeypatch)
-    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
-    archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
-    _change_a_setup_value(monkeypatch)
-    try:
-        with pytest.raises(ValueError, match="drop_stale"):
-            archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf", drop_stale="yes")
-        with pytest.raises(archive.ArchiveError, match="Ha2019/EI-Vanilla.*drop-stale"):
-            archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
-        path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf",
-                                      drop_stale=True)
-        stale = [r for r in TINY.runs("quick") if r.method == "Ha2019/EI-Vanilla"]
-        assert len(manifest["members"]) == 6 - len(stale) and len(stale) > 0
-        assert manifest["dropped_stale"] == sorted(r.run_id for r in stale)
-        assert {m["method"] for m in manifest["members"]} == {"Kandasamy2015/RAND"}
-        for run in stale:
-            file = store.result_path(tmp_path / "b", run)
-            assert not file.exists() and file.with_name(file.name + ".stale").is_file()
-            assert not store.finished(tmp_path / "b", run)
-        again, _ = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
-        assert again.read_bytes() == path.read_bytes()
-    finally:
-        record.settings_fingerprint.cache_clear()
-
-
-def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips(tmp_path, monkeypatch):
-    """With the keep limit below TINY's 16 query values, every archived record leaves out x: the restored
-    record holds every other array bit for bit and meta plus ``x_archived``, whose sha256 is the original
-    x's, and ``repeat_kinds``, the repeat split computed from x; the curves from the restored records equal
-    those from the runs; packing the restored records again
-    gives the same archive bytes (slimming is idempotent), a Trace of a slim record is a clear error,
-    recompute_queries gives x back by rerunning the seed (and refuses a record whose digest it does not
-    match), and under the default limit TINY's records are archived whole."""
-    import hashlib
-
-    from regretlab.campaign import archive
-    from regretlab.experiments import record
-    from regretlab.experiments.aggregate import curves, load_results
-
-    _clean_provenance(monkeypatch)
-    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
-    monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 15)
-    path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf")
-    assert [m["x_kept"] for m in manifest["members"]] == [False] * 6
-    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
-    for run in TINY.runs("quick"):
-        full = store.read_result(store.result_path(tmp_path / "a", run), run)
-        restored = store.read_result(store.result_path(tmp_path / "b", run), run)
-        assert "x" not in restored and set(full) - set(restored) == {"x"}
-        assert all(full[k].dtype == restored[k].dtype and full[k].tobytes() == restored[k].tobytes()
-                   for k in restored if k != "meta")
-        kept = restored["meta"].pop("x_archived")
-        # what the repeat diagnostic reads from x is kept in meta (record.repeat_kinds), equal to the split
-        # computed from the full record
-        assert restored["meta"].pop("repeat_kinds") == record.repeat_kinds(full).tolist()
-        assert restored["meta"] == full["meta"]
-        assert kept["shape"] == [8, 2] and kept["sha256"] == hashlib.sha256(full["x"].tobytes()).hexdigest()
-        with pytest.raises(ValueError, match="archived without its queries x"):
-            record.as_trace(restored)
-    same = [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick", tmp_path / "a"))]
-    assert same == [(c.method, c.centre.tolist()) for c in curves(TINY, load_results(TINY, "quick",
-                                                                                        tmp_path / "b"))]
-    again, _ = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf2")
-    assert again.read_bytes() == path.read_bytes()
-    # the queries come back by rerunning the seed, checked against the kept digest; a wrong digest is caught
-    run = TINY.runs("quick")[0]
-    full_x = store.read_result(store.result_path(tmp_path / "a", run), run)["x"]
-    assert np.array_equal(archive.recompute_queries(TINY, run, tmp_path / "b"), full_x)
-    slim_record = store.read_result(store.result_path(tmp_path / "b", run), run)
-    slim_record["meta"]["x_archived"]["sha256"] = "0" * 64
-    store.result_path(tmp_path / "b", run).write_bytes(
-        store.encode_record({k: v for k, v in slim_record.items() if k != "meta"}, slim_record["meta"]))
-    with pytest.raises(archive.ArchiveError, match="other queries"):
-        archive.recompute_queries(TINY, run, tmp_path / "b")
-    with pytest.raises(archive.ArchiveError, match="holds no record"):
-        archive.recompute_queries(TINY, run, tmp_path / "nowhere")
-    monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 16)
-    _, whole = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf3")
-    assert [m["x_kept"] for m in whole["members"]] == [True] * 6
-
-
 def test_a_record_is_the_same_bytes_when_written_twice():
     """store.encode_record gives the same bytes for the same record whatever the order of meta's keys (what
     makes a re-slimmed archive byte-identical), and decode_record reads back what was written."""
@@ -1009,125 +759,6 @@ def test_a_killed_runner_takes_its_workers_with_it(tmp_path):
     count = len(list(store.runs_folder(out).rglob("*.npz")))
     time.sleep(1.0)
     assert len(list(store.runs_folder(out).rglob("*.npz"))) == count
-
-
-def test_reproduce_list_shows_measured_cost_from_archived_runs(tmp_path, monkeypatch):
-    """With the spec's runs archived (their CPU seconds in the manifest), the full-mode cost is measured
-    (the sum of the recorded seconds), not the per-evaluation guess."""
-    from regretlab.campaign import archive
-    from regretlab.campaign.cost import estimate, measured_seconds
-
-    _clean_provenance(monkeypatch)
-    run_spec(TINY, "quick", out=tmp_path / "r", jobs=1, progress=False)
-    _, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "r", tmp_path / "pf")
-    total = sum(m["cpu_seconds"] for m in manifest["members"])
-    text = estimate(TINY, "quick", measured_seconds(tmp_path / "pf"))
-    assert "measured" in text and (f"{total / 3600:.2f} core-h" in text or "core-s" in text)
-    assert "~" in estimate(TINY, "quick", {}, export_root=tmp_path / "no archives")
-    # a longer budget has no measured twin: priced by the cost model fitted on the archive, not guessed
-    longer = replace(TINY, modes={**TINY.modes, "full": Mode(1, (("Camel", 16),))})
-    pf = tmp_path / "pf"
-    assert "fitted" in estimate(longer, "full", measured_seconds(pf), export_root=pf)
-
-
-def test_run_until_decided_runs_looks_within_budget_and_reports_the_next_look(tmp_path, monkeypatch):
-    """The sequential driver on a tiny study (RAND vs EI-Vanilla on the camel, 8 evaluations, looks 5 and
-    10): with no budget it computes nothing and names the next look (n = 5, 10 runs, priced by the spec's
-    estimate); with an unbounded one it runs look by look, only for the undecided comparisons' methods, at
-    most 10 runs per method, and then reports no look left or the next one."""
-    from regretlab.campaign import sequential
-    from regretlab.decisions.claims import Claim
-
-    spec = replace(TINY, key="Test.tiny_decide", modes={**TINY.modes, "full": Mode(10, (("Camel", 8),))})
-    claim = Claim("Test.tiny.c1", spec.key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
-                  ("Kandasamy2015/RAND",), ("Camel",), "final_best_f")
-    monkeypatch.setattr(sequential, "source_of", lambda key: spec)
-    monkeypatch.setattr(sequential, "claims_of", lambda key: [claim])
-    out, pf, said = tmp_path / "results", tmp_path / "pf", []
-
-    nothing = sequential.run_until_decided(spec.key, out=out, export_root=pf, budget_hours=0.0,
-                                           allow_dirty=True, echo=said.append)
-    assert not any(nothing.runs.values())
-    assert "the next look (n = 5 per method) needs 10 more runs" in said[-1]
-    assert "stopping at this look boundary" in said[-1]
-    # priced by the spec's guess, it says where a calibration would have been read and how to make one
-    assert f"spec estimate; no archived runs or calibration of it under {pf}" in said[-1]
-    assert f"regretlab reproduce {spec.key} --calibrate --export-dir {pf}" in said[-1]
-    decision = sequential.run_until_decided(spec.key, out=out, export_root=pf, allow_dirty=True,
-                                            echo=said.append)
-    assert set(decision.runs.values()) <= {5, 10} and decision.runs
-    assert said[-1].startswith(f"{spec.key}: look n = ")
-    if decision.claims[0].decision == "undecided":   # undecided at n = 5: look 10 was run too
-        assert set(decision.runs.values()) == {10}
-    assert sequential.next_look(decision, out, pf).look is None   # decided, or the paper's n reached
-
-
-def test_several_items_run_their_looks_in_one_pool_costliest_first_and_a_shared_run_once(tmp_path,
-                                                                                           monkeypatch):
-    """Two items whose specs share every run (RAND vs EI-Vanilla on the camel, looks 5 and 10) decided
-    together: each round's runs go to one pool (runner.run_tasks) ordered by price, the costlier method's
-    runs first (EI-Vanilla priced at 10 s a run, RAND at 1 s), each shared run is computed once (one file,
-    5 per method at the first look, not 10), and both items reach the decisions item-by-item runs give
-    (same runs, same decisions). With a budget that fits one look, the second item stops at its boundary
-    and says so."""
-    from regretlab.campaign import cost, sequential
-    from regretlab.decisions.claims import Claim
-    from regretlab.experiments import runner
-
-    full = {**TINY.modes, "full": Mode(10, (("Camel", 8),))}
-    specs = {key: replace(TINY, key=key, modes=full) for key in ("Test.pool_a", "Test.pool_b")}
-    claims = {key: [Claim(f"{key}.c1", key, "better", "q", "[Ha2019, §6]", "Ha2019/EI-Vanilla",
-                          ("Kandasamy2015/RAND",), ("Camel",), "final_best_f")] for key in specs}
-    monkeypatch.setattr(sequential, "source_of", lambda key: specs[key])
-    monkeypatch.setattr(sequential, "claims_of", lambda key: claims[key])
-    monkeypatch.setattr(cost, "run_prices", lambda runs, export_root, seconds_per_evaluation: [
-        10.0 if run.method == "Ha2019/EI-Vanilla" else 1.0 for run in runs])
-    pools, prices, real = [], [], runner.run_tasks
-    monkeypatch.setattr(runner, "run_tasks", lambda tasks, **kw: pools.append(list(tasks))
-                        or prices.append(kw.get("prices")) or real(tasks, **kw))
-    out, pf, said = tmp_path / "results", tmp_path / "pf", []
-
-    decisions = sequential.run_items_until_decided(list(specs), out=out, export_root=pf, allow_dirty=True,
-                                                   echo=said.append)
-    first = pools[0]
-    assert {spec.key for spec, _ in first} == set(specs) and len(first) == 20     # both items' looks
-    methods = [run.method for _, run in first]
-    assert methods == ["Ha2019/EI-Vanilla"] * 10 + ["Kandasamy2015/RAND"] * 10   # costliest first
-    assert prices[0] == [10.0] * 10 + [1.0] * 10       # each run's price goes with it, for the progress bar
-    assert len(list(store.runs_folder(out).rglob("*.npz"))) == max(decisions["Test.pool_a"].runs.values()) * 2
-    assert decisions["Test.pool_a"].runs == decisions["Test.pool_b"].runs
-    alone = sequential.decide_from_runs("Test.pool_a", out, pf)
-    assert [c.decision for c in alone.claims] == [c.decision for c in decisions["Test.pool_b"].claims]
-    assert any(line.startswith("Test.pool_b: look n = 5: 10 of its 10 runs computed") for line in said)
-
-    with pytest.raises(ValueError, match=r"tasks\[0\]=.* is not a \(Spec, Run\) pair"):
-        real([("Test.pool_a", first[0][1])], out=out)
-    with pytest.raises(ValueError, match="prices has 1 entries for 2 tasks"):
-        real(first[:2], out=out, prices=[1.0])
-    with pytest.raises(ValueError, match=r"prices\[1\]=-1"):
-        real(first[:2], out=out, prices=[1.0, -1.0])
-    pools.clear()
-    said.clear()
-    fresh = tmp_path / "fresh"
-    one_look = sequential.next_look(sequential.decide_from_runs("Test.pool_a", fresh, pf), fresh, pf)
-    sequential.run_items_until_decided(list(specs), out=fresh, export_root=pf, allow_dirty=True,
-                                       budget_hours=one_look.core_hours * 1.5, echo=said.append)
-    assert [spec.key for spec, _ in pools[0]] == ["Test.pool_a"] * 10
-    assert any(line.startswith("Test.pool_b: the next look (n = 5 per method)") and "stopping at this look "
-               "boundary" in line for line in said)
-
-
-def test_a_priced_pool_shows_its_progress_in_priced_core_hours(tmp_path, capsys):
-    """run_tasks(prices=...) with progress on: the bar's total is the runs' priced core-hours (3600 s and
-    1800 s: 1.50) and the runs finished are shown beside it ('runs 0/2' when it starts); both runs are
-    computed."""
-    from regretlab.experiments import runner
-
-    tasks = [(TINY, run) for run in TINY.runs("quick")[:2]]
-    reports = runner.run_tasks(tasks, out=tmp_path, prices=[3600.0, 1800.0], progress=True)
-    err = capsys.readouterr().err
-    assert "priced core-h" in err and "0.00/1.50" in err and "runs 0/2" in err
-    assert sum(len(r.computed) for r in reports.values()) == 2
 
 
 def test_every_kind_of_spec_is_one_module_of_figures_kinds():
