@@ -10,15 +10,51 @@ import sys
 from ._args import add_folders, check_folders, jobs
 
 
+def _print_decision(key: str, decision) -> None:
+    """The terminal's account of one item's decision: its verdict and counts, each claim over its readings,
+    the runs an undecided comparison would need, and the commit and repeat checks."""
+    from regretlab.campaign.sequential import still_needed
+    from regretlab.decisions.run_checks import commit_caveat, flagged_shares
+
+    counts = decision.counts()
+    print(f"{key}: {decision.verdict} (claims over their readings: confirmed {counts['confirmed']}, "
+          f"refuted {counts['refuted']}, reading-dependent {counts['reading-dependent']}, undecided "
+          f"{counts['undecided']}; runs per method and problem {sorted(set(decision.runs.values()))}, "
+          f"{decision.core_hours:.2f} core-h)")
+    for claim_key, readings, verdict in decision.readings():
+        print(f"  {claim_key:28s} {verdict}")
+        for claim in readings:
+            caveat = commit_caveat(decision.commit_check, claim.claim.statistic)
+            shown = claim.claim.reading_name if len(readings) > 1 else ""
+            if shown or caveat:
+                print(f"    {shown:36s} {claim.decision if shown else ''}"
+                      + (f" ({caveat})" if caveat else ""))
+    per_run = decision.core_hours / max(1, sum(decision.runs.values()))
+    needed, hours = still_needed(decision, per_run)
+    if needed != "none":
+        print(f"  the undecided comparisons would need up to {needed} runs per method at their observed "
+              f"effects (~{hours:.1f} core-h more at {per_run * 3600:.0f} s a run)")
+    check = decision.commit_check
+    if check:
+        print(f"  commits: {check['tests']} Kruskal-Wallis tests across the commits of its runs, "
+              f"smallest Holm p {check['smallest_holm_p']:.2g} ({check['method']} on {check['problem']}, "
+              f"{check['statistic']}): " + ("the runs of different commits differ" if check["effect"]
+                                             else "no commit effect"))
+    repeats = decision.repeat_check
+    if repeats and repeats["flagged"]:
+        print("  repeated queries (median share of a run's queries): " + flagged_shares(repeats)
+              + f" at or above {100 * repeats['level']:g} %: the model may be stuck (unless the repeats "
+              "are a face of a search box the optimum lies beyond, or the best point re-evaluated on "
+              "purpose)")
+
+
 def _cmd_decide(args: argparse.Namespace) -> int:
     from regretlab.campaign.sequential import (
         decide_from_runs,
         next_look,
         run_items_until_decided,
-        still_needed,
     )
     from regretlab.decisions.claims import CLAIMS, claims_of
-    from regretlab.decisions.run_checks import commit_caveat, flagged_shares
     from regretlab.experiments import registry
     from regretlab.figures.decision_overview import write_decisions_overview
     from regretlab.figures.decisions import write_decision, write_decisions_md
@@ -57,36 +93,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
             print(f"regretlab decide: {error}", file=sys.stderr)
             status = 2
             continue
-        counts = decision.counts()
-        print(f"{key}: {decision.verdict} (claims over their readings: confirmed {counts['confirmed']}, "
-              f"refuted {counts['refuted']}, reading-dependent {counts['reading-dependent']}, undecided "
-              f"{counts['undecided']}; runs per method and problem {sorted(set(decision.runs.values()))}, "
-              f"{decision.core_hours:.2f} core-h)")
-        for claim_key, readings, verdict in decision.readings():
-            print(f"  {claim_key:28s} {verdict}")
-            for claim in readings:
-                caveat = commit_caveat(decision.commit_check, claim.claim.statistic)
-                shown = claim.claim.reading_name if len(readings) > 1 else ""
-                if shown or caveat:
-                    print(f"    {shown:36s} {claim.decision if shown else ''}"
-                          + (f" ({caveat})" if caveat else ""))
-        per_run = decision.core_hours / max(1, sum(decision.runs.values()))
-        needed, hours = still_needed(decision, per_run)
-        if needed != "none":
-            print(f"  the undecided comparisons would need up to {needed} runs per method at their observed "
-                  f"effects (~{hours:.1f} core-h more at {per_run * 3600:.0f} s a run)")
-        check = decision.commit_check
-        if check:
-            print(f"  commits: {check['tests']} Kruskal-Wallis tests across the commits of its runs, "
-                  f"smallest Holm p {check['smallest_holm_p']:.2g} ({check['method']} on {check['problem']}, "
-                  f"{check['statistic']}): " + ("the runs of different commits differ" if check["effect"]
-                                                 else "no commit effect"))
-        repeats = decision.repeat_check
-        if repeats and repeats["flagged"]:
-            print("  repeated queries (median share of a run's queries): " + flagged_shares(repeats)
-                  + f" at or above {100 * repeats['level']:g} %: the model may be stuck (unless the repeats "
-                  "are a face of a search box the optimum lies beyond, or the best point re-evaluated on "
-                  "purpose)")
+        _print_decision(key, decision)
         coming = next_look(decision, args.out, args.export_dir)
         print(f"  {coming.describe()}")
         if not args.no_write:

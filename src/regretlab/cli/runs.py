@@ -73,8 +73,46 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_reproduce(args: argparse.Namespace) -> int:
+def _print_prices(args: argparse.Namespace) -> None:
+    """``reproduce --list``: every spec with its cost per mode, where each price comes from, and the total."""
     from regretlab.campaign.cost import estimate, measured_seconds
+    from regretlab.experiments import registry
+
+    width = max(len(k) for k in registry.available())
+    measured = measured_seconds(args.export_dir)   # archived runs' CPU seconds, where there are some
+    if not (Path(args.export_dir) / "runs").is_dir():
+        # outside the clone nothing is archived, so nothing is measured: say so before the prices
+        print(f"No archived runs found in {Path(args.export_dir).resolve() / 'runs'}: the prices below "
+              "are estimates only, and every run counts as still to run (in a clone of regretlab, run "
+              "from its top folder or pass --export-dir <clone>/paper_figures).\n")
+    print(f"{'spec':{width}s} {'kind':8s} quick / full")
+    for key in registry.available():
+        spec = registry.get(key)
+        source = registry.get(spec.derived_from) if spec.derived_from else spec
+        cost = (f"(the runs of {spec.derived_from})" if spec.derived_from
+                else f"{estimate(source, 'quick', measured, args.export_dir)} / "
+                     f"{estimate(source, 'full', measured, args.export_dir)}")
+        print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
+    from regretlab.campaign.cost import PRICE_SOURCES, cost_model, total_by_source
+
+    print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
+          f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
+          f"`reproduce SPEC --calibrate`) times their spec's median measured/predicted ratio (a spec "
+          "with none archived: that of the specs calibrated on its problem and budget); "
+          f"'fitted' = from {cost_model(args.export_dir).describe()}; "
+          "'~' = some run priced by its spec's per-evaluation estimate.")
+    totals = total_by_source([registry.get(k) for k in registry.available()], "full", args.export_dir)
+    runs = sum(totals[h][0] for h in PRICE_SOURCES)
+    hours = sum(totals[h][1] for h in PRICE_SOURCES) / 3600.0
+    parts = ", ".join(f"{totals[h][0]} {h} {totals[h][1] / 3600.0:.1f}"
+                      for h in PRICE_SOURCES if totals[h][0])
+    done = totals["archived"]
+    print(f"Full mode, every run once (shared runs counted once): {runs} runs, {hours:.1f} core-h "
+          f"({parts}); archived already: {done[0]} runs, {done[1] / 3600.0:.1f} core-h; still to run: "
+          f"{runs - done[0]} runs, {hours - done[1] / 3600.0:.1f} core-h.")
+
+
+def _cmd_reproduce(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
 
     if args.list and (args.all or args.spec):
@@ -113,38 +151,7 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
             status = status or (0 if result.report.ok else 1)
         return status
     if args.list or not args.spec:
-        width = max(len(k) for k in registry.available())
-        measured = measured_seconds(args.export_dir)   # archived runs' CPU seconds, where there are some
-        if not (Path(args.export_dir) / "runs").is_dir():
-            # outside the clone nothing is archived, so nothing is measured: say so before the prices
-            print(f"No archived runs found in {Path(args.export_dir).resolve() / 'runs'}: the prices below "
-                  "are estimates only, and every run counts as still to run (in a clone of regretlab, run "
-                  "from its top folder or pass --export-dir <clone>/paper_figures).\n")
-        print(f"{'spec':{width}s} {'kind':8s} quick / full")
-        for key in registry.available():
-            spec = registry.get(key)
-            source = registry.get(spec.derived_from) if spec.derived_from else spec
-            cost = (f"(the runs of {spec.derived_from})" if spec.derived_from
-                    else f"{estimate(source, 'quick', measured, args.export_dir)} / "
-                         f"{estimate(source, 'full', measured, args.export_dir)}")
-            print(f"{key:{width}s} {spec.kind:8s} {cost}\n{'':{width + 9}s}{spec.reference}: {spec.title}")
-        from regretlab.campaign.cost import PRICE_SOURCES, cost_model, total_by_source
-
-        print(f"\nPrices: 'measured' = the archived runs' CPU seconds ({args.export_dir}/runs); "
-              f"'calibrated' = the rest from their methods' timed blocks ({args.export_dir}/calibration, "
-              f"`reproduce SPEC --calibrate`) times their spec's median measured/predicted ratio (a spec "
-              "with none archived: that of the specs calibrated on its problem and budget); "
-              f"'fitted' = from {cost_model(args.export_dir).describe()}; "
-              "'~' = some run priced by its spec's per-evaluation estimate.")
-        totals = total_by_source([registry.get(k) for k in registry.available()], "full", args.export_dir)
-        runs = sum(totals[h][0] for h in PRICE_SOURCES)
-        hours = sum(totals[h][1] for h in PRICE_SOURCES) / 3600.0
-        parts = ", ".join(f"{totals[h][0]} {h} {totals[h][1] / 3600.0:.1f}"
-                          for h in PRICE_SOURCES if totals[h][0])
-        done = totals["archived"]
-        print(f"Full mode, every run once (shared runs counted once): {runs} runs, {hours:.1f} core-h "
-              f"({parts}); archived already: {done[0]} runs, {done[1] / 3600.0:.1f} core-h; still to run: "
-              f"{runs - done[0]} runs, {hours - done[1] / 3600.0:.1f} core-h.")
+        _print_prices(args)
         return 0 if args.list else 2
     from regretlab.figures import reproduce
 

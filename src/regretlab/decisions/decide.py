@@ -353,34 +353,10 @@ def check_one_engine(results: dict) -> None:
                          "mixes versions (decide from one version's runs: another results folder, or re-run)")
 
 
-def decide_item(
-    spec,
-    claims: list[Claim],
-    results: dict,
-    mode: str = "full",
-    *,
-    looks=None,
-    alpha: float = ALPHA,
-    spending: str = "pocock",
-    rng=0,
-) -> ItemDecision:
-    """Decide ``claims`` (all of one item) from ``results`` ((method, problem, repeat) -> run record, the
-    runs of ``spec`` in ``mode``). Quick mode gets no verdict ("smoke run")."""
-    check_one_engine(results)
-    paper_runs = spec.modes["full"].repeats
-    looks = tuple(plan_looks(paper_runs) if looks is None else looks)
-    paired = spec.protocol == "ha2019_initial_box"
-    # runs per (method, problem), every one the spec runs in ``mode`` listed: a method with no run yet shows
-    # 0 (Li2016 Table 5's three δ = 0.05 columns read as "10 runs per method" while they had none)
-    runs: dict[str, int] = {f"{m} @ {p}": 0 for p in spec.problems_of(mode) for m in spec.methods}
-    for method, problem, _repeat in results:
-        runs[f"{method} @ {problem}"] = runs.get(f"{method} @ {problem}", 0) + 1
-    seconds = sum(
-        float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()
-    )
-    commits = sorted({str(r["meta"].get("commit")) for r in results.values()})
-    # one comparison per distinct hypothesis pair, shared by the claims that need it (Ha2019's c1 and c2
-    # both compare UBO with EI-H on Beale: one test, counted once in Holm's family)
+def _expand(claims: list[Claim], results: dict, paired: bool):
+    """Every claim's comparisons over ``results``, one per distinct hypothesis pair, shared by the claims that
+    need it (Ha2019's c1 and c2 both compare UBO with EI-H on Beale: one test, counted once in Holm's
+    family). Returns (comparisons, their data by index, their strata by index, [(claim, its comparisons)])."""
     shared: dict[tuple, int] = {}
     flat: list[Comparison] = []
     flat_data: dict[int, tuple[np.ndarray, ...]] = {}
@@ -421,6 +397,36 @@ def decide_item(
                                        strata=strata))
             indices.append(shared[key])
         decisions.append((claim, [flat[i] for i in indices]))
+    return flat, flat_data, flat_strata, decisions
+
+
+def decide_item(
+    spec,
+    claims: list[Claim],
+    results: dict,
+    mode: str = "full",
+    *,
+    looks=None,
+    alpha: float = ALPHA,
+    spending: str = "pocock",
+    rng=0,
+) -> ItemDecision:
+    """Decide ``claims`` (all of one item) from ``results`` ((method, problem, repeat) -> run record, the
+    runs of ``spec`` in ``mode``). Quick mode gets no verdict ("smoke run")."""
+    check_one_engine(results)
+    paper_runs = spec.modes["full"].repeats
+    looks = tuple(plan_looks(paper_runs) if looks is None else looks)
+    paired = spec.protocol == "ha2019_initial_box"
+    # runs per (method, problem), every one the spec runs in ``mode`` listed: a method with no run yet shows
+    # 0 (Li2016 Table 5's three δ = 0.05 columns read as "10 runs per method" while they had none)
+    runs: dict[str, int] = {f"{m} @ {p}": 0 for p in spec.problems_of(mode) for m in spec.methods}
+    for method, problem, _repeat in results:
+        runs[f"{method} @ {problem}"] = runs.get(f"{method} @ {problem}", 0) + 1
+    seconds = sum(
+        float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()
+    )
+    commits = sorted({str(r["meta"].get("commit")) for r in results.values()})
+    flat, flat_data, flat_strata, decisions = _expand(claims, results, paired)
     if mode == "full":
         decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng,
                            strata=flat_strata)
