@@ -113,7 +113,7 @@ def test_prop51_trigger_check_can_fail(smoke_report):
     """[Ha2019, Prop. 5.1] on the 30 x 30 grid: the trigger fires within T = 1500 on enough smoke paths for
     the check to be able to fail (it does not fire on about 1 path in 15: 4 of 60 in the quick profile), and
     the negative control (the trigger with beta_t / 1000) comes out violated."""
-    (v,) = [v for v in smoke_report.verdicts if v.claim == "UBO.trigger_rb:prop51"]
+    (v,) = [v for v in smoke_report.verdicts if v.claim == "UBO.trigger_rb:prop51_grid"]
     assert v.power["could_fail"] and v.power["vacuous_trials"] <= 1
     assert v.power["control_caught"], v.statistic
     assert "checked for t <= 1500" in v.statistic
@@ -315,3 +315,30 @@ def test_li2016_thm7_is_reported_vacuous_where_its_first_term_reaches_the_range_
     for claim in ("RPP.thm7", "RPP.cor8"):
         for v in (v for v in smoke_report.verdicts if v.claim == claim):
             assert v.outcome != "holds" and not v.power["could_fail"], (claim, v.statistic)
+
+
+def test_prop51_on_the_continuum_records_the_trigger_without_changing_the_runs_and_can_fail():
+    """[Ha2019, Prop. 5.1] on [0, 1] with the paper's β_t: recording the trigger (with β_t and β_t / k) draws
+    nothing (the regret check's queries are unchanged), a narrower band gives a smaller r_b at every t, and
+    the negative control (the whole algorithm with β_t / 1000, stopped at its first firing) fires with a local
+    simple regret above epsilon on 3 of five fixed paths: the check is able to fail."""
+    import numpy as np
+
+    from regretlab.verify.claims.gp_ucb_continuous import certified_extremes, continuous_gp_ucb
+    from regretlab.verify.claims.ubo import PROP51_CONTINUUM_CONTROL, PROP51_EPSILON
+
+    coef = np.random.default_rng(0).standard_normal(30)
+    plain = continuous_gp_ucb(coef, np.random.default_rng(1), T=300, delta=0.1)
+    traced = continuous_gp_ucb(coef, np.random.default_rng(1), T=300, delta=0.1, trigger=(1.0, 2.0, 10.0))
+    np.testing.assert_array_equal(plain["x"], traced["x"])
+    np.testing.assert_array_equal(plain["f"], traced["f"])
+    assert np.all(np.diff(traced["r_b"], axis=0) < 0)
+    broken = 0
+    for seed in range(5):
+        rng = np.random.default_rng(100 + seed)
+        coef = rng.standard_normal(30)
+        run = continuous_gp_ucb(coef, rng, T=2000, delta=0.1, trigger=(1.0,),
+                                beta_divisor=PROP51_CONTINUUM_CONTROL, stop_below=PROP51_EPSILON)
+        assert run["r_b"][0, -1] <= PROP51_EPSILON and len(run["x"]) < 50   # fires within a few steps
+        broken += certified_extremes(coef)[0] - run["f"].max() > PROP51_EPSILON
+    assert broken == 3

@@ -42,16 +42,14 @@ not_checked("GPUCB.beta_t", "Kandasamy2015's Thm 6 GP-UCB schedule (its own disc
                             "for GP-UCB in D dimensions, with a bound carrying C2 (Lemma 11's posterior "
                             "Lipschitz constant, not determined by a sample path); [Srinivas2010, Thm 2], "
                             "which it modifies, is checked (SRINIVAS.beta_t_thm2:regret)")
-not_checked("UBO.beta_t_prop51", "Prop. 5.1's beta_t is [Srinivas2010, Thm 2]'s for a continuous box; its "
-                                 "guarantee is checked on a finite S_k with Thm 1's finite-domain beta_t "
-                                 "(UBO.trigger_rb:prop51), where the UCB's maximum is exact")
 not_checked("UBO.beta_t_thm51", "Thm 5.1 (global eps-accuracy when the optimum is outside the initial box) "
                                 "holds 'after finitely many iterations' with no T given, and takes f a GP "
                                 "sample on R^d, where a stationary GP has no maximum: no finite-T event to "
-                                "test; its local step is Prop. 5.1 (UBO.trigger_rb:prop51)")
+                                "test; its local step is Prop. 5.1 (UBO.trigger_rb:prop51_grid, "
+                                "UBO.beta_t_prop51:continuum)")
 not_checked("UBO.thm51_global", "as UBO.beta_t_thm51")
 not_checked("UBO.eps_accuracy", "a definition (Eq. (4)), not an event: it is the conclusion that "
-                                "UBO.trigger_rb:prop51 checks")
+                                "UBO.trigger_rb:prop51_grid and UBO.beta_t_prop51:continuum check")
 not_checked("MSUCB.corner_prob", "a bound on a probability computed exactly (the Irwin-Hall CDF, "
                                  "regretlab.bounds.ms_ucb.lemma4.corner_prob_exact, compared in the property "
                                  "suite); its consequence, Lemma 4's radius at the corner, is "

@@ -60,8 +60,10 @@ from scipy.linalg import cho_factor, cho_solve, solve_triangular
 
 from regretlab.bounds.gp_ucb import C1, beta_t_srinivas_thm2, cumulative_regret_bound
 from regretlab.bounds.information_gain import greedy_information_gain
+from regretlab.bounds.ubo import trigger_rb
 
 from ..registry import Context, claim
+from ..verdict import SENSITIVITY_LADDER
 from .gp_ucb import bounded_regret_verdict
 
 LENGTHSCALE = 0.1
@@ -132,14 +134,17 @@ def certified_extremes(coef: np.ndarray) -> tuple[float, float, float]:
     return float(values.max()), float(values.max()) + margin, float(values.min()) - margin
 
 
-def maximise_ucb(mean: np.ndarray, chol: np.ndarray, beta: float, eta: float) -> tuple[float, int, float]:
+def maximise_ucb(mean: np.ndarray, chol: np.ndarray, beta: float, eta: float, *,
+                 grid: bool = False) -> tuple:
     r"""Maximise :math:`u=\mu+\beta^{1/2}\sigma` over [0, 1] to within a certified ``eta``.
 
     ``mean`` is the posterior mean of the feature weights, ``chol`` the lower Cholesky factor L of their
     posterior precision :math:`A\succeq I` (so :math:`\sigma(x)=\|L^{-1}\phi(x)\|`). Returns (x, the index
     of x on its grid, the certified gap): on a uniform grid of spacing h, :math:`\max_{[0,1]}u\le
     \max_{\text{grid}}u+M^-h^2/8` with :math:`M^-\ge-\inf u''` (module docstring), and h is the largest
-    power of two making that gap at most ``eta``.
+    power of two making that gap at most ``eta``. With ``grid``, also the grid's posterior mean and s.d.
+    (the certified gap then bounds :math:`\max u-\max_{\text{grid}}u` for any β' <= ``beta`` too, the
+    curvature bound growing with β).
     """
     # -u'' <= -μ'' - sqrt(β) σ''  <=  Σ sqrt(λ_j) ω_j² ||m_j||  +  sqrt(β) (Σ λ_j ω_j⁴)^{1/2}
     curvature = float(np.sum(np.sqrt(WEIGHTS) * FREQUENCIES**2 * _pair_norms(mean)))
@@ -147,33 +152,63 @@ def maximise_ucb(mean: np.ndarray, chol: np.ndarray, beta: float, eta: float) ->
     n_intervals = 1 << max(4, math.ceil(math.log2(math.sqrt(curvature / (8.0 * eta)))))
     x, phi = _grid(n_intervals)
     sd = np.linalg.norm(solve_triangular(chol, phi.T, lower=True), axis=0)  # ||L^{-1} φ(x)||
-    best = int(np.argmax(phi @ mean + math.sqrt(beta) * sd))
-    return float(x[best]), best, curvature / (8.0 * n_intervals**2)
+    mu = phi @ mean
+    best = int(np.argmax(mu + math.sqrt(beta) * sd))
+    found = (float(x[best]), best, curvature / (8.0 * n_intervals**2))
+    return (*found, mu, sd) if grid else found
 
 
-def continuous_gp_ucb(coef: np.ndarray, rng: np.random.Generator, *, T: int, delta: float) -> dict:
-    """GP-UCB on [0, 1] for the path with feature coefficients ``coef`` (module docstring): returns the
+def continuous_gp_ucb(coef: np.ndarray, rng: np.random.Generator, *, T: int, delta: float,
+                      trigger: tuple[float, ...] | None = None, beta_divisor: float = 1.0,
+                      stop_below: float | None = None) -> dict:
+    r"""GP-UCB on [0, 1] for the path with feature coefficients ``coef`` (module docstring): returns the
     queries ``x``, the path's values ``f`` there, the certified maximiser gaps ``gap`` (each an upper bound
-    on max u − u(x_t)), ``beta``, each of shape (T,), and the final posterior (``mean``, ``chol``)."""
+    on max u − u(x_t)), ``beta``, each of shape (T,), and the final posterior (``mean``, ``chol``).
+
+    ``trigger`` (divisors k, 1 first) adds ``r_b`` (len(trigger), T): [Ha2019, Prop. 5.1]'s trigger at each
+    t computed with β_t / k, :math:`\max_{[0,1]}u+1/t^2-\max_{\mathcal D_t}\text{LCB}` with the UCB's
+    maximum certified from above (grid maximum plus the certified gap) and :math:`\mathcal D_t` the queries
+    up to x_t. ``beta_divisor`` runs the algorithm itself with β_t / k; ``stop_below`` ends the run at the
+    first t whose trigger (the first divisor) is at most it (the arrays then have that length)."""
     m = 2 * N_FREQUENCIES
     precision = np.eye(m)  # A = I + σ^{-2} Φᵀ Φ, the posterior precision of the weights (prior N(0, I))
     weighted = np.zeros(m)  # σ^{-2} Φᵀ y
     eta = GAP_TOTAL / T_MAX
     xs, fs, gaps, betas = (np.empty(T) for _ in range(4))
+    r_b = None if trigger is None else np.full((len(trigger), T), np.nan)
+    queried: dict[float, np.ndarray] = {}   # D_t: each distinct query's features
     for t in range(1, T + 1):
         beta = float(beta_t_srinivas_thm2(t=t, d=1, delta=delta, a=DERIVATIVE_A, b=DERIVATIVE_B, r=1.0))
+        beta /= beta_divisor
         factor = cho_factor(precision, lower=True)
         mean = cho_solve(factor, weighted)
-        xs[t - 1], _, gaps[t - 1] = maximise_ucb(mean, np.tril(factor[0]), beta, eta)
+        chol = np.tril(factor[0])
+        if trigger is None:
+            xs[t - 1], _, gaps[t - 1] = maximise_ucb(mean, chol, beta, eta)
+        else:
+            xs[t - 1], _, gaps[t - 1], mu, sd = maximise_ucb(mean, chol, beta, eta, grid=True)
         betas[t - 1] = beta
         phi = features([xs[t - 1]])[0]
+        if trigger is not None:
+            queried.setdefault(xs[t - 1], phi)
+            seen = np.array(list(queried.values()))
+            mu_seen = seen @ mean
+            sd_seen = np.linalg.norm(solve_triangular(chol, seen.T, lower=True), axis=0)
+            roots = np.sqrt(beta / np.asarray(trigger))[:, None]   # one row per divisor k >= 1
+            # max u certified from above: the grid maximum plus the certified gap (valid for every k >= 1)
+            r_b[:, t - 1] = trigger_rb(ucb_max=np.max(mu + roots * sd, axis=1) + gaps[t - 1],
+                                       lcb_max=np.max(mu_seen - roots * sd_seen, axis=1), t=t, t_local=t)
         fs[t - 1] = float(phi @ coef)
+        if stop_below is not None and r_b[0, t - 1] <= stop_below:
+            xs, fs, gaps, betas, r_b = xs[:t], fs[:t], gaps[:t], betas[:t], r_b[:, :t]
+            break
         y = fs[t - 1] + np.sqrt(NOISE_VARIANCE) * rng.standard_normal()
         precision += np.outer(phi, phi) / NOISE_VARIANCE
         weighted += phi * y / NOISE_VARIANCE
     factor = cho_factor(precision, lower=True)
-    return {"x": xs, "f": fs, "gap": gaps, "beta": betas, "mean": cho_solve(factor, weighted),
-            "chol": np.tril(factor[0])}
+    out = {"x": xs, "f": fs, "gap": gaps, "beta": betas, "mean": cho_solve(factor, weighted),
+           "chol": np.tril(factor[0])}
+    return out if r_b is None else {**out, "r_b": r_b}
 
 
 def gamma_upper(T) -> np.ndarray:
@@ -195,12 +230,17 @@ def gamma_lower() -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=2)
-def _runs(seed: int, paths: int, delta: float):
+def continuous_runs(seed: int, paths: int, delta: float):
+    """(coefficients, certified extremes, run) per path: GP-UCB runs of T_MAX with Thm 2's β_t, each
+    recording [Ha2019, Prop. 5.1]'s trigger with β_t and with β_t / k for the sensitivity ladder (which
+    draws nothing: the runs are those of the regret check alone). Shared by SRINIVAS.beta_t_thm2:regret
+    and UBO.beta_t_prop51:continuum."""
     ctx = Context("shared", None, seed)
     out = []
     for rng in ctx.generators(paths, "gp_ucb continuous", shared=True):
         coef = rng.standard_normal(2 * N_FREQUENCIES)
-        out.append((coef, certified_extremes(coef), continuous_gp_ucb(coef, rng, T=T_MAX, delta=delta)))
+        out.append((coef, certified_extremes(coef),
+                    continuous_gp_ucb(coef, rng, T=T_MAX, delta=delta, trigger=(1.0, *SENSITIVITY_LADDER))))
     return out
 
 
@@ -223,7 +263,7 @@ def _runs(seed: int, paths: int, delta: float):
 )
 def gp_ucb_continuous_regret(ctx: Context):
     p = ctx.profile
-    runs = _runs(ctx.seed, p.paths, p.delta)
+    runs = continuous_runs(ctx.seed, p.paths, p.delta)
     T = np.arange(1, T_MAX + 1)
     sigma = np.sqrt(NOISE_VARIANCE)
     worst_gap = max(float(run["gap"].sum()) for _, _, run in runs)
