@@ -38,7 +38,7 @@ import numpy as np
 from regretlab._io import atomic_write_bytes, atomic_write_text
 from regretlab._validate import check_bool
 from regretlab.experiments import store
-from regretlab.experiments.record import repeat_kinds
+from regretlab.experiments.record import commit_of, repeat_kinds
 
 from .cost import run_dimension
 
@@ -147,7 +147,7 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
         if result is None:
             continue
         path, meta = store.result_path(out, run), result["meta"]
-        commit = str(meta.get("commit"))
+        commit = commit_of(result)
         if meta.get("dirty") or commit.endswith("+dirty") or commit == "None":
             raise ArchiveError(
                 f"{path.name} was computed from {commit!r}, not a committed tree: its code is "

@@ -61,6 +61,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from regretlab.experiments.record import commit_of
 from regretlab.experiments.statistics import run_value
 
 from . import compare
@@ -425,7 +426,7 @@ def decide_item(
     seconds = sum(
         float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()
     )
-    commits = sorted({str(r["meta"].get("commit")) for r in results.values()})
+    commits = sorted({commit_of(r) for r in results.values()})
     flat, flat_data, flat_strata, decisions = _expand(claims, results, paired)
     if mode == "full":
         decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng,
@@ -459,27 +460,23 @@ def _repeats(results: dict, method: str, problem: str, partner: str | None = Non
         partners = {r for (m, p, r) in results if m == partner and p == problem}
         repeats = [r for r in repeats if r in partners]
         if same_commit:
-            repeats = [r for r in repeats
-                       if _commit(results[(method, problem, r)]) == _commit(results[(partner, problem, r)])]
+            repeats = [r for r in repeats if commit_of(results[(method, problem, r)])
+                       == commit_of(results[(partner, problem, r)])]
     return repeats
-
-
-def _commit(record: dict) -> str:
-    return str(record["meta"].get("commit"))
 
 
 def _shared_commits(results: dict, method: str, other: str, problem: str, paired: bool) -> set:
     """The commits a two-method timing comparison reads: of the pairs made at one commit (paired), or
     those at which both methods have runs (unpaired)."""
     if paired:
-        return {_commit(results[(method, problem, r)])
+        return {commit_of(results[(method, problem, r)])
                 for r in _repeats(results, method, problem, other, same_commit=True)}
     return set(_commits(results, method, problem)) & set(_commits(results, other, problem))
 
 
 def _commits(results: dict, method: str, problem: str) -> np.ndarray:
     """The commit of each of the method's runs on ``problem``, in repeat order (as :func:`_values`)."""
-    return np.array([_commit(results[(method, problem, r)]) for r in _repeats(results, method, problem)],
+    return np.array([commit_of(results[(method, problem, r)]) for r in _repeats(results, method, problem)],
                     dtype=object)
 
 
@@ -495,5 +492,5 @@ def _values(
     repeats = _repeats(results, method, problem, partner if paired else None, same_commit=within_commits)
     if within_commits and not paired:
         shared = set(_commits(results, partner, problem))
-        repeats = [r for r in repeats if _commit(results[(method, problem, r)]) in shared]
+        repeats = [r for r in repeats if commit_of(results[(method, problem, r)]) in shared]
     return np.array([run_value(results[(method, problem, r)], statistic, at) for r in repeats], dtype=float)

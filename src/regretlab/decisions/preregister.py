@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from regretlab._io import atomic_write_text, git_commit
+from regretlab.experiments.record import commit_of
 
 __all__ = ["PILOT_RUNS", "FOLDER", "record_path", "is_committed", "is_preregistered", "held_back",
            "pilot_record", "printed_check", "write_record", "AGREEMENT_RULE"]
@@ -113,7 +114,7 @@ def pilot_record(spec, results: dict, claims) -> dict:
         "proposed": list(spec.proposed),
         "pilot": pilot,
         "printed_check": printed_check(spec, results),
-        "commits": sorted({str(r["meta"].get("commit")) for r in results.values()}),
+        "commits": sorted({commit_of(r) for r in results.values()}),
         "written_at": git_commit(),
     }
 

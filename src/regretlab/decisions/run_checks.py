@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab._validate import check_probability
-from regretlab.experiments.record import repeat_kinds
+from regretlab.experiments.record import commit_of, repeat_kinds
 from regretlab.experiments.statistics import run_value
 
 from . import compare
@@ -42,7 +42,7 @@ def commit_check(results: dict, claims: list[Claim], alpha: float = ALPHA) -> di
     statistics = sorted({(c.statistic, c.at) for c in claims}, key=lambda s: (s[0], s[1] or 0))
     cells: dict[tuple[str, str], dict[str, list]] = {}
     for (method, problem, _repeat), record in results.items():
-        commit = str(record["meta"].get("commit"))
+        commit = commit_of(record)
         cells.setdefault((method, problem), {}).setdefault(commit, []).append(record)
     tests = []
     for (method, problem), by_commit in sorted(cells.items()):

@@ -26,7 +26,7 @@ import sys
 import numpy as np
 
 __all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "BOUNDARY_TOLERANCE", "repeat_kinds", "trace_arrays",
-           "provenance", "blas_threads", "unscaled_beta",
+           "provenance", "blas_threads", "unscaled_beta", "commit_of",
            "settings_fingerprint", "settings_text", "run_settings_fingerprint", "as_trace"]
 
 #: Per-query arrays every run record holds (the Trace's, in query order).
@@ -106,6 +106,13 @@ def as_trace(result: dict):
         objective=meta.get("problem"),
         version=str(meta.get("version", "")),
     )
+
+
+def commit_of(record: dict) -> str:
+    """The commit that made a run, as its record states it (``"None"`` for a record without one); ``+dirty``
+    marks a tree with uncommitted changes. The one reading of it that the commit checks, the archives and the
+    registrations share."""
+    return str(record["meta"].get("commit"))
 
 
 def unscaled_beta(result: dict) -> np.ndarray:
