@@ -18,6 +18,7 @@ Maximisation convention throughout. Subclasses implement :meth:`BayesianOptimize
 
 from __future__ import annotations
 
+import inspect
 import math
 import sys
 import time
@@ -176,6 +177,17 @@ def _objective_value(name: str, function, x: np.ndarray, iteration: int) -> floa
         raise ObjectiveError(f"{name} returned {number!r} {where}, beyond the GP's magnitude limit "
                              f"{MAGNITUDE_LIMIT:g}; rescale the objective")
     return number
+
+
+#: BayesianOptimizer.__init__'s keywords that are not settings of their own: the box and the generator, and
+#: the β schedule's (recorded by :class:`regretlab.algorithms.beta.BetaSchedule`).
+_NOT_SETTINGS = ("self", "bounds", "rng", "beta", "beta_scale", "beta_value")
+
+
+def _setting_names() -> tuple[str, ...]:
+    """The base optimiser's settings, in signature order (each stored as an attribute of the same name)."""
+    return tuple(name for name in inspect.signature(BayesianOptimizer.__init__).parameters
+                 if name not in _NOT_SETTINGS)
 
 
 class BayesianOptimizer(ABC):
@@ -341,22 +353,13 @@ class BayesianOptimizer(ABC):
         self._history: list[dict[str, Any]] = []
         self._objective_name: str | None = None
         self._optimum_value = math.nan
+        # the settings a Trace records: every keyword of this signature (its validated value), read from the
+        # signature as scikit-learn's BaseEstimator._get_param_names does, so a new keyword needs no third
+        # list; the β schedule records its own (beta, beta_scale, beta_value), the kernel as its repr
         self.params: dict[str, Any] = {
             **({} if self.beta_schedule is None else self.beta_schedule.params),
-            "n_init": self.n_init,
-            "init_design": self.init_design,
-            "n_cyc": self.n_cyc,
-            "kernel": None if kernel is None else repr(kernel),
-            "noise_variance": self.noise_variance,
-            "fit_hyperparameters": self.fit_hyperparameters,
-            "fit_noise": self.fit_noise,
-            "n_restarts": self.n_restarts,
-            "gp_mean": self.gp_mean,
-            "acq_candidates": self.acq_candidates,
-            "normalize_y": self.normalize_y,
-            "acq_optimizer": self.acq_optimizer,
-            "acq_budget": self.acq_budget,
-            "n_starts": self.n_starts,
+            **{name: getattr(self, name) if name != "kernel" else None if kernel is None else repr(kernel)
+               for name in _setting_names()},
         }
 
     def _record_params(self, *names: str, **values) -> None:
