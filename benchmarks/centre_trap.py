@@ -15,6 +15,7 @@ from scipy import stats
 
 from regretlab.experiments import Mode, Problem, Spec, run_spec
 from regretlab.experiments.aggregate import load_results
+from regretlab.experiments.run_meta import RunMeta
 
 STAR, GP = "Kandasamy2015/Add-*(groups='@groups')", "Kandasamy2015/GP-UCB"
 PROBLEMS = (Problem("additive_trimodal", 24, "D24-d6-M4", (("group_dim", 6), ("n_groups", 4))),
@@ -42,7 +43,7 @@ def main(argv=None) -> None:
                 if result is None:
                     row.append(float("nan"))
                     continue
-                s_t = float(result["meta"]["optimum_value"] - np.max(result["f"]))
+                s_t = float(RunMeta.of(result).optimum_value - np.max(result["f"]))
                 regrets[method].append(s_t)
                 row.append(s_t)
             star = results.get((STAR, problem, seed))

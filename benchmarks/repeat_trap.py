@@ -28,6 +28,7 @@ from scipy import stats
 from regretlab.campaign import archive
 from regretlab.experiments import registry
 from regretlab.experiments.aggregate import load_results
+from regretlab.experiments.run_meta import RunMeta
 
 ITEMS = ("Li2016.table1", "Li2016.table2")
 REFERENCE = "Li2016/GP-UCB"
@@ -62,9 +63,9 @@ def old_runs(item: str, rev: str, repo: Path) -> dict[tuple[str, str, int], dict
 
 def summary(record: dict) -> tuple[float, float]:
     """(S_T, share of the run's queries that repeat an earlier one)."""
-    meta = record["meta"]
-    regret = float(meta["optimum_value"] - np.max(record["f"]))
-    return regret, float(meta["repeated_queries"]) / float(meta["budget"])
+    meta = RunMeta.of(record)
+    regret = float(meta.optimum_value - np.max(record["f"]))
+    return regret, meta.repeated_queries / meta.budget
 
 
 def compare(before: dict, after: dict) -> list[dict]:

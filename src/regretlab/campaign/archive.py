@@ -39,6 +39,7 @@ from regretlab._io import atomic_write_bytes, atomic_write_text
 from regretlab._validate import check_bool
 from regretlab.experiments import store
 from regretlab.experiments.record import commit_of, repeat_kinds
+from regretlab.experiments.run_meta import RunMeta
 
 from .cost import run_dimension
 
@@ -73,14 +74,13 @@ def slim(data: bytes) -> bytes:
     if x is None or x.size <= MAX_ARCHIVED_X_VALUES:
         return data
     kinds = repeat_kinds(result)   # what the repeat diagnostic reads from x, kept before x is left out
-    meta = result.pop("meta")
-    if kinds is not None:
-        meta["repeat_kinds"] = [int(k) for k in kinds]
-    meta["x_archived"] = {"shape": list(x.shape), "dtype": str(x.dtype),
-                          "sha256": _sha256(np.ascontiguousarray(x).tobytes()),
-                          "reason": f"more than {MAX_ARCHIVED_X_VALUES} values: recompute by rerunning the "
-                                    "run's seed at its commit (regretlab.campaign.archive)"}
-    return store.encode_record({k: v for k, v in result.items() if k != "x"}, meta)
+    meta = RunMeta.of(result).replace(
+        repeat_kinds=kinds,
+        x_archived={"shape": list(x.shape), "dtype": str(x.dtype),
+                    "sha256": _sha256(np.ascontiguousarray(x).tobytes()),
+                    "reason": f"more than {MAX_ARCHIVED_X_VALUES} values: recompute by rerunning the "
+                              "run's seed at its commit (regretlab.campaign.archive)"})
+    return store.encode_record({k: v for k, v in result.items() if k not in ("x", "meta")}, meta.to_stored())
 
 
 def recompute_queries(spec, run, out) -> np.ndarray:
@@ -97,7 +97,7 @@ def recompute_queries(spec, run, out) -> np.ndarray:
     result = store.read_result(path, run)
     if "x" in result:
         return result["x"]
-    kept = result["meta"].get("x_archived")
+    kept = RunMeta.of(result).x_archived
     if not kept:
         raise ArchiveError(f"the record of {run.run_id} holds no x and no x_archived digest to check one")
     with tempfile.TemporaryDirectory() as folder:
@@ -107,11 +107,12 @@ def recompute_queries(spec, run, out) -> np.ndarray:
         again = store.read_result(store.result_path(folder, run), run)
     x = np.ascontiguousarray(again["x"])
     if list(x.shape) != kept["shape"] or _sha256(x.tobytes()) != kept["sha256"]:
-        made_with = result["meta"].get("blas_kernels", "not recorded (before 2026-11-28)")
+        made, rerun = RunMeta.of(result), RunMeta.of(again)
+        made_with = made.blas_kernels or "not recorded (before 2026-11-28)"
         raise ArchiveError(
-            f"the rerun of {run.run_id} at {again['meta'].get('commit')} with BLAS kernels "
-            f"{again['meta'].get('blas_kernels')} gives other queries than the record made at "
-            f"{result['meta'].get('commit')} with {made_with} (sha256 {kept['sha256'][:16]}...): check out "
+            f"the rerun of {run.run_id} at {rerun.commit} with BLAS kernels "
+            f"{rerun.blas_kernels} gives other queries than the record made at "
+            f"{made.commit} with {made_with} (sha256 {kept['sha256'][:16]}...): check out "
             "that commit, and where the kernels differ set OPENBLAS_CORETYPE to the record's"
         )
     return x
@@ -146,9 +147,9 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
             continue
         if result is None:
             continue
-        path, meta = store.result_path(out, run), result["meta"]
+        path, meta = store.result_path(out, run), RunMeta.of(result)
         commit = commit_of(result)
-        if meta.get("dirty") or commit.endswith("+dirty") or commit == "None":
+        if meta.dirty or commit.endswith("+dirty") or commit == "None":
             raise ArchiveError(
                 f"{path.name} was computed from {commit!r}, not a committed tree: its code is "
                 "not pinned, so it is not evidence (rerun it from a clean checkout)"
@@ -161,14 +162,13 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
             shared.append({"path": name, "sha256": digest, "run_key": run.key, "method": run.method,
                            "problem": run.problem, "repeat": run.repeat, "group": owner})
             continue
-        meta = {**meta, "x_kept": data is raw and "x_archived" not in meta}
-        members.append((name, data, run, meta))
+        members.append((name, data, run, meta, data is raw and meta.x_archived is None))
     if not members and not shared:
         raise ArchiveError(f"{group}: no finished full-mode run in {out}: nothing to archive")
     members.sort(key=lambda m: m[0])
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:xz") as tar:
-        for name, data, _, _ in members:
+        for name, data, *_ in members:
             info = tarfile.TarInfo(name)
             info.size, info.mtime, info.mode = len(data), 0, 0o644
             tar.addfile(info, io.BytesIO(data))
@@ -187,11 +187,11 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
                 "repeat": run.repeat,
                 "budget": run.budget,
                 "dim": run_dimension(run),     # the cost model's D (campaign.cost)
-                "commit": meta.get("commit"),
-                "cpu_seconds": meta.get("cpu_seconds"),
-                "x_kept": meta["x_kept"],
+                "commit": meta.commit,
+                "cpu_seconds": meta.cpu_seconds,
+                "x_kept": x_kept,
             }
-            for name, data, run, meta in members
+            for name, data, run, meta, x_kept in members
         ],
     }
     if shared:

@@ -62,6 +62,7 @@ import numpy as np
 from scipy import stats
 
 from regretlab.experiments.record import commit_of
+from regretlab.experiments.run_meta import RunMeta
 from regretlab.experiments.statistics import run_value
 
 from . import compare
@@ -342,11 +343,12 @@ def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
 
 
 def check_one_engine(results: dict) -> None:
-    """Refuse runs of one method made by two engine versions (``meta["engine"]``, 1 where a record predates
-    versions; :attr:`regretlab.algorithms.base.BayesianOptimizer.ENGINE`): a comparison never mixes them."""
+    """Refuse runs of one method made by two engine versions (:attr:`RunMeta.engine_version`, 1 where a
+    record predates versions; :attr:`regretlab.algorithms.base.BayesianOptimizer.ENGINE`): a comparison
+    never mixes them."""
     engines: dict[str, set] = {}
     for (method, _problem, _repeat), result in results.items():
-        engines.setdefault(method, set()).add(int(result.get("meta", {}).get("engine", 1)))
+        engines.setdefault(method, set()).add(RunMeta.of(result).engine_version)
     mixed = {method: sorted(versions) for method, versions in engines.items() if len(versions) > 1}
     if mixed:
         method, versions = next(iter(mixed.items()))
@@ -423,9 +425,7 @@ def decide_item(
     runs: dict[str, int] = {f"{m} @ {p}": 0 for p in spec.problems_of(mode) for m in spec.methods}
     for method, problem, _repeat in results:
         runs[f"{method} @ {problem}"] = runs.get(f"{method} @ {problem}", 0) + 1
-    seconds = sum(
-        float(r["meta"].get("cpu_seconds", r["meta"].get("wall_seconds", 0.0))) for r in results.values()
-    )
+    seconds = sum(RunMeta.of(r).cost_seconds for r in results.values())
     commits = sorted({commit_of(r) for r in results.values()})
     flat, flat_data, flat_strata, decisions = _expand(claims, results, paired)
     if mode == "full":

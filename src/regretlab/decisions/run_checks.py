@@ -7,6 +7,7 @@ import numpy as np
 
 from regretlab._validate import check_probability
 from regretlab.experiments.record import commit_of, repeat_kinds
+from regretlab.experiments.run_meta import RunMeta
 from regretlab.experiments.statistics import run_value
 
 from . import compare
@@ -73,8 +74,8 @@ def repeat_check(results: dict, level: float = REPEAT_SHARE) -> dict | None:
     shares: dict[str, list[float]] = {}
     kinds: dict[str, np.ndarray] = {}
     for (method, _problem, _repeat), record in results.items():
-        meta = record["meta"]
-        repeated, budget = meta.get("repeated_queries"), meta.get("budget")
+        meta = RunMeta.of(record)
+        repeated, budget = meta.repeated_queries, meta.budget
         if repeated is None or not budget:
             continue
         shares.setdefault(method, []).append(float(repeated) / float(budget))

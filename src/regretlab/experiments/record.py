@@ -25,6 +25,8 @@ import sys
 
 import numpy as np
 
+from .run_meta import RunMeta
+
 __all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "BOUNDARY_TOLERANCE", "repeat_kinds", "trace_arrays",
            "provenance", "blas_threads", "unscaled_beta", "commit_of",
            "settings_fingerprint", "settings_text", "run_settings_fingerprint", "as_trace"]
@@ -53,10 +55,10 @@ def repeat_kinds(record: dict) -> np.ndarray | None:
     are tells why it repeats: at a face of a box the optimum lies beyond (a fixed search space), or the
     incumbent re-evaluated on purpose (LineBO opens each line at x̂), rather than a model stuck at an
     arbitrary point."""
-    x, y, box = record.get("x"), record.get("y"), record["meta"].get("final_box")
+    meta = RunMeta.of(record)
+    x, y, box = record.get("x"), record.get("y"), meta.final_box
     if x is None:
-        kept = record["meta"].get("repeat_kinds")
-        return None if kept is None else np.asarray(kept, dtype=int)
+        return None if meta.repeat_kinds is None else np.asarray(meta.repeat_kinds, dtype=int)
     if y is None or box is None:
         return None
     x, y, box = np.asarray(x, dtype=float), np.asarray(y, dtype=float), np.asarray(box, dtype=float)
@@ -88,23 +90,22 @@ def as_trace(result: dict):
     the experiment engine, keyed and provenance-stamped."""
     from regretlab.algorithms.trace import Trace
 
-    meta = result["meta"]
+    meta = RunMeta.of(result)
     if "x" not in result:
         raise ValueError(
-            f"the record of {meta.get('run_key')} was archived without its queries x "
-            f"(shape {meta.get('x_archived', {}).get('shape')}, regretlab.campaign.archive.slim): a "
+            f"the record of {meta.run_key} was archived without its queries x "
+            f"(shape {(meta.x_archived or {}).get('shape')}, regretlab.campaign.archive.slim): a "
             "Trace needs them; rerun the run's seed at its commit (its sha256 of x checks it)"
         )
-    optimum = meta.get("optimum_value")
     return Trace(
         **{name: np.asarray(result[name]) for name in RUN_ARRAYS},
         records=[{} for _ in range(len(result["y"]))],
-        bounds=np.asarray(meta.get("final_box", meta.get("user_box")), dtype=float),
-        optimum_value=float("nan") if optimum is None else float(optimum),
-        algorithm=str(meta.get("algorithm", "")),
-        params={"setup": meta.get("method"), "problem": meta.get("problem"), "repeat": meta.get("repeat")},
-        objective=meta.get("problem"),
-        version=str(meta.get("version", "")),
+        bounds=meta.final_box if meta.final_box is not None else meta.user_box,
+        optimum_value=float("nan") if meta.optimum_value is None else meta.optimum_value,
+        algorithm=meta.algorithm or "",
+        params={"setup": meta.method, "problem": meta.problem, "repeat": meta.repeat},
+        objective=meta.problem,
+        version=meta.version or "",
     )
 
 
@@ -112,12 +113,12 @@ def commit_of(record: dict) -> str:
     """The commit that made a run, as its record states it (``"None"`` for a record without one); ``+dirty``
     marks a tree with uncommitted changes. The one reading of it that the commit checks, the archives and the
     registrations share."""
-    return str(record["meta"].get("commit"))
+    return str(RunMeta.of(record).commit)
 
 
 def unscaled_beta(result: dict) -> np.ndarray:
     """The schedule's own β_t of a record (``beta / beta_scale``): the β a bound formula takes."""
-    scale = result["meta"].get("beta_scale")
+    scale = RunMeta.of(result).beta_scale
     beta = np.asarray(result["beta"], dtype=float)
     return beta / float(scale) if scale else beta
 

@@ -24,6 +24,7 @@ from tqdm import tqdm
 from regretlab._validate import check_bool, check_choice, check_integer, check_number
 
 from . import partial, record, store
+from .run_meta import RunMeta
 from .spec import MODES, OBJECTIVE_GROUPS, Run, Spec, parse_method, stored_method
 
 __all__ = ["RunReport", "run_spec", "run_tasks", "execute_run", "make_problem", "make_optimizer"]
@@ -198,26 +199,21 @@ def execute_run(
                              if r.get("expanded") and "new_search_box" in r]
                 arrays["new_boxes"] = np.array(new_boxes).reshape(-1, 2, 2)
             threads = record.blas_threads()
-        beta_scale = optimizer.params.get("beta_scale")
-        meta = {
-            "spec": spec.key, "mode": run.mode, "spec_hash": run.spec_hash, "method": run.method,
-            "problem": run.problem, "repeat": run.repeat, "budget": run.budget, "protocol": run.protocol,
-            "seed_entropy": int(box_seed.entropy),
-            "box_spawn_key": list(box_seed.spawn_key),
-            "method_spawn_key": list(method_seed.spawn_key),
-            "user_box": box.tolist(), "domain": np.asarray(objective.bounds).tolist(),
-            "optimum_value": float(objective.optimum_value), "algorithm": trace.algorithm,
-            "engine": int(getattr(optimizer, "ENGINE", 1)),
-            "beta_scale": None if beta_scale is None else float(beta_scale),
-            "n_boxes": len(boxes), "final_box": optimizer.domain.tolist(),
-            "repeated_queries": int(_repeated_queries(trace.x)),
-            **record.provenance(commit), "blas_threads": threads,
-            "settings_fingerprint": record.run_settings_fingerprint(run),
-            "wall_seconds": (before.wall_seconds if before else 0.0) + time.perf_counter() - start,
-            "cpu_seconds": (before.cpu_seconds if before else 0.0) + time.process_time() - cpu_start,
-            "resumed_at": list(before.resumed_at) if before else [],
+        meta = RunMeta(
+            spec=spec.key, mode=run.mode, spec_hash=run.spec_hash, method=run.method, problem=run.problem,
+            repeat=run.repeat, budget=run.budget, protocol=run.protocol, seed_entropy=int(box_seed.entropy),
+            box_spawn_key=box_seed.spawn_key, method_spawn_key=method_seed.spawn_key,
+            user_box=box, domain=objective.bounds, optimum_value=objective.optimum_value,
+            algorithm=trace.algorithm, engine=getattr(optimizer, "ENGINE", 1),
+            beta_scale=optimizer.params.get("beta_scale"), n_boxes=len(boxes), final_box=optimizer.domain,
+            repeated_queries=_repeated_queries(trace.x),
+            **{**record.provenance(commit), "blas_threads": threads},
+            settings_fingerprint=record.run_settings_fingerprint(run),
+            wall_seconds=(before.wall_seconds if before else 0.0) + time.perf_counter() - start,
+            cpu_seconds=(before.cpu_seconds if before else 0.0) + time.process_time() - cpu_start,
+            resumed_at=before.resumed_at if before else (),
             **gp_meta,
-        }
+        ).for_runner()
         store.write_result(out, run, arrays, meta)
         partial.discard(out, run)
         return run.run_id, None, time.perf_counter() - start

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .run_meta import RunMeta
+
 __all__ = ["REGRET_FLOOR", "METRICS", "REDUCTIONS", "Statistic", "STATISTICS", "series", "run_value"]
 
 #: Regrets below this are taken at it on a log scale (a run that hits the optimum exactly).
@@ -30,11 +32,14 @@ def _f(result: dict) -> np.ndarray:
 
 
 def _optimum(result: dict) -> float:
-    return float(result["meta"]["optimum_value"])
+    optimum = RunMeta.of(result).optimum_value
+    if optimum is None:
+        raise ValueError("a regret needs the run's optimum_value in its record's meta; this record has none")
+    return optimum
 
 
 #: name -> (what the series is, how it is computed from a record). Every regret needs the objective's
-#: maximum ``meta["optimum_value"]``.
+#: maximum (:attr:`~regretlab.experiments.run_meta.RunMeta.optimum_value`).
 METRICS: dict[str, tuple[str, Callable[[dict], np.ndarray]]] = {
     "best_f": ("the best noiseless value found so far, max_{s<=t} f(x_s)",
                lambda r: np.fmax.accumulate(_f(r))),
@@ -91,20 +96,20 @@ REDUCTIONS: dict[str, Callable[[np.ndarray, dict], float]] = {
 
 def _cpu_seconds_per_iteration(result: dict, at: int | None) -> float:
     """The run's CPU seconds over its BO iterations: a whole-run total, not cut at an earlier evaluation."""
-    meta = result["meta"]
+    meta = RunMeta.of(result)
     total = np.asarray(result["f"]).size
     if at is not None and at != total:
         raise ValueError(f"at={at!r}: cpu_seconds_per_iteration is a whole-run statistic; the run has "
                          f"{total} evaluations")
-    cpu = meta.get("cpu_seconds")
-    if cpu is None or not math.isfinite(float(cpu)):
-        raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} repeat "
-                         f"{meta.get('repeat')!r} records no cpu_seconds; cpu_seconds_per_iteration "
+    cpu = meta.cpu_seconds
+    if cpu is None or not math.isfinite(cpu):
+        raise ValueError(f"run {meta.method!r} on {meta.problem!r} repeat {meta.repeat!r} records no "
+                         "cpu_seconds; cpu_seconds_per_iteration "
                          "needs the run's CPU time (made by regretlab.experiments.runner)")
     iterations = int(np.count_nonzero(~np.asarray(result["is_initial"], dtype=bool)))
     if iterations == 0:
-        raise ValueError(f"run {meta.get('method')!r} on {meta.get('problem')!r} has no BO iteration")
-    return float(cpu) / iterations
+        raise ValueError(f"run {meta.method!r} on {meta.problem!r} has no BO iteration")
+    return cpu / iterations
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ import numpy as np
 from regretlab._io import atomic_write
 
 from . import record
+from .run_meta import RunMeta
 from .spec import Run
 
 __all__ = ["read_finished", "result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
@@ -84,17 +85,17 @@ def read_result(path, run: Run | None = None) -> dict:
     run's (its key and identity), else :class:`WrongRunError` names both."""
     out = decode_record(path)
     if run is not None:
-        meta = out["meta"]
-        recorded = json.dumps(meta.get("identity"), sort_keys=True, default=str)
+        meta = RunMeta.of(out)
+        recorded = json.dumps(meta.identity, sort_keys=True, default=str)
         wanted = json.dumps(run.identity(), sort_keys=True, default=str)
-        if meta.get("run_key") != run.key or recorded != wanted:
-            raise WrongRunError(f"{path} holds the run {meta.get('identity')!r}, not {run.identity()!r}: a "
+        if meta.run_key != run.key or recorded != wanted:
+            raise WrongRunError(f"{path} holds the run {meta.identity!r}, not {run.identity()!r}: a "
                                 "file is never used under another run's name (remove it to recompute)")
-        made_with = meta.get("settings_fingerprint")  # absent in records made before it was recorded
+        made_with = meta.settings_fingerprint  # absent in records made before it was recorded
         if made_with is not None and made_with != (now := record.run_settings_fingerprint(run)):
             raise StaleRunError(
                 f"{path} was made from other values of {run.method} than the current ones (settings "
-                f"fingerprint {made_with}, now {now}; made at commit {meta.get('commit')}): a setup value "
+                f"fingerprint {made_with}, now {now}; made at commit {meta.commit}): a setup value "
                 "changed since. Remove the file (or rerun with --force) to recompute it with the current "
                 "values, or check out that commit to use it"
             )

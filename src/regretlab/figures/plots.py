@@ -13,6 +13,7 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from regretlab.experiments.run_meta import RunMeta  # noqa: E402
 from regretlab.experiments.spec import display_name  # noqa: E402
 
 __all__ = ["style", "SINGLE_COLUMN", "DOUBLE_COLUMN", "curve_panels", "timing_table", "expansion_picture",
@@ -166,10 +167,9 @@ def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = 
     return fig
 
 
-def expansion_picture(result: dict, *, title: str = ""):
+def expansion_picture(result: dict, *, optimizers=(), title: str = ""):
     """[Ha2019, Fig. 2]'s form from one run: UCB contours, observations (red), recommendation (cyan),
-    optimum (magenta), the user's box (black) and the Eq. (28) boxes (yellow)."""
-    meta = result["meta"]
+    the objective's ``optimizers`` (magenta), the user's box (black) and the Eq. (28) boxes (yellow)."""
     fig, ax = plt.subplots(figsize=(SINGLE_COLUMN, 1.2 * SINGLE_COLUMN))
     G0, G1 = np.meshgrid(result["grid_x0"], result["grid_x1"])
     contour = ax.contourf(G0, G1, result["grid_ucb"], levels=20, cmap="viridis")
@@ -179,7 +179,7 @@ def expansion_picture(result: dict, *, title: str = ""):
     ax.scatter(x[:, 0], x[:, 1], s=8, color="red", label="observations", zorder=3, clip_on=False)
     best = x[int(np.nanargmax(result["y"]))]
     ax.scatter(*best, s=40, color="cyan", marker="*", label="recommendation", zorder=4)
-    for opt in meta.get("optimizers", []):
+    for opt in np.asarray(optimizers, dtype=float).reshape(-1, 2):
         ax.scatter(opt[0], opt[1], s=40, color="magenta", marker="x", label="optimum", zorder=4)
     rows = []
 
@@ -189,7 +189,7 @@ def expansion_picture(result: dict, *, title: str = ""):
                                    edgecolor=color, linewidth=1.2, label=label))
         rows.append((label, *b.ravel().tolist()))
 
-    box(meta["user_box"], "black", "user box")
+    box(RunMeta.of(result).user_box, "black", "user box")
     for k, b in enumerate(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2))))):
         box(b, "gold", "Eq. (28) box" if k == 0 else "_Eq. (28) box")
     handles, labels = ax.get_legend_handles_labels()

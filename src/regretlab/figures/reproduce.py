@@ -13,6 +13,7 @@ from pathlib import Path
 from regretlab._io import git_commit
 from regretlab.decisions.preregister import held_back, record_path
 from regretlab.experiments import aggregate, registry
+from regretlab.experiments.run_meta import RunMeta
 from regretlab.experiments.runner import RunReport, run_spec
 from regretlab.experiments.spec import Spec, display_name
 
@@ -78,16 +79,16 @@ def reproduce(key: str, mode: str = "quick", *, out="results", export_root="pape
 
 
 def _provenance(spec: Spec, source: Spec, mode: str, results: dict) -> dict:
-    metas = [r["meta"] for r in results.values()]
-    commits = sorted({str(m.get("commit")) for m in metas})
+    metas = [RunMeta.of(r) for r in results.values()]
+    commits = sorted({str(m.commit) for m in metas})
     return {
         "spec": spec.key, "reference": spec.reference, "title": spec.title, "mode": mode, "kind": spec.kind,
         "mode_note": spec.modes[mode].note, "spec_hash": source.hash(mode), "derived_from": spec.derived_from,
         "canonical": source.canonical(mode), "commits": commits,
-        "seeds": {f"{m['method']}|{m['problem']}|{m['repeat']}": {
-            "entropy": m["seed_entropy"], "box_spawn_key": m["box_spawn_key"],
-            "method_spawn_key": m["method_spawn_key"]} for m in metas},
-        "wall_seconds": float(sum(m["wall_seconds"] for m in metas)),
+        "seeds": {f"{m.method}|{m.problem}|{m.repeat}": {
+            "entropy": m.seed_entropy, "box_spawn_key": list(m.box_spawn_key),
+            "method_spawn_key": list(m.method_spawn_key)} for m in metas},
+        "wall_seconds": float(sum(m.wall_seconds for m in metas)),
         "notes": list(spec.notes), "missing_methods": list(spec.missing), "export_commit": git_commit(),
         "runs": len(results),
     }

@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from regretlab.experiments.record import unscaled_beta
+from regretlab.experiments.run_meta import RunMeta
 from regretlab.experiments.spec import display_name
 from regretlab.experiments.statistics import STATISTICS as RUN_STATISTICS
 from regretlab.experiments.statistics import series as run_series
@@ -170,13 +171,16 @@ BOUND_FORMS = {
 
 def _bound_series(result: dict, form: str, n_points: int = 25) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(t, empirical R_t, bound at t) at up to ``n_points`` log-spaced t for one run."""
-    meta = result["meta"]
+    meta = RunMeta.of(result)
     f = np.asarray(result["f"], dtype=float)
     regret = run_series(result, "cumulative_regret")
     variances = np.asarray(result["posterior_variance"], dtype=float)
-    noise = float(meta["noise_ratio"])
+    if meta.noise_ratio is None or meta.regret_unit is None:
+        raise ValueError(f"the run of {meta.method!r} on {meta.problem!r} records no bound inputs "
+                         "(noise_ratio, regret_unit): a bound against runs needs a GP run's")
+    noise = meta.noise_ratio
     gains = 0.5 * np.cumsum(np.log1p(variances / noise))            # I_t of the run's queries
-    constants = dict(meta.get("bound_constants", {}))
+    constants = dict(meta.bound_constants or {})
     beta = unscaled_beta(result)    # the schedule's own β: the run's β over the setup's beta_scale
     beta = np.where(np.isfinite(beta), beta, np.nan)
     first = np.flatnonzero(np.isfinite(beta))
@@ -189,7 +193,7 @@ def _bound_series(result: dict, form: str, n_points: int = 25) -> tuple[np.ndarr
     function = BOUND_FORMS[form][0]
     bound = np.array([function(int(t), float(beta[t - 1]), float(max(gains[t - 1], 1e-12)), np.sqrt(noise),
                                constants) for t in ts])
-    return ts, regret[ts - 1], bound * float(meta["regret_unit"])
+    return ts, regret[ts - 1], bound * meta.regret_unit
 
 
 def bounds_against_runs(spec, results, mode) -> Rendered:

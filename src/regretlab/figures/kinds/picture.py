@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab.experiments.run_meta import RunMeta
+
 from .. import plots
 from . import Kind
 
@@ -15,9 +17,10 @@ def _export_picture(spec, source, mode, results, provenance):
     from regretlab import objectives
 
     (result,) = results.values()
-    problem = spec.problem(result["meta"]["problem"])
-    result["meta"]["optimizers"] = np.asarray(objectives.get(problem.name, problem.dim).optimizers).tolist()
-    fig, rows = plots.expansion_picture(result, title=f"{spec.reference}: {spec.title}")
+    problem = spec.problem(RunMeta.of(result).problem)
+    optimizers = np.asarray(objectives.get(problem.name, problem.dim).optimizers)
+    fig, rows = plots.expansion_picture(result, optimizers=optimizers,
+                                        title=f"{spec.reference}: {spec.title}")
     provenance["expansions"] = int(np.asarray(result.get("new_boxes", np.zeros((0, 2, 2)))).shape[0])
     return fig, ["item", "x1_low", "x1_high", "x2_low", "x2_high"], rows
 
