@@ -166,33 +166,12 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
     if not members and not shared:
         raise ArchiveError(f"{group}: no finished full-mode run in {out}: nothing to archive")
     members.sort(key=lambda m: m[0])
-    buffer = io.BytesIO()
-    with tarfile.open(fileobj=buffer, mode="w:xz") as tar:
-        for name, data, *_ in members:
-            info = tarfile.TarInfo(name)
-            info.size, info.mtime, info.mode = len(data), 0, 0o644
-            tar.addfile(info, io.BytesIO(data))
-    blob = buffer.getvalue()
+    blob = _tar_xz((name, data) for name, data, *_ in members)
     manifest = {
         "group": group,
         "archive_sha256": _sha256(blob),
         "archive_bytes": len(blob),
-        "members": [
-            {
-                "path": name,
-                "sha256": _sha256(data),
-                "run_key": run.key,
-                "method": run.method,
-                "problem": run.problem,
-                "repeat": run.repeat,
-                "budget": run.budget,
-                "dim": run_dimension(run),     # the cost model's D (campaign.cost)
-                "commit": meta.commit,
-                "cpu_seconds": meta.cpu_seconds,
-                "x_kept": x_kept,
-            }
-            for name, data, run, meta, x_kept in members
-        ],
+        "members": [_member_entry(*member) for member in members],
     }
     if shared:
         manifest["shared"] = sorted(shared, key=lambda m: m["path"])
@@ -202,6 +181,35 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
     target = atomic_write_bytes(folder / f"{group}.tar.xz", blob)
     atomic_write_text(folder / f"{group}.json", json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return target, manifest
+
+
+def _tar_xz(files) -> bytes:
+    """The xz-compressed tar of (name, bytes) pairs in the order given, with fixed metadata (mtime 0, mode
+    644), so the same files give the same bytes."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:xz") as tar:
+        for name, data in files:
+            info = tarfile.TarInfo(name)
+            info.size, info.mtime, info.mode = len(data), 0, 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def _member_entry(name: str, data: bytes, run, meta: RunMeta, x_kept: bool) -> dict:
+    """A member's manifest entry: its path and sha256, the run it holds, its commit and CPU time."""
+    return {
+        "path": name,
+        "sha256": _sha256(data),
+        "run_key": run.key,
+        "method": run.method,
+        "problem": run.problem,
+        "repeat": run.repeat,
+        "budget": run.budget,
+        "dim": run_dimension(run),     # the cost model's D (campaign.cost)
+        "commit": meta.commit,
+        "cpu_seconds": meta.cpu_seconds,
+        "x_kept": x_kept,
+    }
 
 
 def _members_of_other_groups(group: str, export_root) -> dict[tuple[str, str], str]:

@@ -222,72 +222,88 @@ def decide_comparisons(
     Decisions are written into the comparisons."""
     strata = strata or {}
     looks, levels = looks_taken(comparisons, looks, alpha, spending)
-    for i, comparison in enumerate(comparisons):   # equivalence margins: fixed by the pilot, before any look
-        if comparison.kind in ("similar", "no_worse"):
-            comparison.pilot = EQUIVALENCE_PILOT
-            if comparison.margin is None and min(x.size for x in data[i]) >= EQUIVALENCE_PILOT:
-                comparison.margin = pilot_margin(*(x[:EQUIVALENCE_PILOT] for x in data[i]))
+    _fix_margins(comparisons, data)
     for look, level in zip(looks, levels, strict=True):
-        raw = []
-        for i, comparison in enumerate(comparisons):
-            arrays = data[i]
-            if min(x.size for x in arrays) < look:
-                raw.append((1.0, 1.0))  # this look is not reached: no evidence spent
-                continue
-            labels = tuple(x[:look] for x in strata[i]) if i in strata else None
-            # an equivalence test reads the runs after its pilot only
-            raw.append(comparison.hypotheses(*(x[comparison.pilot:look] for x in arrays), strata=labels))
-        adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
-        for i, comparison in enumerate(comparisons):
-            if comparison.decision != "undecided":
-                continue
-            arrays = data[i]
-            if min(x.size for x in arrays) < look:
-                continue
-            comparison.n = _counts(tuple(x[comparison.pilot:] for x in arrays), look - comparison.pilot)
-            comparison.p_confirm, comparison.p_refute = raw[i]
-            comparison.adjusted = (float(adjusted[i, 0]), float(adjusted[i, 1]))
-            comparison.level = float(level)
-            if adjusted[i, 0] <= level:
-                comparison.decision, comparison.look = "confirmed", look
-            elif adjusted[i, 1] <= level:
-                comparison.decision, comparison.look = "refuted", look
+        _take_look(comparisons, data, strata, look, float(level))
     if not describe:  # decisions only (the simulation tests): no bootstrap effects, no run counts
         return comparisons
     final = float(levels[-1]) / max(1, 2 * len(comparisons))  # Holm's most stringent level at the last look
     for i, comparison in enumerate(comparisons):
-        arrays = data[i]
-        if comparison.n == (0, 0):  # no look reached: n is the runs the effect below is computed from
-            comparison.n = _counts(arrays, max(x.size for x in arrays))
-        if comparison.kind == "order":
-            comparison.used = _counts(arrays, max(x.size for x in arrays))
-            if min(x.size for x in arrays):
-                _describe_order(comparison, arrays, final, rng)
-            continue
-        if comparison.kind == "trend":
-            comparison.used = _counts(arrays, max(x.size for x in arrays))
-            if min(x.size for x in arrays):
-                comparison.effect = compare.trend_effect(arrays, rng=rng)
-                if comparison.decision == "undecided" and min(x.size for x in arrays) >= 2:
-                    comparison.runs_needed = max(
-                        compare.trend_runs_needed(arrays, level=final, strata=strata.get(i)),
-                        fewest_runs_to_decide("trend", False, len(arrays), final))
-            continue
-        a, b = arrays
-        if not (a.size and b.size):
-            continue
-        n = min(a.size, b.size)
-        a_used, b_used = (a[:n], b[:n]) if comparison.paired else (a, b)
-        comparison.used = (a_used.size, b_used.size)
-        if comparison.kind == "ratio":
-            a_used, b_used = np.log(-a_used), np.log(-b_used)
-        comparison.effect = compare.effect(a_used, b_used, paired=comparison.paired, rng=rng)
-        if comparison.decision == "undecided" and n >= 2:
-            # an equivalence test's pilot runs come on top of the runs its test needs
-            comparison.runs_needed = comparison.pilot + max(
-                _runs_needed(comparison, a_used, b_used, final),
-                fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
+        _describe(comparison, data[i], final, rng, strata.get(i))
     return comparisons
+
+
+def _fix_margins(comparisons: list[Comparison], data: dict) -> None:
+    """Equivalence margins: fixed by the pilot runs, before any look."""
+    for i, comparison in enumerate(comparisons):
+        if comparison.kind in ("similar", "no_worse"):
+            comparison.pilot = EQUIVALENCE_PILOT
+            if comparison.margin is None and min(x.size for x in data[i]) >= EQUIVALENCE_PILOT:
+                comparison.margin = pilot_margin(*(x[:EQUIVALENCE_PILOT] for x in data[i]))
+
+
+def _take_look(comparisons: list[Comparison], data: dict, strata: dict, look: int, level: float) -> None:
+    """One look: every comparison's two one-sided p-values on its first ``look`` runs, Holm-corrected over
+    the family; an undecided comparison whose corrected p is at most ``level`` is decided at this look."""
+    raw = []
+    for i, comparison in enumerate(comparisons):
+        arrays = data[i]
+        if min(x.size for x in arrays) < look:
+            raw.append((1.0, 1.0))  # this look is not reached: no evidence spent
+            continue
+        labels = tuple(x[:look] for x in strata[i]) if i in strata else None
+        # an equivalence test reads the runs after its pilot only
+        raw.append(comparison.hypotheses(*(x[comparison.pilot:look] for x in arrays), strata=labels))
+    adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
+    for i, comparison in enumerate(comparisons):
+        if comparison.decision != "undecided":
+            continue
+        arrays = data[i]
+        if min(x.size for x in arrays) < look:
+            continue
+        comparison.n = _counts(tuple(x[comparison.pilot:] for x in arrays), look - comparison.pilot)
+        comparison.p_confirm, comparison.p_refute = raw[i]
+        comparison.adjusted = (float(adjusted[i, 0]), float(adjusted[i, 1]))
+        comparison.level = level
+        if adjusted[i, 0] <= level:
+            comparison.decision, comparison.look = "confirmed", look
+        elif adjusted[i, 1] <= level:
+            comparison.decision, comparison.look = "refuted", look
+
+
+def _describe(comparison: Comparison, arrays: tuple, final: float, rng, strata) -> None:
+    """A comparison's effect and interval on every run it has, and for an undecided one the runs a side
+    it would need at Holm's most stringent level ``final``."""
+    if comparison.n == (0, 0):  # no look reached: n is the runs the effect below is computed from
+        comparison.n = _counts(arrays, max(x.size for x in arrays))
+    if comparison.kind == "order":
+        comparison.used = _counts(arrays, max(x.size for x in arrays))
+        if min(x.size for x in arrays):
+            _describe_order(comparison, arrays, final, rng)
+        return
+    if comparison.kind == "trend":
+        comparison.used = _counts(arrays, max(x.size for x in arrays))
+        if min(x.size for x in arrays):
+            comparison.effect = compare.trend_effect(arrays, rng=rng)
+            if comparison.decision == "undecided" and min(x.size for x in arrays) >= 2:
+                comparison.runs_needed = max(
+                    compare.trend_runs_needed(arrays, level=final, strata=strata),
+                    fewest_runs_to_decide("trend", False, len(arrays), final))
+        return
+    a, b = arrays
+    if not (a.size and b.size):
+        return
+    n = min(a.size, b.size)
+    a_used, b_used = (a[:n], b[:n]) if comparison.paired else (a, b)
+    comparison.used = (a_used.size, b_used.size)
+    if comparison.kind == "ratio":
+        a_used, b_used = np.log(-a_used), np.log(-b_used)
+    comparison.effect = compare.effect(a_used, b_used, paired=comparison.paired, rng=rng)
+    if comparison.decision == "undecided" and n >= 2:
+        # an equivalence test's pilot runs come on top of the runs its test needs
+        comparison.runs_needed = comparison.pilot + max(
+            _runs_needed(comparison, a_used, b_used, final),
+            fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
 
 
 def _describe_order(comparison: Comparison, arrays, level: float, rng) -> None:

@@ -26,69 +26,67 @@ def _number(x) -> float | None:
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
 
 
+def _comparison_record(x) -> dict:
+    """One comparison of a claim's decision (:class:`regretlab.decisions.verdicts.Comparison`) as JSON."""
+    e = x.effect
+    return {
+        "method": x.method,
+        "other": x.other,
+        "order": list(x.order),
+        "strata": x.strata,
+        "pairs": [list(pair) for pair in x.pairs],
+        "weakest": None if x.weakest is None else list(x.weakest),
+        "problem": x.problem,
+        "decision": x.decision,
+        "look": x.look,
+        "n": list(x.n),
+        "used": list(x.used),
+        "paired": x.paired,
+        "p_confirm": _number(x.p_confirm),
+        "p_refute": _number(x.p_refute),
+        "adjusted": [_number(v) for v in x.adjusted],
+        "level": _number(x.level),
+        "margin": _number(x.margin),
+        "effect": None if e is None else {
+            "shift": e.shift,
+            "low": _number(e.low),
+            "high": _number(e.high),
+            "p_improvement": e.p_improvement,
+        },
+        "runs_needed": _number(x.runs_needed),
+        "pilot": x.pilot,
+        "refusal": x.refusal,
+    }
+
+
+def _claim_record(c) -> dict:
+    """One claim reading's decision (the claim as data, its decision, its comparisons) as JSON."""
+    return {
+        "key": c.claim.key,
+        "kind": c.claim.kind,
+        "quote": c.claim.quote,
+        "location": c.claim.location,
+        "method": c.claim.method,
+        "statistic": c.claim.statistic,
+        "at": c.claim.at,
+        "quantifier": c.claim.quantifier,
+        # "at least low" as [low, null]: JSON has no infinity
+        "interval": None if c.claim.interval is None else [
+            v if math.isfinite(v) else None for v in c.claim.interval],
+        "reading": c.claim.reading,
+        "claim": c.claim.claim_key,
+        "label": c.claim.reading_name,
+        "justification": c.claim.justification,
+        "setup": c.claim.setup,
+        "untestable": c.claim.untestable,
+        "decision": c.decision,
+        "comparisons": [_comparison_record(x) for x in c.comparisons],
+    }
+
+
 def decision_record(decision: ItemDecision, next_look=None) -> dict:
     """The JSON-able record of an item's decision (and, given, what its next look costs:
     :class:`regretlab.campaign.sequential.NextLook`)."""
-    claims = []
-    for c in decision.claims:
-        comparisons = []
-        for x in c.comparisons:
-            e = x.effect
-            comparisons.append(
-                {
-                    "method": x.method,
-                    "other": x.other,
-                    "order": list(x.order),
-                    "strata": x.strata,
-                    "pairs": [list(pair) for pair in x.pairs],
-                    "weakest": None if x.weakest is None else list(x.weakest),
-                    "problem": x.problem,
-                    "decision": x.decision,
-                    "look": x.look,
-                    "n": list(x.n),
-                    "used": list(x.used),
-                    "paired": x.paired,
-                    "p_confirm": _number(x.p_confirm),
-                    "p_refute": _number(x.p_refute),
-                    "adjusted": [_number(v) for v in x.adjusted],
-                    "level": _number(x.level),
-                    "margin": _number(x.margin),
-                    "effect": None
-                    if e is None
-                    else {
-                        "shift": e.shift,
-                        "low": _number(e.low),
-                        "high": _number(e.high),
-                        "p_improvement": e.p_improvement,
-                    },
-                    "runs_needed": _number(x.runs_needed),
-                    "pilot": x.pilot,
-                    "refusal": x.refusal,
-                }
-            )
-        claims.append(
-            {
-                "key": c.claim.key,
-                "kind": c.claim.kind,
-                "quote": c.claim.quote,
-                "location": c.claim.location,
-                "method": c.claim.method,
-                "statistic": c.claim.statistic,
-                "at": c.claim.at,
-                "quantifier": c.claim.quantifier,
-                # "at least low" as [low, null]: JSON has no infinity
-                "interval": None if c.claim.interval is None else [
-                    v if math.isfinite(v) else None for v in c.claim.interval],
-                "reading": c.claim.reading,
-                "claim": c.claim.claim_key,
-                "label": c.claim.reading_name,
-                "justification": c.claim.justification,
-                "setup": c.claim.setup,
-                "untestable": c.claim.untestable,
-                "decision": c.decision,
-                "comparisons": comparisons,
-            }
-        )
     return {
         "item": decision.item,
         "mode": decision.mode,
@@ -107,7 +105,7 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
         "claim_verdicts": [{"claim": key, "verdict": verdict, "readings": [
             {"key": c.claim.key, "label": c.claim.reading_name, "decision": c.decision} for c in group]}
             for key, group, verdict in decision.readings()],
-        "claims": claims,
+        "claims": [_claim_record(c) for c in decision.claims],
         "diagnosis": list(decision.diagnosis),
         "setups": _setups(decision.item),
         "printed": decision.printed,

@@ -38,14 +38,25 @@ def _bo_iterations(result: dict) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------------------------- trade-off
+_TRADEOFF_HEADER = ["problem", "method", "n_runs", "final_simple_regret", "final_average_regret",
+                    "acq_evaluations_per_iteration", "seconds_per_iteration", "seconds_ratio_to_gp_ucb",
+                    "simple_regret_ratio_to_gp_ucb"]
+
+
 def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
     """Final :math:`S_T` and :math:`R_T/T` against acquisition evaluations and seconds per BO iteration,
     one point per method and problem (mean over repeats), GP-UCB as the reference."""
-    from . import plots
+    rows, problems, methods, reference = _tradeoff_rows(spec, results)
+    fig = _tradeoff_figure(spec, rows, problems, methods, reference)
+    return Rendered(fig, list(_TRADEOFF_HEADER), rows, {"reference_method": reference},
+                    ("new", "not in the paper; " + "; ".join(_tradeoff_details(rows, problems, reference))))
 
-    header = ["problem", "method", "n_runs", "final_simple_regret", "final_average_regret",
-              "acq_evaluations_per_iteration", "seconds_per_iteration", "seconds_ratio_to_gp_ucb",
-              "simple_regret_ratio_to_gp_ucb"]
+
+def _tradeoff_rows(spec, results) -> tuple[list, list, list, str | None]:
+    """The trade-off's rows (:data:`_TRADEOFF_HEADER`, means over repeats), its problems and methods in the
+    runs' spec's order, and the reference method (GP-UCB)."""
+    from regretlab.experiments.registry import source
+
     by_key: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
     for (method, problem, _repeat), result in sorted(results.items()):
         f = np.asarray(result["f"], dtype=float)
@@ -57,8 +68,6 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
              RUN_STATISTICS["seconds_per_iteration"].value(result)))
     rows = []
     problems = list(dict.fromkeys(p for p, _ in by_key))
-    from regretlab.experiments.registry import source
-
     methods = source(spec).methods      # the runs' spec (derived_from), in its order
     reference = next((m for m in methods if "GP-UCB" in m), None)
     for problem in problems:
@@ -69,6 +78,13 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
             mean = np.mean(by_key[(problem, method)], axis=0)
             rows.append((problem, method, len(by_key[(problem, method)]), *map(float, mean),
                          float(mean[3] / ref[3]), float(mean[0] / ref[0])))
+    return rows, problems, methods, reference
+
+
+def _tradeoff_figure(spec, rows, problems, methods, reference):
+    """Two rows of panels (S_T, R_T/T) per problem against seconds per iteration, one marker per method."""
+    from . import plots
+
     with plots.style():
         import matplotlib.pyplot as plt
         from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
@@ -115,6 +131,11 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
                     labels.append(lab)
         fig.legend(handles, labels, loc="outside lower center", ncol=2, fontsize=6, frameon=False)
         fig.suptitle(f"{spec.reference}", fontsize=7)
+    return fig
+
+
+def _tradeoff_details(rows, problems, reference) -> list[str]:
+    """Per problem, the cheapest method other than the reference, its seconds and S_T ratios."""
     details = []
     for problem in problems:
         ms = [r for r in rows if r[0] == problem and r[1] != reference]
@@ -123,8 +144,7 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
             details.append(f"{problem}: cheapest {display_name(cheapest[1])} at {cheapest[7]:.2g}x GP-UCB's "
                            "seconds "
                            f"per iteration with {cheapest[8]:.2g}x its S_T")
-    return Rendered(fig, header, rows, {"reference_method": reference},
-                    ("new", "not in the paper; " + "; ".join(details)))
+    return details
 
 
 # ------------------------------------------------------------------------------------- bounds against runs

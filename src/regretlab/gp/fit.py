@@ -238,6 +238,103 @@ def _matches(name: str, key: str) -> bool:
     return name == key or name.endswith("." + key)
 
 
+def _check_settings(noise_variance, n_restarts, noise_bounds, mean, variance_unit) -> tuple:
+    """:func:`fit_hyperparameters`'s numeric settings, validated (each error names its parameter)."""
+    noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
+    n_restarts = check_count("n_restarts", n_restarts, low=0)
+    nb = check_array("noise_bounds", noise_bounds, shape=(2,))
+    check_real("noise_bounds", nb, low=0.0, low_open=True)
+    if not nb[0] < nb[1]:
+        raise ValueError(f"noise_bounds={nb.tolist()} is not an interval: low must be < high")
+    if mean is not None:
+        mean = check_number("mean", mean, low=-MAGNITUDE_LIMIT, high=MAGNITUDE_LIMIT)
+    variance_unit = check_number("variance_unit", variance_unit, low=0.0, low_open=True)
+    return noise_variance, n_restarts, nb, mean, variance_unit
+
+
+def _at_bounds(names: tuple, free: np.ndarray, bounds: np.ndarray, z: np.ndarray) -> tuple[str, ...]:
+    """The free hyperparameters of ``z`` within :data:`BOUND_TOLERANCE` of a bound, as ``"name=low|high"``."""
+    return tuple(
+        f"{names[i]}={side}"
+        for i in np.flatnonzero(free)
+        for side, edge in (("low", bounds[i, 0]), ("high", bounds[i, 1]))
+        if abs(z[i] - edge) <= BOUND_TOLERANCE
+    )
+
+
+def _free_mask(names: tuple, fit_noise: bool, fixed) -> np.ndarray:
+    """Which of ``names`` (the kernel's hyperparameters, then σ²) the fit moves: all but σ² when
+    ``fit_noise`` is false and those ``fixed`` names (:func:`_matches`)."""
+    free = np.ones(len(names), dtype=bool)
+    free[-1] = fit_noise
+    if fixed is not None:
+        if isinstance(fixed, str | np.ndarray) or not isinstance(fixed, Iterable):
+            raise ValueError(f"fixed={fixed!r} must be a list of hyperparameter names from {list(names)}")
+        for key in fixed:
+            hits = [i for i, name in enumerate(names) if _matches(name, str(key))]
+            if not hits:
+                raise ValueError(f"fixed contains {key!r}, not one of the hyperparameters {list(names)}")
+            free[hits] = False
+    return free
+
+
+def _search_box(kernel: Kernel, names: tuple, noise_bounds: np.ndarray, variance_unit: float) -> np.ndarray:
+    """The log-space bounds of (θ, log σ²): the kernel's ``theta_bounds`` and log ``noise_bounds``, every
+    variance bound (signal and noise) moved by log ``variance_unit``."""
+    bounds = np.vstack([kernel.theta_bounds, np.log(noise_bounds)[None, :]])
+    if variance_unit != 1.0:
+        scaled = [i for i, name in enumerate(names) if _matches(name, "variance") or name == NOISE_NAME]
+        bounds[scaled] += math.log(variance_unit)
+    return bounds
+
+
+def _maximise(evaluate, z0: np.ndarray, free: np.ndarray, bounds: np.ndarray, n_restarts: int,
+              gen: np.random.Generator) -> tuple[np.ndarray, bool, str, int]:
+    """L-BFGS-B on the negative log marginal likelihood over the ``free`` coordinates of z = (θ, log σ²):
+    from z0 clipped into ``bounds``, then ``n_restarts`` uniform starts drawn from ``gen``; returns the best
+    z (z0 clipped if no run improves on it), whether a run converged, the message and the evaluations."""
+    n_evals = 0
+
+    def unpack(z_free):
+        z = z0.copy()
+        z[free] = z_free
+        return z
+
+    def objective(z_free):
+        nonlocal n_evals
+        n_evals += 1
+        try:
+            lml, grad, _ = evaluate(unpack(z_free), True)
+        except ValueError:  # Δ not factorisable here even with jitter
+            return _PENALTY, np.zeros(z_free.shape)
+        return -lml, -grad[free]
+
+    start_z = z0.copy()
+    start_z[free] = np.clip(z0[free], bounds[free, 0], bounds[free, 1])
+    try:
+        start_lml = evaluate(start_z, False)[0]
+    except ValueError:
+        start_lml = -math.inf
+    best_z, best_lml = start_z, start_lml
+    if not np.any(free):
+        return best_z, True, "no free hyperparameters: nothing to optimise", n_evals
+    success, message = False, "no free hyperparameters: nothing to optimise"
+    starts = [start_z[free]]
+    for _ in range(n_restarts):
+        starts.append(gen.uniform(bounds[free, 0], bounds[free, 1]))
+    messages = []
+    for s in starts:
+        res = minimize(objective, s, jac=True, method="L-BFGS-B", bounds=bounds[free])
+        messages.append(str(res.message))
+        success = success or bool(res.success)
+        if res.fun < _PENALTY and -res.fun > best_lml:
+            best_z, best_lml = unpack(res.x), float(-res.fun)
+            message = str(res.message)
+    if best_z is start_z:
+        message = "no run improved on the starting point; " + "; ".join(sorted(set(messages)))
+    return best_z, success, message, n_evals
+
+
 def fit_hyperparameters(
     kernel: Kernel,
     X,
@@ -290,88 +387,21 @@ def fit_hyperparameters(
     FitResult
     """
     X, y = _check_data(kernel, X, y)
-    noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
-    n_restarts = check_count("n_restarts", n_restarts, low=0)
-    nb = check_array("noise_bounds", noise_bounds, shape=(2,))
-    check_real("noise_bounds", nb, low=0.0, low_open=True)
-    if not nb[0] < nb[1]:
-        raise ValueError(f"noise_bounds={nb.tolist()} is not an interval: low must be < high")
-    if mean is not None:
-        mean = check_number("mean", mean, low=-MAGNITUDE_LIMIT, high=MAGNITUDE_LIMIT)
-    variance_unit = check_number("variance_unit", variance_unit, low=0.0, low_open=True)
+    noise_variance, n_restarts, nb, mean, variance_unit = _check_settings(
+        noise_variance, n_restarts, noise_bounds, mean, variance_unit)
     gen = as_generator(rng)
 
     names = kernel.hyperparameter_names + (NOISE_NAME,)
-    free = np.ones(len(names), dtype=bool)
-    free[-1] = check_bool("fit_noise", fit_noise)
-    if fixed is not None:
-        if isinstance(fixed, str | np.ndarray) or not isinstance(fixed, Iterable):
-            raise ValueError(f"fixed={fixed!r} must be a list of hyperparameter names from {list(names)}")
-        for key in fixed:
-            hits = [i for i, name in enumerate(names) if _matches(name, str(key))]
-            if not hits:
-                raise ValueError(f"fixed contains {key!r}, not one of the hyperparameters {list(names)}")
-            free[hits] = False
-
-    bounds = np.vstack([kernel.theta_bounds, np.log(nb)[None, :]])
-    if variance_unit != 1.0:
-        scaled = [i for i, name in enumerate(names) if _matches(name, "variance") or name == NOISE_NAME]
-        bounds[scaled] += math.log(variance_unit)
+    free = _free_mask(names, check_bool("fit_noise", fit_noise), fixed)
+    bounds = _search_box(kernel, names, nb, variance_unit)
     z0 = np.append(kernel.theta, math.log(noise_variance))
-    n_evals = 0
-
-    def unpack(z_free):
-        z = z0.copy()
-        z[free] = z_free
-        return z
-
     cache: dict = {}  # the same X in every evaluation: sums keep their components' distances here
 
     def evaluate(z, gradient, cache=cache):
         return _lml(kernel.with_theta(z[:-1]), X, y, math.exp(z[-1]), mean, gradient, cache)
 
-    def objective(z_free):
-        nonlocal n_evals
-        n_evals += 1
-        try:
-            lml, grad, _ = evaluate(unpack(z_free), True)
-        except ValueError:  # Δ not factorisable here even with jitter
-            return _PENALTY, np.zeros(z_free.shape)
-        return -lml, -grad[free]
-
-    start_z = z0.copy()
-    start_z[free] = np.clip(z0[free], bounds[free, 0], bounds[free, 1])
-    try:
-        start_lml = evaluate(start_z, False)[0]
-    except ValueError:
-        start_lml = -math.inf
-    best_z, best_lml = start_z, start_lml
-    success, message = False, "no free hyperparameters: nothing to optimise"
-
-    if np.any(free):
-        starts = [start_z[free]]
-        for _ in range(n_restarts):
-            starts.append(gen.uniform(bounds[free, 0], bounds[free, 1]))
-        messages = []
-        for s in starts:
-            res = minimize(objective, s, jac=True, method="L-BFGS-B", bounds=bounds[free])
-            messages.append(str(res.message))
-            success = success or bool(res.success)
-            if res.fun < _PENALTY and -res.fun > best_lml:
-                best_z, best_lml = unpack(res.x), float(-res.fun)
-                message = str(res.message)
-        if best_z is start_z:
-            message = "no run improved on the starting point; " + "; ".join(sorted(set(messages)))
-    else:
-        success = True
-
+    best_z, success, message, n_evals = _maximise(evaluate, z0, free, bounds, n_restarts, gen)
     best_lml, _, mean_used = evaluate(best_z, False, None)  # reported as log_marginal_likelihood computes it
-    at_bounds = tuple(
-        f"{names[i]}={side}"
-        for i in np.flatnonzero(free)
-        for side, edge in (("low", bounds[i, 0]), ("high", bounds[i, 1]))
-        if abs(best_z[i] - edge) <= BOUND_TOLERANCE
-    )
     return FitResult(
         kernel=kernel.with_theta(best_z[:-1]),
         noise_variance=float(math.exp(best_z[-1])),
@@ -380,5 +410,5 @@ def fit_hyperparameters(
         n_evaluations=int(n_evals),
         success=success,
         message=message,
-        at_bounds=at_bounds,
+        at_bounds=_at_bounds(names, free, bounds, best_z),
     )

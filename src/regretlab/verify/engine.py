@@ -226,15 +226,7 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     groups: dict[str, list[str]] = {}
     for c in chosen:  # claims sharing evidence run as one task, in registration order
         groups.setdefault(c.group, []).append(c.id)
-    results: list[list[Verdict]] = []
-    resumed: list[str] = []
-    if checkpoint is not None:
-        for name in list(groups):
-            kept = load_group(checkpoint, name, groups[name], profile, seed)
-            if kept is not None:
-                results.append(kept)
-                resumed.append(name)
-                del groups[name]
+    results, resumed = _resume(checkpoint, groups, profile, seed)
 
     on_terminal = progress and sys.stderr.isatty()
     done = [0]
@@ -251,14 +243,8 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
         watch.waiting = len(groups) - done[0]
         if checkpoint is not None and not any(v.outcome == "error" for v in verdicts):
             save_group(checkpoint, name, groups[name], profile, seed, verdicts)   # an error runs again
-        if on_terminal:   # a line per verdict as its group finishes, above the bar (terminal only)
-            for v in verdicts:
-                tqdm.write(f"  {v.claim} [{v.reading}]: {v.outcome} ({v.seconds:.3g} s)", file=sys.stderr)
-        elif progress:   # through a pipe or into a file: no bar, one plain line per verdict as it comes
-            for v in verdicts:
-                print(f"regretlab verify: {v.claim} [{v.reading}]: {v.outcome} (group {done[0]} of "
-                      f"{len(groups)} done, {time.perf_counter() - start:.0f} s elapsed)",
-                      file=sys.stderr, flush=True)
+        _announce(verdicts, on_terminal, progress,
+                  f"group {done[0]} of {len(groups)} done, {time.perf_counter() - start:.0f} s elapsed")
         # the postfix first (without a redraw), so the bar is drawn once with both up to date
         bar.set_postfix_str(watch.postfix(), refresh=False)
         bar.update(1)
@@ -279,6 +265,39 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     finally:
         watch.close()
         bar.close()
+    return _report(results, chosen, profile, seed, time.perf_counter() - start, command, resumed)
+
+
+def _resume(checkpoint, groups: dict, profile: str, seed: int) -> tuple[list[list[Verdict]], list[str]]:
+    """The verdicts of the ``groups`` kept in ``checkpoint`` for this profile and seed, and their names;
+    those groups are taken out of ``groups`` (they do not run again)."""
+    results: list[list[Verdict]] = []
+    resumed: list[str] = []
+    if checkpoint is not None:
+        for name in list(groups):
+            kept = load_group(checkpoint, name, groups[name], profile, seed)
+            if kept is not None:
+                results.append(kept)
+                resumed.append(name)
+                del groups[name]
+    return results, resumed
+
+
+def _announce(verdicts: list[Verdict], on_terminal: bool, progress: bool, where: str) -> None:
+    """A line per verdict as its group finishes: above the bar on a terminal; through a pipe or into a file
+    (no bar), a plain line saying ``where`` the run is."""
+    if on_terminal:
+        for v in verdicts:
+            tqdm.write(f"  {v.claim} [{v.reading}]: {v.outcome} ({v.seconds:.3g} s)", file=sys.stderr)
+    elif progress:
+        for v in verdicts:
+            print(f"regretlab verify: {v.claim} [{v.reading}]: {v.outcome} ({where})", file=sys.stderr,
+                  flush=True)
+
+
+def _report(results: list[list[Verdict]], chosen, profile: str, seed: int, seconds: float, command: str,
+            resumed: list[str]) -> Report:
+    """The groups' verdicts in the chosen claims' order, with the catalogue entries no claim covers."""
     by_claim: dict[str, list[Verdict]] = {}
     for group in results:
         for v in group:
@@ -286,6 +305,6 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     verdicts = [v for c in chosen for v in by_claim[c.id]]
     covered = {c.catalogue_id for c in CLAIMS.values()}
     not_checked = {k: v for k, v in NOT_CHECKED.items() if k not in covered}
-    return Report(verdicts, chosen, not_checked, profile, seed, time.perf_counter() - start, command=command,
+    return Report(verdicts, chosen, not_checked, profile, seed, seconds, command=command,
                   errors=[f"{v.claim} [{v.reading}]: {v.statistic}"
                           for v in verdicts if v.outcome == "error"], resumed=resumed)
