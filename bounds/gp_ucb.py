@@ -19,6 +19,8 @@ from regretlab._validate import check_array, check_choice, check_integer, check_
 from ._registry import formula, not_executable
 
 __all__ = [
+    "RUN_REGRET_BOUND_SOURCE",
+    "run_regret_bound",
     "ucb",
     "lcb",
     "beta_t_finite",
@@ -433,3 +435,15 @@ def c1_inequality_holds(*, beta, variances, sigma, reading: str = "A") -> bool:
     return c1_inequality(beta=beta, variances=variances, sigma=sigma, reading=reading).holds
 
 
+#: Where :func:`run_regret_bound`'s bound is proved.
+RUN_REGRET_BOUND_SOURCE = "[Srinivas2010, Thms 1-2], the GP-UCB part of [Kandasamy2015, Thm 5]"
+
+
+def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, constants: dict) -> float:
+    r"""GP-UCB's bound along one run: :math:`R_T\le\sqrt{C_1T\beta_T\gamma_T}` [Srinivas2010, Thms 1-2]
+    (:func:`cumulative_regret_bound`, reading A of :math:`C_1`), with the run's own schedule β_T and its
+    realised information gain γ_T (units of a kernel with :math:`k(x,x)\le1`). ``constants`` (the run's
+    ``bound_constants``) are not needed here; the signature is the one every paper's run bound shares
+    (:data:`regretlab.figures.theory.BOUND_FORMS`). Domains: :math:`T\ge1`, :math:`\beta_T,\gamma_T\ge0`,
+    :math:`\sigma>0`."""
+    return float(cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_T, sigma=sigma))

@@ -76,10 +76,12 @@ from .lemma4 import (
     v0,
 )
 from .regret import (
+    RUN_REGRET_BOUND_SOURCE,
     prop1_rt_bound,
     prop4_csum,
     prop4_csum_bound,
     prop4_regret_bound,
+    run_regret_bound,
     thm1_rate,
     thm2_rate,
     thm2_vd,
@@ -87,6 +89,8 @@ from .regret import (
 )
 
 __all__ = [
+    "run_regret_bound",
+    "RUN_REGRET_BOUND_SOURCE",
     "split_point",
     "subspace_points",
     "lemma1_matrices",

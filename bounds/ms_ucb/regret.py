@@ -493,3 +493,21 @@ def thm5_rate(*, T, D, alpha, gamma_T, reading="A"):
     a_b, n_b, T_b, safe = _rate(TT, alpha, np.asarray(D, dtype=float), 1.0, full)
     slow = n_b**2 / safe * T_b ** (1.0 - (a_b + 1.0) / n_b) + (0.0 if reading == "A" else full)
     return as_output(np.where(a_b >= n_b - 1.0, full + n_b, slow))
+
+
+#: Where :func:`run_regret_bound`'s bound is proved, and the reading of v0 it takes.
+RUN_REGRET_BOUND_SOURCE = "[TranThe2020, Prop. 4] (v0 as Prop. 4 prints it, reading E)"
+
+
+def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, constants: dict) -> float:
+    r"""MS-UCB's bound along one run: [TranThe2020, Prop. 4] (:func:`prop4_regret_bound`) with
+    :math:`C_1=8/\log(1+\sigma^{-2})` [Srinivas2010, Thm 1], :math:`v_0` of [TranThe2020, Lemma 4]
+    (:func:`v0`, reading E: as Prop. 4 prints it) and the run's own β_T and realised γ_T. ``constants``:
+    the run's ``bound_constants`` — ``dim`` (D), ``d``, ``a``, ``b``, ``delta``, ``N0``, ``alpha``."""
+    from ..gp_ucb import C1
+
+    D, d = int(constants["dim"]), int(constants["d"])
+    v = float(v0(D=D, d=d, a=constants["a"], b=constants["b"], delta=constants["delta"], reading="E"))
+    return float(prop4_regret_bound(T=T, beta_T=beta_T, C1=float(C1(sigma=sigma)), gamma_T=gamma_T, v0=v,
+                                    N0=int(constants["N0"]), delta=constants["delta"],
+                                    alpha=constants["alpha"], D=D, d=d))

@@ -33,11 +33,13 @@ from .approximation import (
     prop9_approximation,
 )
 from .biased import (
+    RUN_REGRET_BOUND_SOURCE,
     cor8_bound,
     lemma11_holds,
     lemma12_holds,
     lemma13_rt,
     lemma14_bound,
+    run_regret_bound,
     thm7_average_regret_bound,
 )
 from .experiments import (
@@ -62,6 +64,8 @@ from .rates import (
 )
 
 __all__ = [
+    "run_regret_bound",
+    "RUN_REGRET_BOUND_SOURCE",
     "RATIO_READINGS",
     "AlphaSearchResult",
     "RegretSummary",

@@ -317,3 +317,16 @@ def cor8_bound(*, C1, T, beta_T, gamma_T, C, epsilon, reading="B"):
     base = thm7_average_regret_bound(C1=C1, T=T, beta_T=beta_T, gamma_T=gamma_T, C=C, epsilon=epsilon,
                                      reading=reading)
     return as_output(np.asarray(base) + 2.0 * np.asarray(C) * np.asarray(epsilon))
+
+
+#: Where :func:`run_regret_bound`'s bound is proved.
+RUN_REGRET_BOUND_SOURCE = "[Li2016, Lemma 14] (the unbiased part of Thm 7)"
+
+
+def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, constants: dict) -> float:
+    r"""RPP-GP-UCB's bound along one run: [Li2016, Lemma 14] (:func:`lemma14_bound`, the part of Thm 7
+    without the projection's bias) with :math:`C_1=8/\log(1+\sigma^{-2})` and the run's own β_T and realised
+    γ_T. ``constants`` are not needed (the signature every paper's run bound shares)."""
+    from ..gp_ucb import C1
+
+    return float(lemma14_bound(C1=float(C1(sigma=sigma)), T=T, beta_T=beta_T, gamma_T=gamma_T))

@@ -31,10 +31,12 @@ from __future__ import annotations
 from ._common import KERNELS
 from .convergence import (
     C1,
+    RUN_REGRET_BOUND_SOURCE,
     GlobalAccuracy,
     beta_t_prop51,
     beta_t_thm51,
     lemma54_bound,
+    run_regret_bound,
     thm51_global,
     trigger_rb,
 )
@@ -74,6 +76,8 @@ from .thm41 import (
 )
 
 __all__ = [
+    "run_regret_bound",
+    "RUN_REGRET_BOUND_SOURCE",
     "KERNELS",
     "ExperimentConstants",
     "GlobalAccuracy",

@@ -333,3 +333,15 @@ def thm51_global(*, f_max, f_suggest, epsilon, delta) -> GlobalAccuracy:
     delta = check_probability("delta", delta)
     frac = float(np.mean(ok))
     return GlobalAccuracy(frac, int(f_suggest.size), bool(frac >= 1.0 - delta))
+
+
+#: Where :func:`run_regret_bound`'s bound is proved, and the step that makes it a regret bound.
+RUN_REGRET_BOUND_SOURCE = "[Ha2019, Eq. (22)] with Cauchy-Schwarz"
+
+
+def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, constants: dict) -> float:
+    r"""GPUCB-UBO's bound along one run: [Ha2019, Eq. (22)] (:func:`lemma54_bound`) bounds
+    :math:`\sum_t4\beta_t\sigma^2_{t-1}(x_t)`; Cauchy-Schwarz gives
+    :math:`R_T\le\sqrt{T\sum_t4\beta_t\sigma^2_{t-1}(x_t)}`. The run's own β_T and realised γ_T, noise
+    variance :math:`\sigma^2`; ``constants`` are not needed (the signature every paper's run bound shares)."""
+    return float(np.sqrt(T * float(lemma54_bound(beta_T=beta_T, gamma_T=gamma_T, noise_variance=sigma**2))))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab.bounds import gp_ucb, ms_ucb, rpp, ubo
 from regretlab.experiments.record import unscaled_beta
 from regretlab.experiments.run_meta import RunMeta
 from regretlab.experiments.spec import display_name
@@ -148,44 +149,13 @@ def _tradeoff_details(rows, problems, reference) -> list[str]:
 
 
 # ------------------------------------------------------------------------------------- bounds against runs
-def _gp_ucb(T, beta_T, gamma_T, sigma, constants):
-    from regretlab.bounds.gp_ucb import cumulative_regret_bound
-
-    return float(cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_T, sigma=sigma))
-
-
-def _ms_ucb(T, beta_T, gamma_T, sigma, constants):
-    from regretlab.bounds.gp_ucb import C1
-    from regretlab.bounds.ms_ucb import prop4_regret_bound, v0
-
-    D, d = int(constants["dim"]), int(constants["d"])
-    v = float(v0(D=D, d=d, a=constants["a"], b=constants["b"], delta=constants["delta"], reading="E"))
-    return float(prop4_regret_bound(T=T, beta_T=beta_T, C1=float(C1(sigma=sigma)), gamma_T=gamma_T, v0=v,
-                                    N0=int(constants["N0"]), delta=constants["delta"],
-                                    alpha=constants["alpha"], D=D, d=d))
-
-
-def _rpp(T, beta_T, gamma_T, sigma, constants):
-    from regretlab.bounds.gp_ucb import C1
-    from regretlab.bounds.rpp import lemma14_bound
-
-    return float(lemma14_bound(C1=float(C1(sigma=sigma)), T=T, beta_T=beta_T, gamma_T=gamma_T))
-
-
-def _ubo(T, beta_T, gamma_T, sigma, constants):
-    from regretlab.bounds.ubo import lemma54_bound
-
-    # Eq. (22) bounds Σ_t 4 β_t σ²_{t-1}(x_t); Cauchy-Schwarz gives R_T ≤ sqrt(T · that)
-    return float(np.sqrt(T * float(lemma54_bound(beta_T=beta_T, gamma_T=gamma_T, noise_variance=sigma**2))))
-
-
-#: The bound each paper proves for its algorithm, as a function of (T, β_T, γ_T, σ, constants), with its
-#: citation.
+#: The bound each paper proves for its algorithm along one run, as a function of (T, β_T, γ_T, σ,
+#: constants), with where it is proved; each is defined beside its paper's formulas in ``regretlab.bounds``.
 BOUND_FORMS = {
-    "ms_ucb": (_ms_ucb, "[TranThe2020, Prop. 4] (v0 as Prop. 4 prints it, reading E)"),
-    "gp_ucb": (_gp_ucb, "[Srinivas2010, Thms 1-2], the GP-UCB part of [Kandasamy2015, Thm 5]"),
-    "rpp": (_rpp, "[Li2016, Lemma 14] (the unbiased part of Thm 7)"),
-    "ubo": (_ubo, "[Ha2019, Eq. (22)] with Cauchy-Schwarz"),
+    "ms_ucb": (ms_ucb.run_regret_bound, ms_ucb.RUN_REGRET_BOUND_SOURCE),
+    "gp_ucb": (gp_ucb.run_regret_bound, gp_ucb.RUN_REGRET_BOUND_SOURCE),
+    "rpp": (rpp.run_regret_bound, rpp.RUN_REGRET_BOUND_SOURCE),
+    "ubo": (ubo.run_regret_bound, ubo.RUN_REGRET_BOUND_SOURCE),
 }
 
 
