@@ -186,3 +186,22 @@ def test_the_check_can_fail():
     assert "overlaps" in text and "no axis label" in text and "internal name" in text and "stamp" in text
     assert "the y axis shows 0 tick labels" in text
     assert "shaded bands without" in text
+
+
+def test_an_export_is_the_same_bytes_twice(tmp_path):
+    """The PDF carries no creation date (nor does the PNG): exporting one figure twice, a second apart,
+    gives the same bytes, so a fresh clone's export is checkable against the committed one."""
+    import time
+
+    import matplotlib.pyplot as plt
+
+    from regretlab.figures.export import export_item
+
+    digests = []
+    for k in range(2):
+        fig, ax = plt.subplots(figsize=(2, 2))
+        ax.plot([0, 1], [1, 0])
+        paths = export_item(fig, ["x"], [(1,)], {"item": "t"}, tmp_path / str(k), "P", "fig")
+        digests.append({p.suffix: p.read_bytes() for p in paths})
+        time.sleep(1.1)   # PDF dates have a resolution of one second
+    assert digests[0][".pdf"] == digests[1][".pdf"] and digests[0][".png"] == digests[1][".png"]

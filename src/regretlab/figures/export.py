@@ -50,7 +50,9 @@ def export_item(fig, header, rows, provenance: dict, root, paper: str, name: str
     folder = Path(root) / paper
     paths = []
     try:
-        paths.append(atomic_savefig(fig, folder / f"{name}.pdf"))
+        # no creation date: the same figure gives the same PDF bytes (a fresh clone's export is checkable
+        # against the committed one, and MANIFEST.json's digests change only with the content)
+        paths.append(atomic_savefig(fig, folder / f"{name}.pdf", metadata={"CreationDate": None}))
         paths.append(atomic_savefig(fig, folder / f"{name}.png", dpi=300))
     finally:
         plt.close(fig)
