@@ -227,3 +227,26 @@ def test_archive_drops_the_queries_of_large_runs_and_everything_else_round_trips
     monkeypatch.setattr(archive, "MAX_ARCHIVED_X_VALUES", 16)
     _, whole = archive.pack("tiny", TINY.runs("quick"), tmp_path / "a", tmp_path / "pf3")
     assert [m["x_kept"] for m in whole["members"]] == [True] * 6
+
+
+def test_full_export_in_a_fresh_clone_restores_the_archived_runs_first(tmp_path, monkeypatch):
+    """`regretlab export ITEM --mode full` with an empty results folder (a fresh clone) restores the item's
+    archived runs and writes the same data as the export made from the runs themselves; without the
+    restore it would find no run and refuse."""
+    import regretlab.cli as cli
+    from regretlab.campaign import archive
+
+    clean_provenance(monkeypatch)
+    monkeypatch.setitem(registry.SPECS, TINY.key, TINY)
+    run_spec(TINY, "full", out=tmp_path / "a", jobs=1, progress=False)
+    archive.pack(TINY.key, TINY.runs("full"), tmp_path / "a", tmp_path / "pf")
+    made = tmp_path / "made"
+    shutil.copytree(tmp_path / "pf", made)
+    assert cli.main(["export", TINY.key, "--mode", "full", "--out", str(tmp_path / "a"),
+                     "--export-dir", str(made)]) == 0
+    assert cli.main(["export", TINY.key, "--mode", "full", "--out", str(tmp_path / "fresh"),
+                     "--export-dir", str(tmp_path / "pf")]) == 0
+    assert len(list((tmp_path / "fresh").rglob("*.npz"))) == len(TINY.runs("full"))
+    for suffix in (".csv", ".png", ".pdf"):
+        assert (made / "Test" / f"tiny{suffix}").read_bytes() == \
+            (tmp_path / "pf" / "Test" / f"tiny{suffix}").read_bytes()

@@ -181,6 +181,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
     status = 0
     for key in keys:
         try:
+            if args.mode == "full":   # the archived runs first: a fresh clone exports what was committed
+                from regretlab.campaign import archive
+
+                planned = registry.source(registry.get(key)).runs("full")
+                archive.restore(args.out, args.export_dir, runs=planned)
             for path in export(key, args.mode, out=args.out, export_root=args.export_dir,
                                partial=args.partial):
                 print(f"wrote {path}")
@@ -221,7 +226,9 @@ def add_parsers(sub) -> None:
     p_repro.set_defaults(handler=_cmd_reproduce)
     p_export = sub.add_parser("export", help="export specs from their finished runs to paper_figures/")
     p_export.add_argument("specs", nargs="*", metavar="SPEC", help="spec keys (default: every spec)")
-    p_export.add_argument("--mode", default="quick", choices=["quick", "full"])
+    p_export.add_argument("--mode", default="quick", choices=["quick", "full"],
+                          help="full: the spec's archived runs (export dir's runs/) are restored into --out "
+                               "first, so a fresh clone exports from the committed runs")
     p_export.add_argument("--out", default="results", metavar="DIR", help="results folder (default: results)")
     p_export.add_argument("--export-dir", default="paper_figures", metavar="DIR",
                           help="export folder (default ./paper_figures)")
