@@ -336,6 +336,19 @@ class BayesianOptimizer(ABC):
             self.beta_schedule = self.beta_options.select(beta, beta_scale, beta_value)
         elif beta is not None or beta_scale is not None:
             raise ValueError(f"{self.name} has no β_t: beta={beta!r}, beta_scale={beta_scale!r} must be None")
+        self._start_state()
+        # the settings a Trace records: every keyword of this signature (its validated value), read from the
+        # signature as scikit-learn's BaseEstimator._get_param_names does, so a new keyword needs no third
+        # list; the β schedule records its own (beta, beta_scale, beta_value), the kernel as its repr
+        self.params: dict[str, Any] = {
+            **({} if self.beta_schedule is None else self.beta_schedule.params),
+            **{name: getattr(self, name) if name != "kernel" else None if kernel is None else repr(kernel)
+               for name in _setting_names()},
+        }
+
+    def _start_state(self) -> None:
+        """The state of an optimiser before its first observation: no model, no design drawn, no history,
+        every one-time warning still to give."""
         self.kernel = None  # current kernel (with fitted hyperparameters once fitted)
         self.gp = None
         self.model: ScaledPosterior | None = None
@@ -353,14 +366,6 @@ class BayesianOptimizer(ABC):
         self._history: list[dict[str, Any]] = []
         self._objective_name: str | None = None
         self._optimum_value = math.nan
-        # the settings a Trace records: every keyword of this signature (its validated value), read from the
-        # signature as scikit-learn's BaseEstimator._get_param_names does, so a new keyword needs no third
-        # list; the β schedule records its own (beta, beta_scale, beta_value), the kernel as its repr
-        self.params: dict[str, Any] = {
-            **({} if self.beta_schedule is None else self.beta_schedule.params),
-            **{name: getattr(self, name) if name != "kernel" else None if kernel is None else repr(kernel)
-               for name in _setting_names()},
-        }
 
     def _record_params(self, *names: str, **values) -> None:
         """Add the attributes ``names`` (arrays as lists) and ``values`` to the parameters a Trace records."""
