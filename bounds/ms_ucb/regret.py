@@ -506,6 +506,10 @@ def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, consta
     the run's ``bound_constants`` — ``dim`` (D), ``d``, ``a``, ``b``, ``delta``, ``N0``, ``alpha``."""
     from ..gp_ucb import C1
 
+    missing = [k for k in ("dim", "d", "a", "b", "delta", "N0", "alpha") if k not in constants]
+    if missing:
+        raise ValueError(f"constants={constants!r} lacks {', '.join(missing)}: MS-UCB's run bound needs the "
+                         "run's bound_constants dim, d, a, b, delta, N0 and alpha")
     D, d = int(constants["dim"]), int(constants["d"])
     v = float(v0(D=D, d=d, a=constants["a"], b=constants["b"], delta=constants["delta"], reading="E"))
     return float(prop4_regret_bound(T=T, beta_T=beta_T, C1=float(C1(sigma=sigma)), gamma_T=gamma_T, v0=v,

@@ -35,3 +35,9 @@ def test_bound_forms_are_the_bounds_functions():
         "ms_ucb": ms_ucb.run_regret_bound, "gp_ucb": gp_ucb.run_regret_bound,
         "rpp": rpp.run_regret_bound, "ubo": ubo.run_regret_bound}
     assert all(form[1].startswith("[") for form in BOUND_FORMS.values())
+
+
+def test_ms_ucb_names_a_missing_constant():
+    with pytest.raises(ValueError, match="lacks N0, alpha"):
+        ms_ucb.run_regret_bound(100, 4.0, 10.0, 0.1, {k: v for k, v in CONSTANTS.items()
+                                                       if k not in ("N0", "alpha")})
