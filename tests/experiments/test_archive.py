@@ -250,3 +250,29 @@ def test_full_export_in_a_fresh_clone_restores_the_archived_runs_first(tmp_path,
     for suffix in (".csv", ".png", ".pdf"):
         assert (made / "Test" / f"tiny{suffix}").read_bytes() == \
             (tmp_path / "pf" / "Test" / f"tiny{suffix}").read_bytes()
+
+
+def test_full_export_of_several_items_restores_the_archives_once(tmp_path, monkeypatch):
+    """Exporting several items with --mode full reads the archive manifests once, for the union of their
+    runs (not once per item), and an unknown item among them is still named by the export loop."""
+    import regretlab.cli as cli
+    from regretlab.campaign import archive
+
+    clean_provenance(monkeypatch)
+    monkeypatch.setitem(registry.SPECS, TINY.key, TINY)
+    run_spec(TINY, "full", out=tmp_path / "a", jobs=1, progress=False)
+    archive.pack(TINY.key, TINY.runs("full"), tmp_path / "a", tmp_path / "pf")
+    calls = []
+    real_restore = archive.restore
+
+    def counting_restore(out, export_root, runs=None):
+        calls.append(sorted(run.key for run in runs))
+        return real_restore(out, export_root, runs=runs)
+
+    monkeypatch.setattr(archive, "restore", counting_restore)
+    status = cli.main(["export", TINY.key, "No.such_item", TINY.key, "--mode", "full", "--out",
+                       str(tmp_path / "fresh"), "--export-dir", str(tmp_path / "pf")])
+    assert status == 2                                    # the unknown item is refused by name
+    assert len(calls) == 1                                # one pass over the manifests for every item
+    assert set(calls[0]) == {run.key for run in TINY.runs("full")}
+    assert len(list((tmp_path / "fresh").rglob("*.npz"))) == len(TINY.runs("full"))

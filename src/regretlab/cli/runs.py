@@ -167,6 +167,21 @@ def _cmd_reproduce(args: argparse.Namespace) -> int:
     return 0 if result.report.ok else 1
 
 
+def _restore_archived_runs(keys, args: argparse.Namespace) -> None:
+    """Restore the archived full runs of every spec in ``keys`` into ``--out`` in one pass over the archive
+    manifests (an unknown key is left to the export loop, which names it)."""
+    from regretlab.campaign import archive
+    from regretlab.experiments import registry
+
+    planned = []
+    for key in keys:
+        try:
+            planned.extend(registry.source(registry.get(key)).runs("full"))
+        except ValueError:
+            continue
+    archive.restore(args.out, args.export_dir, runs=planned)
+
+
 def _cmd_export(args: argparse.Namespace) -> int:
     from regretlab.experiments import registry
     from regretlab.figures import export
@@ -179,13 +194,14 @@ def _cmd_export(args: argparse.Namespace) -> int:
         return 2
     keys = args.specs or registry.available()
     status = 0
+    if args.mode == "full":   # the archived runs first, once for every item: a fresh clone exports what was
+        try:                  # committed
+            _restore_archived_runs(keys, args)
+        except ValueError as error:
+            print(f"regretlab export: {error}", file=sys.stderr)
+            return 2
     for key in keys:
         try:
-            if args.mode == "full":   # the archived runs first: a fresh clone exports what was committed
-                from regretlab.campaign import archive
-
-                planned = registry.source(registry.get(key)).runs("full")
-                archive.restore(args.out, args.export_dir, runs=planned)
             for path in export(key, args.mode, out=args.out, export_root=args.export_dir,
                                partial=args.partial):
                 print(f"wrote {path}")
