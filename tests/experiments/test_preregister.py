@@ -186,3 +186,16 @@ def test_every_experimental_item_lists_its_setups_with_their_sources():
     li = registry.setups_of("Li2016.table1")
     assert [x["setup"] for x in li] == ["paper", "code"] and "Matlab" in li[1]["source"]
     assert [x["setup"] for x in registry.setups_of("TranThe2020.fig1_moved")] == ["moved"]
+
+
+def test_a_registration_without_baselines_says_it_fixes_the_reading_alone():
+    """TranThe2020 Fig. 2 compares MS-UCB's variants only: its 'moved' registration has no pilot, and its
+    record says why (not that it is 'the baselines' pilot'); refused as soon as one variant has a run."""
+    spec = registry.get("TranThe2020.fig2_moved")
+    assert set(spec.proposed) == set(spec.methods)
+    record = preregister.pilot_record(spec, {}, claims_of(spec.key))
+    assert record["pilot"] == {} and record["baselines"] == []
+    assert "no baseline to pilot" in record["printed_check"]
+    early = {(spec.methods[0], spec.problems_of("full")[0], 0): {"f": [0.0], "meta": {}}}
+    with pytest.raises(ValueError, match="would not precede them"):
+        preregister.pilot_record(spec, early, claims_of(spec.key))
