@@ -199,3 +199,26 @@ def test_a_registration_without_baselines_says_it_fixes_the_reading_alone():
     early = {(spec.methods[0], spec.problems_of("full")[0], 0): {"f": [0.0], "meta": {}}}
     with pytest.raises(ValueError, match="would not precede them"):
         preregister.pilot_record(spec, early, claims_of(spec.key))
+
+
+def test_a_setup_reading_is_pending_until_every_proposed_method_has_its_pilot(tmp_path):
+    """A setup reading's decision counts over every setup only once each proposed method has its pilot
+    (PILOT_RUNS runs on every problem): TranThe2020 Fig. 2 'moved' shares one variant's runs with Fig. 1, and
+    its other variants at 0 runs must leave it pending, not 'undecided'."""
+    from regretlab.figures.decisions import setup_readings
+
+    folder = tmp_path / "decisions"
+    folder.mkdir()
+    spec = registry.get("TranThe2020.fig2_moved")
+    problems = spec.problems_of("full")
+    runs = {f"{m} @ {p}": 0 for m in spec.methods for p in problems}
+    runs.update({f"{spec.methods[0]} @ {p}": preregister.PILOT_RUNS for p in problems})
+    record = {"item": spec.key, "verdict": "undecided", "runs": runs}
+    path = folder / f"{spec.key}.json"
+    path.write_text(json.dumps(record))
+    (moved,) = setup_readings("TranThe2020.fig2", tmp_path)
+    assert moved["record"] is None                                  # pending: three variants have no run
+    record["runs"] = {k: preregister.PILOT_RUNS for k in runs}
+    path.write_text(json.dumps(record))
+    (moved,) = setup_readings("TranThe2020.fig2", tmp_path)
+    assert moved["record"]["verdict"] == "undecided"                # every variant's pilot done: decided

@@ -437,9 +437,10 @@ def _comparisons_table(r: dict) -> list[str]:
 def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
     """The setup readings registered for ``item`` (specs whose ``reading_of`` is it and which carry claims),
     each ``{"key", "setup", "registered", "record"}``: whether its registration is committed, and its
-    decision record when its proposed methods have runs (else None: pending)."""
+    decision record once every proposed method has its pilot (``PILOT_RUNS`` runs on every problem; else None:
+    pending)."""
     from regretlab.decisions.claims import claims_of
-    from regretlab.decisions.preregister import is_preregistered
+    from regretlab.decisions.preregister import PILOT_RUNS, is_preregistered
     from regretlab.experiments import registry
 
     out = []
@@ -449,9 +450,12 @@ def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
         path = Path(export_root) / "decisions" / f"{spec.key}.json"
         record = json.loads(path.read_text()) if path.is_file() else None
         source = registry.source(spec)
-        if record is not None and not any(n for k, n in record["runs"].items()
-                                           if k.partition(" @ ")[0] in source.proposed):
-            record = None   # the baselines' pilot alone decides nothing about the paper's method
+        proposed_runs = [n for k, n in (record or {}).get("runs", {}).items()
+                         if k.partition(" @ ")[0] in source.proposed]
+        if record is not None and (not proposed_runs or min(proposed_runs) < PILOT_RUNS):
+            # the baselines' pilot alone, or a proposed method short of its own pilot (a variant with no run
+            # yet beside one whose runs another item shares), decides nothing about the paper's method
+            record = None
         out.append({"key": spec.key, "setup": spec.setup_reading, "record": record,
                     "registered": is_preregistered(source, export_root)})
     return out
@@ -461,7 +465,7 @@ def _setup_status(reading: dict) -> str:
     """'pending (registration committed)' or the reading's item verdict."""
     if reading["record"] is not None:
         return reading["record"]["verdict"]
-    return PENDING + (" (registration committed; its proposed methods' runs are not decided yet)"
+    return PENDING + (" (registration committed; its proposed methods' pilot is not complete yet)"
                       if reading["registered"] else " (its baselines' pilot and registration to come)")
 
 
