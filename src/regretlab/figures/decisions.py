@@ -450,12 +450,12 @@ def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
         path = Path(export_root) / "decisions" / f"{spec.key}.json"
         record = json.loads(path.read_text()) if path.is_file() else None
         source = registry.source(spec)
-        proposed_runs = [n for k, n in (record or {}).get("runs", {}).items()
-                         if k.partition(" @ ")[0] in source.proposed]
-        if record is not None and (not proposed_runs or min(proposed_runs) < PILOT_RUNS):
-            # the baselines' pilot alone, or a proposed method short of its own pilot (a variant with no run
-            # yet beside one whose runs another item shares), decides nothing about the paper's method
-            record = None
+        if record is not None:
+            proposed_runs = [n for k, n in record["runs"].items() if k.partition(" @ ")[0] in source.proposed]
+            if not proposed_runs or min(proposed_runs) < PILOT_RUNS:
+                # the baselines' pilot alone, or a proposed method short of its own pilot (a variant with no
+                # run yet beside one whose runs another item shares), decides nothing about the paper's method
+                record = None
         out.append({"key": spec.key, "setup": spec.setup_reading, "record": record,
                     "registered": is_preregistered(source, export_root)})
     return out
