@@ -36,7 +36,8 @@ def test_archive_round_trip_restores_identical_records_and_refuses_tampering(tmp
     for run in TINY.runs("quick")[1:]:
         store.result_path(tmp_path / "b", run).unlink()
     again, kept = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
-    assert kept["members"] == manifest["members"] and again.read_bytes() == path.read_bytes()
+    assert again is None and kept["members"] == [] and kept["unchanged"]   # nothing new: nothing written
+    assert sorted(p.name for p in (tmp_path / "pf" / "runs").iterdir()) == ["tiny.json", "tiny.tar.xz"]
     with pytest.raises(archive.ArchiveError, match="no finished full-mode run"):
         archive.pack("nothing", TINY.runs("quick"), tmp_path / "empty", tmp_path / "pf_empty")
     blob = bytearray(path.read_bytes())
@@ -107,8 +108,8 @@ def test_a_run_two_groups_share_is_stored_once_and_restored_from_its_owner(tmp_p
     for run in runs:
         assert store.result_path(tmp_path / "a", run).read_bytes() == \
             store.result_path(tmp_path / "b", run).read_bytes()
-    _, again = archive.pack("first", runs[:4], tmp_path / "b", tmp_path / "pf")
-    assert again["members"] == first["members"] and "shared" not in again
+    written, again = archive.pack("first", runs[:4], tmp_path / "b", tmp_path / "pf")
+    assert written is None and again["members"] == [] and "shared" not in again   # segment 0 stays whole
     for suffix in (".json", ".tar.xz"):
         (tmp_path / "pf" / "runs" / f"first{suffix}").unlink()
     with pytest.raises(archive.ArchiveError, match="shared with group 'first'.*repack second"):
@@ -160,15 +161,19 @@ def test_packing_refuses_a_stale_run_or_leaves_it_out_when_told(tmp_path, monkey
         path, manifest = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf",
                                       drop_stale=True)
         stale = [r for r in TINY.runs("quick") if r.method == "Ha2019/EI-Vanilla"]
-        assert len(manifest["members"]) == 6 - len(stale) and len(stale) > 0
+        # segment 0 keeps all six (never rewritten); segment 1 holds nothing new and retires the stale ones
+        assert manifest["segment"] == 1 and manifest["members"] == [] and len(stale) > 0
         assert manifest["dropped_stale"] == sorted(r.run_id for r in stale)
-        assert {m["method"] for m in manifest["members"]} == {"Kandasamy2015/RAND"}
+        assert manifest["retired"] == sorted(store.result_path(".", r).as_posix() for r in stale)
         for run in stale:
             file = store.result_path(tmp_path / "b", run)
             assert not file.exists() and file.with_name(file.name + ".stale").is_file()
             assert not store.finished(tmp_path / "b", run)
         again, _ = archive.pack("tiny", TINY.runs("quick"), tmp_path / "b", tmp_path / "pf")
-        assert again.read_bytes() == path.read_bytes()
+        assert again is None   # nothing new since the segment that dropped them
+        # a fresh folder restores the kept runs and not the retired ones (segment 0 still holds them)
+        assert archive.restore(tmp_path / "fresh", tmp_path / "pf") == 6 - len(stale)
+        assert [store.finished(tmp_path / "fresh", r) for r in stale] == [False] * len(stale)
     finally:
         record.settings_fingerprint.cache_clear()
 
@@ -276,3 +281,31 @@ def test_full_export_of_several_items_restores_the_archives_once(tmp_path, monke
     assert len(calls) == 1                                # one pass over the manifests for every item
     assert set(calls[0]) == {run.key for run in TINY.runs("full")}
     assert len(list((tmp_path / "fresh").rglob("*.npz"))) == len(TINY.runs("full"))
+
+
+def test_a_look_adds_a_segment_of_its_new_runs_and_never_rewrites_one(tmp_path, monkeypatch):
+    """Issue 73.5: packing a group after more runs finished writes a new segment holding those runs only
+    (segment 0's two files keep their bytes), its manifest numbered 1; a fresh folder restores every run of
+    both segments byte for byte; packing again writes nothing; a segment file in the way is refused rather
+    than overwritten."""
+    from regretlab.campaign import archive
+
+    clean_provenance(monkeypatch)
+    runs = TINY.runs("quick")
+    run_spec(TINY, "quick", out=tmp_path / "a", jobs=1, progress=False)
+    first_path, first = archive.pack("tiny", runs[:4], tmp_path / "a", tmp_path / "pf")
+    before = {p.name: p.read_bytes() for p in (tmp_path / "pf" / "runs").iterdir()}
+    second_path, second = archive.pack("tiny", runs, tmp_path / "a", tmp_path / "pf")
+    assert second_path.name == "tiny.seg001.tar.xz" and second["segment"] == 1
+    assert sorted(m["run_key"] for m in second["members"]) == sorted(r.key for r in runs[4:])
+    assert all((tmp_path / "pf" / "runs" / name).read_bytes() == data for name, data in before.items())
+    assert [m["segment"] if "segment" in m else 0 for _, m in archive.segments("tiny", tmp_path / "pf")] \
+        == [0, 1]
+    assert archive.restore(tmp_path / "b", tmp_path / "pf") == 6
+    for run in runs:
+        assert store.result_path(tmp_path / "a", run).read_bytes() == \
+            store.result_path(tmp_path / "b", run).read_bytes()
+    assert archive.pack("tiny", runs, tmp_path / "b", tmp_path / "pf")[0] is None
+    (tmp_path / "pf" / "runs" / "tiny.seg001.json").unlink()   # a half-removed segment: its tar.xz in the way
+    with pytest.raises(archive.ArchiveError, match="never rewritten"):
+        archive.pack("tiny", runs, tmp_path / "b", tmp_path / "pf")

@@ -1,13 +1,19 @@
-"""Runs kept in the repository: one compressed archive per run group with a manifest of checksums, so a
-fresh clone re-decides, re-exports and continues a sequential study without rerunning anything.
+"""Runs kept in the repository: compressed archive segments per run group with manifests of checksums, so
+a fresh clone re-decides, re-exports and continues a sequential study without rerunning anything.
 
-``paper_figures/runs/<group>.tar.xz`` holds the run records (``runs/<key[:2]>/<stem>.npz``, as in the
-store) and ``paper_figures/runs/<group>.json`` lists each member with its sha256, run key, method, problem,
-repeat and commit, plus the archive's own sha256. A run another group's archive already holds with the
-same bytes is not stored twice: the manifest lists it under ``shared`` with that group (Li2016 Table 5's
-δ = 0 and δ = 0.1 columns are Table 1's runs; TranThe2020 Figs 2 and 3 share 60 MS-UCB(N₀ = 1, α = 0)
-runs). :func:`restore` checks the archive's checksum, then every member's, and copies into the results
-folder only the records it does not already hold; a record whose checksum does not match is refused (never
+A group's runs are kept in **segments that are never rewritten**: ``paper_figures/runs/<group>.tar.xz``
+(segment 0, every run archived before 2026-12-07) and ``<group>.seg001.tar.xz``, ``<group>.seg002.tar.xz``,
+... (one per :func:`pack` that found new runs: a look), each holding run records
+(``runs/<key[:2]>/<stem>.npz``, as in the store) beside a manifest ``<segment>.json`` that lists each member
+with its sha256, run key, method, problem, repeat and commit, plus the segment's own sha256 and number. A
+look adds a segment of its new runs only, so git stores each run once: re-packing a group whole at every look
+had made 231 MB of the repository's 296 MB earlier versions of the same archives (149 blob versions of 35
+files). :func:`segments` lists a group's segments in order.
+
+A run another group's archive already holds with the same bytes is not stored twice: the manifest lists
+it under ``shared`` with that group (Li2016 Table 5's δ = 0 and δ = 0.1 columns are Table 1's runs;
+TranThe2020 Figs 2 and 3 share 60 MS-UCB(N₀ = 1, α = 0) runs). :func:`restore` checks each segment's
+checksum, then every member's, and copies into the results folder only the records it does not already hold; a record whose checksum does not match is refused (never
 trusted by its name). Runs made from a tree with uncommitted changes are refused by :func:`pack` (their
 code is not pinned).
 
@@ -43,8 +49,8 @@ from regretlab.experiments.run_meta import RunMeta
 
 from .cost import run_dimension
 
-__all__ = ["pack", "restore", "slim", "recompute_queries", "ARCHIVE_FOLDER", "MAX_ARCHIVED_X_VALUES",
-           "ArchiveError"]
+__all__ = ["pack", "restore", "slim", "recompute_queries", "segments", "segment_name", "ARCHIVE_FOLDER",
+           "MAX_ARCHIVED_X_VALUES", "ArchiveError"]
 
 #: Where archives live, relative to the export root (``paper_figures/``).
 ARCHIVE_FOLDER = "runs"
@@ -118,22 +124,56 @@ def recompute_queries(spec, run, out) -> np.ndarray:
     return x
 
 
+def segment_name(group: str, segment: int) -> str:
+    """The file stem of ``group``'s segment ``segment``: ``group`` itself for segment 0 (the archives made
+    before segments), ``<group>.seg001`` and on after it.
+
+    >>> segment_name("Ha2019.appC", 0), segment_name("Ha2019.appC", 2)
+    ('Ha2019.appC', 'Ha2019.appC.seg002')
+    """
+    return group if segment == 0 else f"{group}.seg{segment:03d}"
+
+
+def _segment_of(manifest: dict) -> int:
+    return int(manifest.get("segment", 0))
+
+
+def _manifests(export_root) -> list[tuple[Path, dict]]:
+    """(manifest path, manifest) of every segment of every group under ``export_root``, in file-name order."""
+    folder = Path(export_root) / ARCHIVE_FOLDER
+    return [(path, json.loads(path.read_text(encoding="utf-8"))) for path in sorted(folder.glob("*.json"))]
+
+
+def segments(group: str, export_root="paper_figures") -> list[tuple[Path, dict]]:
+    """``group``'s segments as (manifest path, manifest), segment 0 first; none: an empty list."""
+    mine = [(path, m) for path, m in _manifests(export_root) if m.get("group") == group]
+    return sorted(mine, key=lambda pm: _segment_of(pm[1]))
+
+
 def pack(group: str, runs, out, export_root="paper_figures", *,
-         drop_stale: bool = False) -> tuple[Path, dict]:
-    """Archive the finished ``runs`` (:class:`regretlab.experiments.spec.Run`) of ``out`` as ``group``;
-    returns the archive's path and its manifest. Members are added in sorted order with fixed metadata, so
-    the same runs give the same bytes. The runs already archived under ``export_root`` are restored into
-    ``out`` first, so packing from a results folder that lacks some of them (a fresh clone) never drops
-    them; a group with no finished run is refused (an empty archive would say nothing).
+         drop_stale: bool = False) -> tuple[Path | None, dict]:
+    """Archive the finished ``runs`` (:class:`regretlab.experiments.spec.Run`) of ``out`` that no segment of
+    ``group`` holds yet, as a new segment; returns the new segment's path and its manifest, or ``(None,
+    manifest)`` with no members when every finished run is archived already (nothing is written: a committed
+    segment is never rewritten). Members are added in sorted order with fixed metadata, so the same runs give
+    the same bytes. The runs already archived under ``export_root`` are restored into ``out`` first, so
+    packing from a results folder that lacks some of them (a fresh clone) never drops them; a group with no
+    finished run is refused (an empty archive would say nothing).
 
     A record made from other setup values than the current ones (:class:`store.StaleRunError`: a setup
-    value changed since) is refused, naming it; with ``drop_stale`` it is left out of the archive instead
+    value changed since) is refused, naming it; with ``drop_stale`` it is left out of the new segment instead
     and its file in ``out`` renamed to ``<name>.stale`` (kept, no longer read as a result, so the run is
-    recomputed with the current values); the manifest lists the dropped runs under ``"dropped_stale"``."""
+    recomputed with the current values); the manifest lists the dropped runs under ``"dropped_stale"`` (run
+    ids) and their paths under ``"retired"``, which :func:`restore` then no longer copies out of the older
+    segments that hold them."""
     drop_stale = check_bool("drop_stale", drop_stale)   # at the boundary: a string would be truthy
     restore(out, export_root)
     elsewhere = _members_of_other_groups(group, export_root)
-    members, dropped, shared = [], [], []
+    earlier = segments(group, export_root)
+    held = {(m["path"], m["sha256"]) for _, manifest in earlier
+            for m in manifest["members"] + manifest.get("shared", [])}
+    retired = {p for _, manifest in earlier for p in manifest.get("retired", [])}
+    members, dropped, retiring, shared, finished = [], [], [], [], 0
     for run in runs:
         try:
             result = store.read_finished(out, run)
@@ -144,9 +184,11 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
             path = store.result_path(out, run)
             path.replace(path.with_name(path.name + ".stale"))
             dropped.append(run.run_id)
+            retiring.append(path.relative_to(Path(out)).as_posix())
             continue
         if result is None:
             continue
+        finished += 1
         path, meta = store.result_path(out, run), RunMeta.of(result)
         commit = commit_of(result)
         if meta.dirty or commit.endswith("+dirty") or commit == "None":
@@ -157,18 +199,24 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
         raw = path.read_bytes()
         data = slim(raw)
         name, digest = path.relative_to(Path(out)).as_posix(), _sha256(data)
+        if (name, digest) in held and name not in retired:   # in an earlier segment of this group
+            continue
         owner = elsewhere.get((name, digest))
         if owner is not None:   # the same bytes are archived by another group: list it, do not store it twice
             shared.append({"path": name, "sha256": digest, "run_key": run.key, "method": run.method,
                            "problem": run.problem, "repeat": run.repeat, "group": owner})
             continue
         members.append((name, data, run, meta, data is raw and meta.x_archived is None))
-    if not members and not shared:
+    if not finished and not dropped and not earlier:
         raise ArchiveError(f"{group}: no finished full-mode run in {out}: nothing to archive")
+    segment = 1 + max((_segment_of(m) for _, m in earlier), default=-1)
+    if not members and not shared and not dropped:
+        return None, {"group": group, "segment": segment, "members": [], "unchanged": True}
     members.sort(key=lambda m: m[0])
     blob = _tar_xz((name, data) for name, data, *_ in members)
     manifest = {
         "group": group,
+        "segment": segment,
         "archive_sha256": _sha256(blob),
         "archive_bytes": len(blob),
         "members": [_member_entry(*member) for member in members],
@@ -177,9 +225,13 @@ def pack(group: str, runs, out, export_root="paper_figures", *,
         manifest["shared"] = sorted(shared, key=lambda m: m["path"])
     if dropped:
         manifest["dropped_stale"] = sorted(dropped)
+        manifest["retired"] = sorted(retiring)
     folder = Path(export_root) / ARCHIVE_FOLDER
-    target = atomic_write_bytes(folder / f"{group}.tar.xz", blob)
-    atomic_write_text(folder / f"{group}.json", json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    stem = segment_name(group, segment)
+    if (folder / f"{stem}.tar.xz").exists() or (folder / f"{stem}.json").exists():
+        raise ArchiveError(f"{folder / stem}.* exists already: a segment is never rewritten")
+    target = atomic_write_bytes(folder / f"{stem}.tar.xz", blob)
+    atomic_write_text(folder / f"{stem}.json", json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return target, manifest
 
 
@@ -213,21 +265,22 @@ def _member_entry(name: str, data: bytes, run, meta: RunMeta, x_kept: bool) -> d
 
 
 def _members_of_other_groups(group: str, export_root) -> dict[tuple[str, str], str]:
-    """(member path, sha256) -> group, over the members stored in every archive but ``group``'s."""
+    """(member path, sha256) -> group, over the members stored in every segment of every group but
+    ``group``'s."""
     owners = {}
-    for manifest_path in sorted((Path(export_root) / ARCHIVE_FOLDER).glob("*.json")):
-        manifest = json.loads(manifest_path.read_text())
+    for _, manifest in _manifests(export_root):
         if manifest["group"] != group:
             owners.update({(m["path"], m["sha256"]): manifest["group"] for m in manifest["members"]})
     return owners
 
 
 def restore(out, export_root="paper_figures", runs=None) -> int:
-    """Copy every archived run that ``out`` lacks into it, after checking the checksums; returns how many
-    records were restored. ``runs`` (:class:`regretlab.experiments.spec.Run`, optional): only those (deciding
-    one item then unpacks its runs, not every archived run); an archive none of whose members is
-    wanted is not opened. A run a manifest lists as ``shared`` (stored in another group's archive) must
-    then be in ``out`` (when wanted): else that archive no longer holds it, and the error says so."""
+    """Copy every archived run that ``out`` lacks into it, from every segment, after checking the
+    checksums; returns how many records were restored. ``runs`` (:class:`regretlab.experiments.spec.Run`,
+    optional): only those (deciding one item then unpacks its runs, not every archived run); a segment none
+    of whose members is wanted is not opened. A run a manifest lists as ``shared`` (stored in another group's
+    archive) must then be in ``out`` (when wanted): else that archive no longer holds it, and the error says
+    so. A member a later segment of its group lists as ``retired`` (a stale run left out) is not copied."""
     folder = Path(export_root) / ARCHIVE_FOLDER
     keys = None if runs is None else {run.key for run in runs}
 
@@ -235,11 +288,13 @@ def restore(out, export_root="paper_figures", runs=None) -> int:
         return keys is None or m.get("run_key") in keys
 
     restored = 0
-    manifests = [(path, json.loads(path.read_text())) for path in sorted(folder.glob("*.json"))]
+    manifests = _manifests(export_root)
+    retired = {(m["group"], p) for _, m in manifests for p in m.get("retired", [])}
     for manifest_path, manifest in manifests:
-        archive = folder / f"{manifest['group']}.tar.xz"
+        archive = manifest_path.with_name(manifest_path.name[: -len(".json")] + ".tar.xz")
         missing = [m for m in manifest["members"]
-                   if wanted_member(m) and not (Path(out) / m["path"]).is_file()]
+                   if wanted_member(m) and (manifest["group"], m["path"]) not in retired
+                   and not (Path(out) / m["path"]).is_file()]
         if not missing:
             continue
         blob = archive.read_bytes()
@@ -261,7 +316,8 @@ def restore(out, export_root="paper_figures", runs=None) -> int:
                 restored += 1
     for manifest_path, manifest in manifests:   # present, as members are: a restored one was checked above
         for m in manifest.get("shared", []):
-            if wanted_member(m) and not (Path(out) / m["path"]).is_file():
+            if (wanted_member(m) and (manifest["group"], m["path"]) not in retired
+                    and not (Path(out) / m["path"]).is_file()):
                 raise ArchiveError(
                     f"{manifest_path.name}: run {m['path']} is shared with group {m['group']!r}, whose "
                     f"archive under {folder} no longer holds it (repack {manifest['group']})")

@@ -155,9 +155,14 @@ def _cmd_archive(args: argparse.Namespace) -> int:
             print(f"regretlab archive: {error}", file=sys.stderr)
             status = 2
             continue
+        if path is None:
+            print(f"{spec.key}: every finished run is archived already (segments are never rewritten): "
+                  "nothing written")
+            continue
         dropped, shared = manifest.get("dropped_stale", []), manifest.get("shared", [])
         owners = sorted({m["group"] for m in shared})
-        print(f"wrote {path} ({len(manifest['members'])} runs, {manifest['archive_bytes'] / 2**20:.2f} MiB)"
+        print(f"wrote {path} (segment {manifest['segment']}: {len(manifest['members'])} runs, "
+              f"{manifest['archive_bytes'] / 2**20:.2f} MiB)"
               + (f"; {len(shared)} more run(s) stored once, in {', '.join(owners)}" if shared else "")
               + (f"; left out {len(dropped)} stale run(s) made from other setup values (renamed *.stale in "
                  f"{args.out})" if dropped else ""))

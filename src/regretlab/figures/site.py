@@ -62,14 +62,17 @@ def _copy(source: Path, target: Path) -> bool:
 
 
 def _archive(root: Path, spec: str) -> dict | None:
-    """The run archive's manifest summary of ``spec`` (its file, size and sha256), if archived."""
-    path = root / "runs" / f"{spec}.json"
-    if not path.is_file():
+    """The run archive of ``spec``: its segments' files, their total size and members, if archived."""
+    from regretlab.campaign.archive import segments
+
+    parts = segments(spec, root)
+    if not parts:
         return None
-    manifest = json.loads(path.read_text(encoding="utf-8"))
-    return {"file": f"runs/{spec}.tar.xz", "bytes": manifest["archive_bytes"],
-            "sha256": manifest["archive_sha256"], "members": len(manifest["members"]),
-            "shared": len(manifest.get("shared", []))}
+    return {"file": ", ".join(f"runs/{path.name[: -len('.json')]}.tar.xz" for path, _ in parts),
+            "bytes": sum(m["archive_bytes"] for _, m in parts),
+            "sha256": ", ".join(m["archive_sha256"] for _, m in parts),
+            "members": sum(len(m["members"]) for _, m in parts),
+            "shared": sum(len(m.get("shared", [])) for _, m in parts)}
 
 
 def _comparisons(record: dict) -> list[dict]:
