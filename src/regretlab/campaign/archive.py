@@ -10,12 +10,12 @@ look adds a segment of its new runs only, so git stores each run once: re-packin
 had made 231 MB of the repository's 296 MB earlier versions of the same archives (149 blob versions of 35
 files). :func:`segments` lists a group's segments in order.
 
-A run another group's archive already holds with the same bytes is not stored twice: the manifest lists
-it under ``shared`` with that group (Li2016 Table 5's δ = 0 and δ = 0.1 columns are Table 1's runs;
-TranThe2020 Figs 2 and 3 share 60 MS-UCB(N₀ = 1, α = 0) runs). :func:`restore` checks each segment's
-checksum, then every member's, and copies into the results folder only the records it does not already hold; a record whose checksum does not match is refused (never
-trusted by its name). Runs made from a tree with uncommitted changes are refused by :func:`pack` (their
-code is not pinned).
+A run another group's archive already holds with the same bytes is not stored twice: the manifest lists it
+under ``shared`` with that group (Li2016 Table 5's δ = 0 and δ = 0.1 columns are Table 1's runs; TranThe2020
+Figs 2 and 3 share 60 MS-UCB(N₀ = 1, α = 0) runs). :func:`restore` checks each segment's checksum, then
+every member's, and copies into the results folder only the records it does not already hold; a record whose
+checksum does not match is refused (never trusted by its name). Runs made from a tree with uncommitted
+changes are refused by :func:`pack` (their code is not pinned).
 
 An archived record keeps everything a decision, an export or a bound check reads. The one thing it may
 leave out is the queries ``x`` of a large run (more than :data:`MAX_ARCHIVED_X_VALUES` values): at D = 100
