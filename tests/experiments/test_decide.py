@@ -490,7 +490,7 @@ def test_a_comparison_before_its_first_look_reports_the_runs_its_effect_is_read_
                                                ("trend", False)])
 def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(kind, paired):
     """Ten comparisons whose methods are perfectly separated by a huge gap, at 3 runs a method (before the
-    first look: undecided). The runs needed are the larger of the normal approximation and the fewest runs at
+    first look: undecided). The runs needed are the larger of Noether's rank-test count and the fewest runs at
     which the comparison's own test reaches the final look's Holm level (that look's level over the 20
     hypotheses) on perfectly separated data (there it can, one run fewer it cannot). For two methods the
     approximation says 1 and the floor stands: 7 runs unpaired (1/C(14, 7) = 0.00029; 1/C(12, 6) = 0.0011 is
@@ -509,7 +509,7 @@ def test_runs_needed_is_never_below_the_runs_at_which_the_exact_test_can_decide(
     decide_comparisons(ten, data, (5, 10, 20, 30))
     final = looks_taken(ten, (5, 10, 20, 30))[1][-1] / 20
     approximate = (compare.trend_runs_needed(data[0], level=final) if kind == "trend" else
-                   compare.runs_needed(data[0][0], data[0][1], level=final, paired=paired))
+                   compare.rank_runs_needed(data[0][0], data[0][1], level=final, paired=paired))
     floor = fewest_runs_to_decide(kind, paired, k, final)
     test = "trend" if kind == "trend" else "better"
     smallest_p = [_attainable_p_of(test, paired, k, n) for n in (int(floor), int(floor) - 1)]

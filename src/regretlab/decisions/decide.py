@@ -316,9 +316,9 @@ def _describe_order(comparison: Comparison, arrays, level: float, rng) -> None:
     comparison.effect = compare.effect(arrays[b], arrays[w], paired=False, rng=rng)
     if comparison.decision != "undecided" or min(x.size for x in arrays) < 2:
         return
-    every = max(compare.runs_needed(arrays[b], arrays[w], level=level, paired=False)
+    every = max(compare.rank_runs_needed(arrays[b], arrays[w], level=level, paired=False)
                 for w, b in comparison.pairs)
-    one = min(compare.runs_needed(arrays[w], arrays[b], level=level / len(comparison.pairs), paired=False)
+    one = min(compare.rank_runs_needed(arrays[w], arrays[b], level=level / len(comparison.pairs), paired=False)
               for w, b in comparison.pairs)
     comparison.runs_needed = max(min(every, one), fewest_runs_to_decide("order", False, 2, level))
 
@@ -332,8 +332,8 @@ def _counts(arrays, look: int) -> tuple[int, int]:
 def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
     """Runs per method for 80 % power at ``level`` at the observed effect, in the direction it points."""
     if comparison.kind in ("better", "best"):
-        forward = compare.runs_needed(a, b, level=level, paired=comparison.paired)
-        backward = compare.runs_needed(b, a, level=level, paired=comparison.paired)
+        forward = compare.rank_runs_needed(a, b, level=level, paired=comparison.paired)
+        backward = compare.rank_runs_needed(b, a, level=level, paired=comparison.paired)
         return min(forward, backward)
     if comparison.kind == "ratio":
         low, high = (math.log(v) for v in comparison.interval)
@@ -342,19 +342,19 @@ def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
         )
         shifted = b + nearest
         return min(
-            compare.runs_needed(a, shifted, level=level, paired=comparison.paired),
-            compare.runs_needed(shifted, a, level=level, paired=comparison.paired),
+            compare.rank_runs_needed(a, shifted, level=level, paired=comparison.paired),
+            compare.rank_runs_needed(shifted, a, level=level, paired=comparison.paired),
         )
     margin = comparison.margin or 0.0
     if comparison.kind == "no_worse":  # the side the observed difference points to
         return min(
-            compare.runs_needed(a + margin, b, level=level, paired=comparison.paired),
-            compare.runs_needed(b, a + margin, level=level, paired=comparison.paired),
+            compare.rank_runs_needed(a + margin, b, level=level, paired=comparison.paired),
+            compare.rank_runs_needed(b, a + margin, level=level, paired=comparison.paired),
         )
     # similar: the tighter of the two one-sided tests at the observed difference
     return min(
-        compare.runs_needed(a + margin, b, level=level, paired=comparison.paired),
-        compare.runs_needed(b + margin, a, level=level, paired=comparison.paired),
+        compare.rank_runs_needed(a + margin, b, level=level, paired=comparison.paired),
+        compare.rank_runs_needed(b + margin, a, level=level, paired=comparison.paired),
     )
 
 
