@@ -473,7 +473,8 @@ def ratio_interval(numerator, denominator, *, paired: bool, rng=None, confidence
 
 
 def runs_needed(a, b, *, level: float, power: float = 0.8, paired: bool) -> float:
-    r"""Runs per method for a one-sided *mean* test (a t-test) at ``level`` to have ``power`` at the observed standardised
+    r"""Runs per method for a one-sided *mean* test (a t-test) at ``level`` to have ``power`` at the observed
+    standardised
     effect :math:`d=\bar\Delta/s_\Delta` (paired) or :math:`(\bar a-\bar b)/s_{pooled}` (unpaired):
     :math:`n=((z_{1-\text{level}}+z_{\text{power}})/d)^2`, times 2 unpaired — the normal approximation
     used to plan seeds in [Colas2018], inflated by 1/0.864 for the rank
@@ -519,7 +520,8 @@ def rank_effect(a, b, *, paired: bool) -> float:
 
 def _rank_z_per_root_n(p: float, paired: bool) -> float:
     r"""The rank test's standardised drift per :math:`\sqrt n` at effect ``p`` (``n`` runs a method):
-    :math:`\sqrt6\,(p-\tfrac12)` for Mann–Whitney at equal sizes (E U - mn/2 = n^2(p-1/2), Var U = n^2(2n+1)/12),
+    :math:`\sqrt6\,(p-\tfrac12)` for Mann–Whitney at equal sizes (E U - mn/2 = n^2(p-1/2),
+    Var U = n^2(2n+1)/12),
     :math:`\sqrt3\,(p'-\tfrac12)` for the signed-rank statistic (E T - n(n+1)/4 ≈ n^2(p'-1/2)/2,
     Var T ≈ n^3/12) [Noether1987, Eqs. (2) and (3)]."""
     return (math.sqrt(3.0) if paired else math.sqrt(6.0)) * (p - 0.5)
@@ -530,14 +532,16 @@ def rank_runs_needed(a, b, *, level: float, power: float = 0.8, paired: bool) ->
     Wilcoxon signed-rank when paired) at ``level`` to have ``power`` at the observed effect
     (:func:`rank_effect`), by Noether's formula [Noether1987]:
 
-    .. math:: n = \frac{(z_{1-\text{level}} + z_{\text{power}})^2}{6\,(p-\tfrac12)^2}\ \text{(unpaired)},\qquad
+    .. math:: n = \frac{(z_{1-\text{level}} + z_{\text{power}})^2}{6\,(p-\tfrac12)^2}
+              \ \text{(unpaired)},\qquad
               n = \frac{(z_{1-\text{level}} + z_{\text{power}})^2}{3\,(p'-\tfrac12)^2}\ \text{(paired)}.
 
     It reads the same scale as the test (ranks, not means), so one outlying run does not move it the way it
     moved the mean-based :func:`runs_needed` (the audit found 44 of 777 undecided comparisons on which the two
     disagreed about whether the paper's n suffices, worst 4,728 vs 29). ``inf`` when the effect is none or of
     the wrong sign; 1 for a complete separation (then every sample is separated, and the caller floors it at
-    the runs its exact test needs, :func:`regretlab.decisions.looks.fewest_runs_to_decide`). ``level``, ``power`` in (0, 1).
+    the runs its exact test needs, :func:`regretlab.decisions.looks.fewest_runs_to_decide`). ``level``,
+    ``power`` in (0, 1).
 
     >>> round(rank_runs_needed([1.0, 2, 3, 4, 5, 6], [0.5, 1.5, 2.5, 3.5, 4.5, 5.5], level=0.05,
     ...                        paired=False))   # p = 21/36: far more than six runs

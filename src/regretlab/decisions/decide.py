@@ -318,8 +318,8 @@ def _describe_order(comparison: Comparison, arrays, level: float, rng) -> None:
         return
     every = max(compare.rank_runs_needed(arrays[b], arrays[w], level=level, paired=False)
                 for w, b in comparison.pairs)
-    one = min(compare.rank_runs_needed(arrays[w], arrays[b], level=level / len(comparison.pairs), paired=False)
-              for w, b in comparison.pairs)
+    one = min(compare.rank_runs_needed(arrays[w], arrays[b], level=level / len(comparison.pairs),
+                                       paired=False) for w, b in comparison.pairs)
     comparison.runs_needed = max(min(every, one), fewest_runs_to_decide("order", False, 2, level))
 
 
