@@ -382,9 +382,10 @@ def test_decide_from_the_repository_archives_prints_decisions_and_the_commit_che
     argv = ["decide", "Ha2019.appC", "--no-write", "--out", str(tmp_path), "--export-dir", str(root)]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    verdicts = "undecided|partly|reading-dependent|reproduced|not reproduced"
+    verdicts = "undecided|underpowered|pending|partly|reading-dependent|reproduced|not reproduced"
     assert re.search(rf"^Ha2019\.appC: ({verdicts}) \(claims over their readings: confirmed", out, re.M)
-    assert re.search(r"^  Ha2019\.fig5\.c1 +(confirmed|refuted|reading-dependent|undecided)$", out, re.M)
+    assert re.search(r"^  Ha2019\.fig5\.c1 +(confirmed|refuted|reading-dependent|undecided|underpowered)$",
+                     out, re.M)
     # a claim with two readings (wall-clock and CPU seconds) lists each reading's decision under it; our
     # FBO cannot test this timing claim (its filtering step is a Sobol scan): not testable, on both
     assert re.search(r"^  Ha2019\.fig5\.c3 +not testable\n    wall-clock s/iteration +not testable", out,

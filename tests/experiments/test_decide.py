@@ -202,7 +202,8 @@ def test_an_order_claim_needs_every_stated_pair_and_is_refuted_by_one_reversed_p
     assert decision == "confirmed" and comparison.look == 10 and comparison.order == order
     assert comparison.weakest in {("A", "B"), ("B", "C")} and comparison.effect.shift in (10.0, 15.0)
     decision, comparison = decide((0.0, 10.0, 10.0), every)
-    assert decision == "undecided" and comparison.weakest == ("B", "C") and comparison.runs_needed > 10
+    # undecided at the paper's n (10, the only look): no look left, so beyond the paper's power
+    assert decision == "underpowered" and comparison.weakest == ("B", "C") and comparison.runs_needed > 10
     assert decide((0.0, 10.0, 10.0), (("A", "B"), ("A", "C")))[0] == "confirmed"
     assert decide((10.0, 20.0, 0.0), every)[0] == "refuted"
     with pytest.raises(ValueError, match="not two different methods"):
@@ -592,11 +593,12 @@ def test_a_two_method_timing_comparison_over_several_commits_says_so_in_decision
     assert not any("within" in row for row in rows if row.startswith("| X.y.c2"))
 
 
-@pytest.mark.parametrize(("cost", "expected"), [(8.0, "confirmed"), (2.0, "refuted"), (5.0, "undecided")])
+@pytest.mark.parametrize(("cost", "expected"), [(8.0, "confirmed"), (2.0, "refuted"), (5.0, "underpowered")])
 def test_an_at_least_ratio_is_one_test_each_way_against_its_lower_bound(cost, expected, tmp_path):
     """A ratio claim 'A at least 5 times slower than B' (interval (5, inf)) on paired CPU seconds of 20
     repeats with a ±3 % jitter: A at 8x B is confirmed, at 2x refuted, at 5x undecided (no test passes at
-    the bound itself); its record writes the open end as null (JSON has no infinity)."""
+    the bound itself; at the paper's n, the only look, that is *underpowered*); its record writes the open
+    end as null (JSON has no infinity)."""
     import json
 
     from regretlab.decisions.decide import decide_item
@@ -706,7 +708,9 @@ def test_an_undecided_row_shows_the_nearer_side_of_its_test(tmp_path):
     below = Claim("X.y.c1", "X.y", "better", "q", "[X, §1]", "A", ("B",), ("p",), "final_best_f")
     above = Claim("X.y.c2", "X.y", "better", "q", "[X, §1]", "A", ("C",), ("p",), "final_best_f")
     decision = decide_item(spec, [below, above], results, looks=(5,))
-    assert [c.decision for c in decision.claims] == ["undecided", "undecided"]
+    # undecided at the paper's n (5): no look left, so beyond the paper's power (the comparisons undecided)
+    assert [c.decision for c in decision.claims] == ["underpowered", "underpowered"]
+    assert [c.comparisons[0].decision for c in decision.claims] == ["undecided", "undecided"]
     write_decision(decision, "X.y", tmp_path)
     rows = {line.split(" | ")[1]: line for line in (tmp_path / "DECISIONS.md").read_text().splitlines()
             if line.startswith("| X.y.c") and " vs " in line}
@@ -752,14 +756,17 @@ def test_an_item_drawn_from_another_items_runs_takes_its_verdict_from_its_own_cl
     (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple.json").write_text(
         json.dumps({"claims": claims, "verdict": verdict}))
     found = row()
-    # the source has a registered setup reading ('code') with no decision yet: its verdict over every setup
-    assert "**reading-dependent (paper setup; setup readings pending), with its source**" in found
+    # the source has a registered setup reading ('code') with no decision yet: its verdict over every setup,
+    # each setup's own beside it (the paper setup's finding is not hidden by the pending one)
+    assert ("**pending over every setup (paper setup: reading-dependent · 'code': pending, its baselines' "
+            "pilot and registration to come), with its source**") in found
     assert "readings (K.c1_RT, K.c2_RT) are decided with Kandasamy2015.fig3_D10_simple" in found
     assert "confirmed 1, refuted 1, undecided 0" in found
     # once the 'code' reading is decided (undecided there), the row takes the source's verdict over both
     (tmp_path / "decisions" / "Kandasamy2015.fig3_D10_simple_code.json").write_text(json.dumps(
         {"claims": [], "verdict": "undecided", "runs": {"Kandasamy2015/Add-d/M(d=1, M=10) @ D10-d3-M3": 5}}))
-    assert "**undecided, with its source**" in row()
+    assert "**undecided over every setup (paper setup: reading-dependent · 'code': undecided), with its " \
+        "source**" in row()
     new = {k: v for k, v in provenance.items() if k not in ("verdict", "partial")}
     new["reference"] = "[Kandasamy2015, Thm 5] (new: the bound against runs)"
     (folder / "fig3_D10_average.json").write_text(json.dumps(new))

@@ -148,8 +148,8 @@ def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every
     assert "'code': pending (its baselines' pilot and registration to come)" in text
     assert "| Kandasamy2015.fig3.c1 | refuted | pending | pending |" in text
     # the item's headline is its verdict over every setup, each setup's beside it (COMPARISON.md's verdict)
-    assert ("## Kandasamy2015.fig3_D10_simple: **pending** over every setup (paper setup: not reproduced; "
-            "'code': pending)") in text
+    assert ("## Kandasamy2015.fig3_D10_simple: pending over every setup (paper setup: not reproduced · "
+            "'code': pending, its baselines' pilot and registration to come)") in text
     assert setup_verdict(["refuted", "confirmed"]) == "setup-dependent"
     assert setup_verdict(["refuted", "refuted", "refuted"]) == "refuted"
 

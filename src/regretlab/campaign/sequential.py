@@ -18,6 +18,7 @@ from regretlab._io import git_commit
 from regretlab.decisions.claims import claims_of
 from regretlab.decisions.decide import decide_item
 from regretlab.decisions.diagnosis import diagnose
+from regretlab.decisions.forecast import FORECAST_DRAWS
 from regretlab.decisions.looks import plan_looks
 from regretlab.decisions.preregister import printed_check
 from regretlab.decisions.verdicts import ItemDecision
@@ -37,11 +38,11 @@ def source_of(key: str):
 
 def decide_from_runs(key: str, out="results", export_root="paper_figures") -> ItemDecision:
     """Decide ``key``'s claims from the finished full-mode runs in ``out`` (its archived runs restored
-    first, and only its)."""
+    first, and only its), with the forecast of its remaining looks (:mod:`regretlab.decisions.forecast`)."""
     spec = source_of(key)
     archive.restore(out, export_root, runs=spec.runs("full"))
     results = load_results(spec, "full", out)
-    decision = decide_item(spec, claims_of(key), results, "full")
+    decision = decide_item(spec, claims_of(key), results, "full", forecast_draws=FORECAST_DRAWS)
     decision.diagnosis = diagnose(spec, results, export_root)
     printed = printed_check(spec, results)
     decision.printed = printed if isinstance(printed, dict) and printed["cells"] else None

@@ -47,10 +47,20 @@ rate held at α over every look and every claim of an item.
    (:func:`~regretlab.decisions.compare.one_sided_p`), so the smallest p any data can give is the one
    step 2 assumes.
 
-For every undecided comparison the runs per method that a one-sided test at the final look's Holm level
-would need for 80 % power at the observed effect are reported (:func:`~regretlab.decisions.compare.
-runs_needed`), floored at the fewest runs with which the comparison's rank test can reach that level at all
-(:func:`fewest_runs_to_decide`).
+For every undecided comparison the runs per method that its own rank test at the final look's Holm level
+would need for 80 % power at the observed effect are reported (Noether's formula,
+:func:`~regretlab.decisions.compare.rank_runs_needed`), floored at the fewest runs with which the test can
+reach that level at all (:func:`fewest_runs_to_decide`), with the power the paper's run count has at the
+effect's interval ends and at the observed effect (:func:`~regretlab.decisions.compare.rank_power`).
+
+7. **Why a reading is not decided.** A reading none of whose decisions is reached is *pending* when a
+   comparison of it has reached no look yet (nothing about it was tested); *underpowered* when none of its
+   undecided comparisons has a look left (each was tested at the paper's run count) or when the forecast
+   (:mod:`regretlab.decisions.forecast`: the item's own runs bootstrapped through these same steps) gives it
+   under :data:`~regretlab.decisions.forecast.FUTILITY` chance of a decision by the paper's run count;
+   *undecided* otherwise (looks left, with the chance that the next one decides). These words change no
+   decision and spend no error: the error rate is controlled per item (every hypothesis of every reading of
+   the item in one Holm family at every look), whatever the words.
 """
 
 from __future__ import annotations
@@ -67,11 +77,14 @@ from regretlab.experiments.statistics import run_value
 
 from . import compare
 from .claims import EQUIVALENCE_MARGIN, EQUIVALENCE_PILOT, TIE_SHARE, Claim
+from .forecast import FUTILITY, forecast_item
 from .looks import ALPHA, fewest_runs_to_decide, looks_taken, plan_looks
 from .run_checks import STRATIFIED_STATISTICS, commit_check, repeat_check
 from .verdicts import (
     NOT_RUN,
     NOT_TESTABLE,
+    PENDING,
+    UNDERPOWERED,
     ClaimDecision,
     ItemDecision,
     claim_decision,
@@ -110,6 +123,9 @@ class Comparison:
     #: why an equivalence test refused to confirm at its last look ('' when it did not refuse)
     refusal: str = ""
     runs_needed: float | None = None
+    #: the power the paper's run count gives its rank test at the final look's Holm level, at the low end of
+    #: the effect's interval, the observed effect and the high end (an undecided two-method comparison)
+    paper_power: tuple[float, float, float] | None = None
     order: tuple[str, ...] = ()  # a trend's (an order's) methods, worst first
     strata: int = 0  # commits a trend was stratified over (0: not stratified)
     pairs: tuple[tuple[int, int], ...] = ()  # an order's stated (worse, better) pairs, indices into order
@@ -229,7 +245,7 @@ def decide_comparisons(
         return comparisons
     final = float(levels[-1]) / max(1, 2 * len(comparisons))  # Holm's most stringent level at the last look
     for i, comparison in enumerate(comparisons):
-        _describe(comparison, data[i], final, rng, strata.get(i))
+        _describe(comparison, data[i], final, rng, strata.get(i), int(looks[-1]))
     return comparisons
 
 
@@ -271,9 +287,9 @@ def _take_look(comparisons: list[Comparison], data: dict, strata: dict, look: in
             comparison.decision, comparison.look = "refuted", look
 
 
-def _describe(comparison: Comparison, arrays: tuple, final: float, rng, strata) -> None:
+def _describe(comparison: Comparison, arrays: tuple, final: float, rng, strata, paper_n: int) -> None:
     """A comparison's effect and interval on every run it has, and for an undecided one the runs a side
-    it would need at Holm's most stringent level ``final``."""
+    it would need at Holm's most stringent level ``final`` and the power ``paper_n`` runs would give."""
     if comparison.n == (0, 0):  # no look reached: n is the runs the effect below is computed from
         comparison.n = _counts(arrays, max(x.size for x in arrays))
     if comparison.kind == "order":
@@ -304,6 +320,12 @@ def _describe(comparison: Comparison, arrays: tuple, final: float, rng, strata) 
         comparison.runs_needed = comparison.pilot + max(
             _runs_needed(comparison, a_used, b_used, final),
             fewest_runs_to_decide(comparison.kind, comparison.paired, 2, final))
+        if paper_n > comparison.pilot:
+            e = comparison.effect
+            ends = [e.low, e.shift, e.high] if math.isfinite(e.low) else [e.shift] * 3
+            comparison.paper_power = tuple(
+                _power(comparison, a_used - (e.shift - end), b_used, final, paper_n - comparison.pilot)
+                for end in ends)
 
 
 def _describe_order(comparison: Comparison, arrays, level: float, rng) -> None:
@@ -356,6 +378,23 @@ def _runs_needed(comparison: Comparison, a, b, level: float) -> float:
         compare.rank_runs_needed(a + margin, b, level=level, paired=comparison.paired),
         compare.rank_runs_needed(b + margin, a, level=level, paired=comparison.paired),
     )
+
+
+def _power(comparison: Comparison, a, b, level: float, n: int) -> float:
+    """The power of the comparison's rank test with ``n`` runs a method at ``level``, on the side
+    :func:`_runs_needed` plans for (the larger of the two one-sided tests it would read)."""
+    paired = comparison.paired
+    if comparison.kind in ("better", "best"):
+        pairs = [(a, b), (b, a)]
+    elif comparison.kind == "ratio":
+        low, high = (math.log(v) for v in comparison.interval)
+        nearest = min((low, high), key=lambda bound: abs(np.median(a - b if paired else a) - bound))
+        pairs = [(a, b + nearest), (b + nearest, a)]
+    else:
+        margin = comparison.margin or 0.0
+        pairs = ([(a + margin, b), (b, a + margin)] if comparison.kind == "no_worse"
+                 else [(a + margin, b), (b + margin, a)])
+    return max(compare.rank_power(x, y, n, level=level, paired=paired) for x, y in pairs)
 
 
 def check_one_engine(results: dict) -> None:
@@ -429,9 +468,13 @@ def decide_item(
     alpha: float = ALPHA,
     spending: str = "pocock",
     rng=0,
+    forecast_draws: int = 0,
 ) -> ItemDecision:
     """Decide ``claims`` (all of one item) from ``results`` ((method, problem, repeat) -> run record, the
-    runs of ``spec`` in ``mode``). Quick mode gets no verdict ("smoke run")."""
+    runs of ``spec`` in ``mode``). Quick mode gets no verdict ("smoke run"). A reading not decided is
+    *pending*, *undecided* or *underpowered* (the module docstring, step 7); with ``forecast_draws`` > 0 the
+    forecast of :mod:`regretlab.decisions.forecast` is made with that many draws and attached to every
+    reading (0: no forecast; *underpowered* then only where no look is left)."""
     check_one_engine(results)
     paper_runs = spec.modes["full"].repeats
     looks = tuple(plan_looks(paper_runs) if looks is None else looks)
@@ -447,9 +490,19 @@ def decide_item(
     if mode == "full":
         decide_comparisons(flat, flat_data, looks, alpha=alpha, spending=spending, rng=rng,
                            strata=flat_strata)
+    taken = looks_taken(flat, looks, alpha, spending)[0] if flat else looks
+    forecasts = {}
+    if mode == "full" and results and forecast_draws:
+        def again(extended: dict) -> dict:
+            return _decide_readings(claims, extended, paired, looks, alpha, spending)
+
+        forecasts = forecast_item(again, results, looks=looks, key=spec.key, draws=forecast_draws,
+                                  next_look=_next_look(flat, flat_data, taken))
     claim_decisions = [
         ClaimDecision(claim, NOT_TESTABLE if claim.untestable else
-                      claim_decision(claim, comps) if mode == "full" else "smoke run", comps)
+                      _status(claim_decision(claim, comps), comps, flat_data, flat, looks[-1],
+                              forecasts.get(claim.key)) if mode == "full" else "smoke run", comps,
+                      forecasts.get(claim.key))
         for claim, comps in decisions
     ]
     by_claim: dict[str, list[str]] = {}
@@ -459,12 +512,56 @@ def decide_item(
                else "no verdict (smoke run)")
     if mode == "full" and not results:
         verdict = NOT_RUN
-    taken = looks_taken(flat, looks, alpha, spending)[0] if flat else looks
     return ItemDecision(
         spec.key, mode, verdict, looks, claim_decisions, runs, seconds / 3600.0, commits, alpha, spending,
         tuple(taken), commit_check(results, claims, alpha) if mode == "full" else None,
-        repeat_check(results),
+        repeat_check(results), claim_forecasts={key: f for key, f in forecasts.items() if key in by_claim},
+        run_keys=tuple(sorted(str(RunMeta.of(r).run_key) for r in results.values())),
     )
+
+
+def _decide_readings(claims, results: dict, paired: bool, looks, alpha: float, spending: str) -> dict:
+    """Every reading's decision and every paper's claim's decision over its readings on ``results``: steps
+    1-5 of the module docstring only (no effects, runs needed or words), as the forecast needs them."""
+    flat, data, strata, decisions = _expand(claims, results, paired)
+    decide_comparisons(flat, data, looks, alpha=alpha, spending=spending, describe=False, strata=strata)
+    out, by_claim = {}, {}
+    for claim, comps in decisions:
+        if claim.untestable:
+            continue
+        out[claim.key] = claim_decision(claim, comps)
+        by_claim.setdefault(claim.claim_key, []).append(out[claim.key])
+    out.update({key: reading_verdict(states) for key, states in by_claim.items()})
+    return out
+
+
+def _runs_at_hand(comparison_index: int, data: dict) -> int:
+    return min(x.size for x in data[comparison_index])
+
+
+def _next_look(flat: list, data: dict, taken) -> int | None:
+    """The next planned look of an item: the smallest taken look that an undecided comparison has not
+    reached with its runs at hand (None: every undecided comparison is at the paper's run count)."""
+    wanted = [look for i, c in enumerate(flat) if c.decision == "undecided"
+              for look in taken if look > _runs_at_hand(i, data)]
+    return min(wanted, default=None)
+
+
+def _status(decision: str, comparisons: list, data: dict, flat: list, final: int, forecast) -> str:
+    """A reading's word (step 7 of the module docstring): its decision when decided, else *pending* (a
+    comparison tested at no look), *underpowered* (no look left for any undecided comparison, or a forecast
+    chance of a decision by the paper's run count under FUTILITY), else *undecided*."""
+    if decision != "undecided":
+        return decision
+    if any(math.isnan(c.level) for c in comparisons):
+        return PENDING
+    index = {id(c): i for i, c in enumerate(flat)}
+    open_ = [c for c in comparisons if c.decision == "undecided"]
+    if all(_runs_at_hand(index[id(c)], data) >= final for c in open_):
+        return UNDERPOWERED
+    if forecast is not None and forecast.by_final < FUTILITY:
+        return UNDERPOWERED
+    return "undecided"
 
 
 def _repeats(results: dict, method: str, problem: str, partner: str | None = None,

@@ -12,19 +12,38 @@ from .claims import Claim
 from .looks import ALPHA
 
 __all__ = ["NOT_RUN", "ClaimDecision", "ItemDecision", "claim_decision", "reading_verdict", "setup_verdict",
-           "item_verdict", "CLAIM_VERDICTS", "NOT_TESTABLE", "PENDING"]
+           "item_verdict", "CLAIM_VERDICTS", "NOT_TESTABLE", "PENDING", "UNDERPOWERED", "STATUS_WORDS"]
 
 #: The verdict of an item whose claims are registered but which has no full-mode run yet.
 NOT_RUN = "not run yet"
 
 
+#: A registered claim, reading or setup whose first look has not been reached: nothing about it was tested.
+PENDING = "pending"
+#: An undecided reading with no look left, or whose forecast chance of a decision by the paper's run count is
+#: below :data:`regretlab.decisions.forecast.FUTILITY`: beyond what the paper's own n can show.
+UNDERPOWERED = "underpowered"
+#: The words a reading, claim or item that is not decided carries, and what each means (one vocabulary for
+#: the records, DECISIONS.md, COMPARISON.md, the README, the site and the notebooks).
+STATUS_WORDS = {
+    PENDING: "not yet run: no planned look reached (next look, its price and the forecast chance it decides)",
+    "undecided": "looks left: the next look's runs, price and forecast chance of a decision are shown",
+    UNDERPOWERED: "beyond the paper's power: no look left, or under a 10 % forecast chance that the paper's "
+                  "run count decides it; shown with its effect, interval, runs needed and the power the "
+                  "paper's n would have had",
+}
+
+
 @dataclass
 class ClaimDecision:
-    """A claim, its comparisons (:class:`regretlab.decisions.decide.Comparison`) and its decision."""
+    """A claim reading, its comparisons (:class:`regretlab.decisions.decide.Comparison`) and its decision
+    (confirmed, refuted, undecided, :data:`PENDING` or :data:`UNDERPOWERED`), with its forecast
+    (:class:`regretlab.decisions.forecast.Forecast`, None when none was made)."""
 
     claim: Claim
     decision: str
     comparisons: list = field(default_factory=list)
+    forecast: object | None = None
 
 
 def claim_decision(claim: Claim, comparisons: list) -> str:
@@ -65,7 +84,8 @@ def claim_decision(claim: Claim, comparisons: list) -> str:
 
 
 #: What a paper's claim can be, decided over its registered readings (:func:`reading_verdict`).
-CLAIM_VERDICTS = ("confirmed", "refuted", "reading-dependent", "undecided", "not testable")
+CLAIM_VERDICTS = ("confirmed", "refuted", "reading-dependent", "undecided", PENDING, UNDERPOWERED,
+                  "not testable")
 #: The decision of a claim that cannot be tested with the runs here (``Claim.untestable``).
 NOT_TESTABLE = "not testable"
 
@@ -74,7 +94,9 @@ def reading_verdict(decisions) -> str:
     """A paper's claim decided over its registered readings (each reading's decision, in any order):
     *confirmed* when every reading is confirmed, *refuted* when every reading is refuted,
     *reading-dependent* when one reading is confirmed and another refuted (the words decide, not the data),
-    else *undecided* (a reading still undecided and none contradicting another). A smoke run decides none.
+    else *pending* while a reading is (its first look not reached), *undecided* while a reading has looks
+    left, and *underpowered* when every reading still open is beyond the paper's power. A smoke run decides
+    none.
 
     Refuting (confirming) only when every reading refutes (confirms) is an intersection–union test
     [Berger1982]: each reading's decision is made at the item's Holm level over *every* reading's
@@ -84,6 +106,10 @@ def reading_verdict(decisions) -> str:
     ('refuted', 'undecided')
     >>> reading_verdict(["refuted", "confirmed", "undecided"])
     'reading-dependent'
+    >>> reading_verdict(["confirmed", "pending"]), reading_verdict(["underpowered", "undecided"])
+    ('pending', 'undecided')
+    >>> reading_verdict(["refuted", "underpowered"])
+    'underpowered'
     """
     decisions = [check_choice("decisions", d, _READING_DECISIONS) for d in decisions]
     if not decisions:
@@ -97,13 +123,23 @@ def reading_verdict(decisions) -> str:
         return "confirmed"
     if all(d == "refuted" for d in decisions):
         return "refuted"
-    return "reading-dependent" if {"confirmed", "refuted"} <= set(decisions) else "undecided"
+    if {"confirmed", "refuted"} <= set(decisions):
+        return "reading-dependent"
+    return _open_verdict(decisions)
+
+
+def _open_verdict(decisions) -> str:
+    """The word of something not decided, from its parts' words: *pending* while a part is, else *undecided*
+    while a part has looks left, else *underpowered*."""
+    if PENDING in decisions:
+        return PENDING
+    if "undecided" in decisions:
+        return "undecided"
+    return UNDERPOWERED if UNDERPOWERED in decisions else "undecided"
 
 
 #: What one reading of a claim can be decided (:func:`claim_decision`, a smoke run, or not testable).
-_READING_DECISIONS = ("confirmed", "refuted", "undecided", "smoke run", NOT_TESTABLE)
-#: A setup reading registered but not decided yet (its runs pending).
-PENDING = "pending"
+_READING_DECISIONS = ("confirmed", "refuted", "undecided", PENDING, UNDERPOWERED, "smoke run", NOT_TESTABLE)
 
 
 def setup_verdict(verdicts) -> str:
@@ -111,13 +147,16 @@ def setup_verdict(verdicts) -> str:
     that setup's readings; :data:`PENDING` for a setup reading with no decision yet): the common verdict when
     every setup gives the same; *setup-dependent* when one setup refutes (a claim *refuted*, an item *not
     reproduced*) and another supports (*confirmed*; *reproduced* or *partly*); else *pending* while a
-    registered setup reading has no decision yet, and *undecided* otherwise. The fair-verdicts rule on the
-    second axis: "not reproduced" only where every setup reading refutes.
+    registered setup reading has no decision yet (or is pending itself), *undecided* while a setup has looks
+    left, and *underpowered* when every setup still open is beyond the paper's power. The fair-verdicts rule
+    on the second axis: "not reproduced" only where every setup reading refutes.
 
     >>> setup_verdict(["refuted", "refuted"]), setup_verdict(["refuted", "confirmed"])
     ('refuted', 'setup-dependent')
     >>> setup_verdict(["not reproduced", "pending"]), setup_verdict(["not reproduced", "undecided"])
     ('pending', 'undecided')
+    >>> setup_verdict(["not reproduced", "underpowered"])
+    'underpowered'
     """
     verdicts = list(verdicts)
     if verdicts and all(v == verdicts[0] for v in verdicts):
@@ -126,14 +165,16 @@ def setup_verdict(verdicts) -> str:
     supporting = any(v in ("confirmed", "reproduced", "partly") for v in verdicts)
     if refuting and supporting:
         return "setup-dependent"
-    return PENDING if PENDING in verdicts else "undecided"
+    return _open_verdict(verdicts)
 
 
 def item_verdict(decisions: list[str]) -> str:
     """An item's verdict from its claims' verdicts over their readings (:func:`reading_verdict`): *not
     reproduced* only through a claim refuted under every reading, *reproduced* when every claim is
     confirmed under every reading, *reading-dependent* when a claim is and none is refuted, *partly* when
-    some claim is confirmed, else *undecided*. A claim that is not testable here counts for none of these
+    some claim is confirmed, else *pending* while a claim is, *undecided* while a claim has looks left, and
+    *underpowered* when every open claim is beyond the paper's power. A claim that is not testable here
+    counts for none of these
     (an item whose every claim is not testable is *not testable*)."""
     decisions = [check_choice("decisions", d, (*CLAIM_VERDICTS, "smoke run")) for d in decisions]
     if decisions and all(d == NOT_TESTABLE for d in decisions):
@@ -147,7 +188,7 @@ def item_verdict(decisions: list[str]) -> str:
         return "reproduced"
     if "reading-dependent" in decisions:
         return "reading-dependent"
-    return "partly" if "confirmed" in decisions else "undecided"
+    return "partly" if "confirmed" in decisions else _open_verdict(decisions)
 
 
 @dataclass
@@ -172,6 +213,12 @@ class ItemDecision:
     #: the paper's printed numbers beside ours (:func:`regretlab.decisions.preregister.printed_check`),
     #: where the paper prints numbers about the item
     printed: dict | None = None
+    #: each paper's claim's forecast over its readings (:class:`regretlab.decisions.forecast.Forecast`), when
+    #: one was made
+    claim_forecasts: dict = field(default_factory=dict)
+    #: the run keys of every run the decision read, sorted (a run kept in another item's archive under
+    #: another name is named by its key, so a re-decision can check it reads the same runs)
+    run_keys: tuple[str, ...] = ()
 
     def readings(self) -> list[tuple[str, list[ClaimDecision], str]]:
         """The paper's claims in registration order: (claim key, its readings' decisions, its verdict over

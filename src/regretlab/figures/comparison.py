@@ -26,7 +26,7 @@ from regretlab._io import atomic_write_text
 from regretlab.decisions.run_checks import flagged_shares
 from regretlab.experiments.spec import display_name
 
-from .decisions import over_setups, setup_readings
+from .decisions import headline, setup_readings
 from .kinds import KINDS
 
 __all__ = ["verdict_of", "comparison_rows", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]
@@ -108,8 +108,7 @@ def _claims_decided_with_source(root: Path, provenance: dict):
     verdict = record["verdict"]
     readings = setup_readings(source, root)
     if readings:   # the source's verdict over every setup, as its own row shows it
-        overall = over_setups(record, readings)
-        verdict = overall if overall != "pending" else f"{verdict} (paper setup; setup readings pending)"
+        verdict = headline(record, readings)
     return (source, claims, verdict) if claims else None
 
 
@@ -117,7 +116,7 @@ def _counts_text(counts: dict) -> str:
     """'confirmed 3, refuted 1, reading-dependent 2, undecided 4' (a record from before readings has no
     reading-dependent count)."""
     return ", ".join(f"{k} {counts[k]}" for k in ("confirmed", "refuted", "reading-dependent", "undecided",
-                                                  "not testable") if counts.get(k))
+                                                  "pending", "underpowered", "not testable") if counts.get(k))
 
 
 def comparison_rows(root) -> list[tuple[str, str, str, str, str, str]]:
@@ -158,14 +157,12 @@ def comparison_rows(root) -> list[tuple[str, str, str, str, str, str]]:
                 mode = f"{mode} export; decided on full-mode runs"
                 readings = setup_readings(provenance["spec"], root)
                 if readings:   # the verdict over every setup; the paper setup's stays in the details
-                    overall = over_setups(record, readings)
                     details += ("; setup readings: " + "; ".join(
                         f"'{x['setup']}' ({x['key']}): "
                         + (x["record"]["verdict"] if x["record"] else "pending" + (
                             ", registration committed" if x["registered"] else ", pilot to come"))
                         for x in readings) + f"; the paper setup: {verdict}")
-                    verdict = (overall if overall != "pending"
-                               else f"{verdict} (paper setup; setup readings pending)")
+                    verdict = headline(record, readings)
             else:
                 verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
                 details = (f"{len(record['claims'])} claims registered (DECISIONS.md), no full-mode run "

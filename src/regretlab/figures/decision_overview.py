@@ -28,10 +28,12 @@ __all__ = ["DECISION_COLOURS", "KIND_MARKERS", "overview_rows", "verdict_label",
 
 #: One colour per decision, from the Okabe–Ito palette (distinct under the common colour-vision deficiencies).
 DECISION_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "undecided": "#999999"}
-#: A claim's verdict over its readings adds two colours: reading-dependent (Okabe–Ito's orange) and not
-#: testable (its sky blue).
+#: A claim's verdict over its readings adds colours: reading-dependent (Okabe–Ito's orange), not testable
+#: (its sky blue), underpowered (its reddish purple: beyond the paper's power) and pending (a light grey:
+#: not yet run), beside undecided's grey (looks left).
 CLAIM_COLOURS = {"confirmed": "#009E73", "refuted": "#D55E00", "reading-dependent": "#E69F00",
-                 "undecided": "#999999", "not testable": "#56B4E9"}
+                 "undecided": "#999999", "underpowered": "#CC79A7", "pending": "#DDDDDD",
+                 "not testable": "#56B4E9"}
 
 #: A marker per family of claim kinds: a direction (A beats B, an order, a trend), an equivalence (similar,
 #: no worse: P(A > B) near 0.5 is what confirms it) and a ratio (tested on the size of a time ratio, so

@@ -14,12 +14,11 @@ from regretlab._io import atomic_write_text
 from regretlab._text import mean_se
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
-from regretlab.decisions.verdicts import PENDING, ItemDecision, setup_verdict
+from regretlab.decisions.verdicts import PENDING, UNDERPOWERED, ItemDecision, setup_verdict
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
-           "rules_block",
-           "setup_readings", "over_setups"]
+           "rules_block", "setup_readings", "over_setups", "headline", "why_open", "claims_over_setups"]
 
 
 def _number(x) -> float | None:
@@ -54,6 +53,7 @@ def _comparison_record(x) -> dict:
             "p_improvement": e.p_improvement,
         },
         "runs_needed": _number(x.runs_needed),
+        "paper_power": None if x.paper_power is None else [round(v, 4) for v in x.paper_power],
         "pilot": x.pilot,
         "refusal": x.refusal,
     }
@@ -80,6 +80,7 @@ def _claim_record(c) -> dict:
         "setup": c.claim.setup,
         "untestable": c.claim.untestable,
         "decision": c.decision,
+        "forecast": None if c.forecast is None else c.forecast.to_record(),
         "comparisons": [_comparison_record(x) for x in c.comparisons],
     }
 
@@ -103,8 +104,11 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
         "counts": decision.counts(),
         "reading_counts": decision.reading_counts(),
         "claim_verdicts": [{"claim": key, "verdict": verdict, "readings": [
-            {"key": c.claim.key, "label": c.claim.reading_name, "decision": c.decision} for c in group]}
+            {"key": c.claim.key, "label": c.claim.reading_name, "decision": c.decision} for c in group],
+            "forecast": (decision.claim_forecasts[key].to_record() if key in decision.claim_forecasts
+                         else None)}
             for key, group, verdict in decision.readings()],
+        "run_keys": list(decision.run_keys),
         "claims": [_claim_record(c) for c in decision.claims],
         "diagnosis": list(decision.diagnosis),
         "setups": _setups(decision.item),
@@ -115,74 +119,70 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
     }
 
 
-def findings(export_root="paper_figures") -> str:
-    """One paragraph of what the committed decisions found (the README's "What was found", kept true by a
-    test): the paper's claims by their verdict over their readings, and the experimental items by their
-    verdict over every setup (a pending one with its paper setup's verdict)."""
-    from collections import Counter
-
+def _paper_records(export_root):
+    """(record, its setup readings) of every paper-setup decision record under ``export_root``."""
     from regretlab.experiments import registry
 
     folder = Path(export_root) / "decisions"
     if not folder.is_dir():
         raise ValueError(f"export_root={str(export_root)!r} has no decisions/ folder: give the export folder "
                          "that `regretlab decide` wrote (paper_figures in a clone)")
-    claims, items, pending, refuted = Counter(), Counter(), Counter(), []
     for path in sorted(folder.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
         spec = registry.SPECS.get(record["item"])
-        if spec is None or spec.reading_of:
-            continue
-        claims.update({k: v for k, v in record["counts"].items() if v})
-        readings = setup_readings(record["item"], export_root)
+        if spec is not None and not spec.reading_of:
+            yield record, setup_readings(record["item"], export_root)
+
+
+def _words(counter) -> str:
+    return ", ".join(f"{n} {k}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+def findings(export_root="paper_figures") -> str:
+    """One paragraph of what the committed decisions found (the README's "What was found", kept true by a
+    test): the paper's claims by their verdict over their readings, under the paper setup and over every
+    setup, and the experimental items the same two ways; the words are those of
+    :data:`regretlab.decisions.verdicts.STATUS_WORDS`."""
+    from collections import Counter
+
+    paper_claims, all_claims, paper_items, all_items, refuted = Counter(), Counter(), Counter(), Counter(), []
+    for record, readings in _paper_records(export_root):
+        paper_claims.update(g["verdict"] for g in claim_groups(record))
+        all_claims.update(claims_over_setups(record, readings).values())
+        paper_items[record["verdict"]] += 1
         verdict = over_setups(record, readings) if readings else record["verdict"]
-        items[verdict] += 1
+        all_items[verdict] += 1
         if verdict == "not reproduced":
             refuted.append(record["item"])
-        if verdict == PENDING:
-            pending[record["verdict"]] += 1
-
-    def words(counter: Counter) -> str:
-        return ", ".join(f"{n} {k}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
-
-    paper = f" (their paper setup: {words(pending)})" if pending else ""
-    return (f"{sum(claims.values())} claims about the papers' experiments, each over every reading its words "
-            f"allow: {words(claims)}. {sum(items.values())} experimental items, each over every setup: "
-            + words(items).replace(f"{items[PENDING]} {PENDING}", f"{items[PENDING]} {PENDING}{paper}")
-            + " (a setup reading still without runs of the paper's method is pending)."
+    return (f"{sum(paper_claims.values())} claims about the papers' experiments, each over every reading its "
+            f"words allow. Under the paper setup: {_words(paper_claims)}; over every setup (a claim refuted "
+            f"only if refuted under every setup): {_words(all_claims)}. {sum(all_items.values())} "
+            f"experimental items: under the paper setup {_words(paper_items)}; over every setup "
+            f"{_words(all_items)}. Pending: not yet run (no planned look reached); undecided: looks left; "
+            "underpowered: beyond what "
+            "the paper's run count can show (no look left, or under a 10 % forecast chance of a decision by "
+            "it); each with its next look, price and forecast, or its effect, runs needed and the paper's "
+            "power, in DECISIONS.md."
             + (f" Not reproduced over every setup: {', '.join(refuted)}, each with its measured diagnosis in "
                "DECISIONS.md." if refuted else ""))
 
 
 def findings_table(export_root="paper_figures") -> str:
     """The README's table of what was found, per paper (generated, kept true by a test): its experimental
-    items by their verdict over every setup and its claims by their verdict over their readings, from the
+    items and its claims by their verdict over every setup, and its claims under the paper setup, from the
     same records and rules as :func:`findings`."""
     from collections import Counter, defaultdict
 
-    from regretlab.experiments import registry
-
-    folder = Path(export_root) / "decisions"
-    if not folder.is_dir():
-        raise ValueError(f"export_root={str(export_root)!r} has no decisions/ folder: give the export folder "
-                         "that `regretlab decide` wrote (paper_figures in a clone)")
-    items, claims = defaultdict(Counter), defaultdict(Counter)
-    for path in sorted(folder.glob("*.json")):
-        record = json.loads(path.read_text(encoding="utf-8"))
-        spec = registry.SPECS.get(record["item"])
-        if spec is None or spec.reading_of:
-            continue
+    items, claims, paper_claims = defaultdict(Counter), defaultdict(Counter), defaultdict(Counter)
+    for record, readings in _paper_records(export_root):
         paper = record["item"].split(".")[0]
-        readings = setup_readings(record["item"], export_root)
         items[paper][over_setups(record, readings) if readings else record["verdict"]] += 1
-        claims[paper].update({k: v for k, v in record["counts"].items() if v})
-
-    def words(counter: Counter) -> str:
-        return ", ".join(f"{n} {k}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
-
-    lines = ["| paper | experimental items (verdict over every setup) | claims (over their readings) |",
-             "|---|---|---|"]
-    lines += [f"| {paper} | {words(items[paper])} | {words(claims[paper])} |" for paper in sorted(items)]
+        claims[paper].update(claims_over_setups(record, readings).values())
+        paper_claims[paper].update(g["verdict"] for g in claim_groups(record))
+    lines = ["| paper | experimental items (over every setup) | claims (over every setup) | claims (paper "
+             "setup) |", "|---|---|---|---|"]
+    lines += [f"| {paper} | {_words(items[paper])} | {_words(claims[paper])} | "
+              f"{_words(paper_claims[paper])} |" for paper in sorted(items)]
     return "\n".join(lines)
 
 
@@ -352,9 +352,65 @@ def claim_groups(record: dict) -> list[dict]:
         for c in record["claims"]]
 
 
+def _look_text(record: dict) -> str:
+    """'next look n = 10 (35 runs, ~0.46 core-h)' from a record's next look, or 'no look left'."""
+    nl = record.get("next_look")
+    if not nl:
+        return "no look left"
+    return f"next look n = {nl['look']} ({nl['runs']} runs, ~{nl['core_hours']:.2f} core-h)"
+
+
+def _bottleneck(record: dict, claim: str) -> dict | None:
+    """The undecided comparison of ``claim``'s readings that needs the most runs (the one its decision waits
+    for), with the reading it belongs to; None when none has a runs-needed number."""
+    open_ = [(x, c) for c in record["claims"] if c.get("claim", c["key"]) == claim
+             for x in c["comparisons"] if x["decision"] == "undecided" and x.get("runs_needed") is not None]
+    if not open_:
+        return None
+    x, c = max(open_, key=lambda xc: xc[0]["runs_needed"])
+    return {**x, "reading": c["key"], "kind": c["kind"], "method": x.get("method", c["method"])}
+
+
+def why_open(record: dict, group: dict) -> str:
+    """Why a claim (``group``, one of :func:`claim_groups`) is not decided, in the one vocabulary
+    (:data:`regretlab.decisions.verdicts.STATUS_WORDS`): *pending* and *undecided* with the next look, its
+    price and the forecast chance that it decides the claim; *underpowered* with the observed effect of the
+    comparison it waits for, its interval, the runs it needs and the power the paper's run count would have
+    had over that interval. '' for a decided claim."""
+    verdict, forecast = group["verdict"], group.get("forecast")
+    if verdict in (PENDING, "undecided"):
+        text = _look_text(record)
+        if forecast and record.get("next_look"):
+            text += (f": decides it in {round(forecast['at_next'] * forecast['draws'])} of "
+                     f"{forecast['draws']} forecast draws, by the paper's n = {forecast['final']} in "
+                     f"{round(forecast['by_final'] * forecast['draws'])}")
+        return text
+    if verdict != UNDERPOWERED:
+        return ""
+    x = _bottleneck(record, group["claim"])
+    if x is None:
+        return "no look left"
+    e = x.get("effect") or {}
+    needed = "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}"
+    paper_n = (record.get("looks") or [None])[-1]
+    text = (f"waits for {display_name(x['method'])} vs {display_name(x['other'])} on {x['problem']}: "
+            f"effect {_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}], "
+            f"{needed} runs a method needed (the paper's n: {paper_n})")
+    power = x.get("paper_power")
+    if power:
+        low, high = min(power), max(power)
+        text += (f"; at the paper's n its test has power {low:.2f}–{high:.2f} over that interval "
+                 f"({power[1]:.2f} at the observed effect)")
+    if forecast:
+        text += (f"; the remaining looks decide it in {round(forecast['by_final'] * forecast['draws'])} of "
+                 f"{forecast['draws']} forecast draws")
+    return text
+
+
 def _claims_over_readings(r: dict) -> list[str]:
-    """The table of an item's claims, each with its verdict and every reading's decision."""
-    lines = ["| claim | verdict | readings (decision) |", "|---|---|---|"]
+    """The table of an item's claims, each with its verdict, every reading's decision and why it is not
+    decided."""
+    lines = ["| claim | verdict | readings (decision) | why not decided |", "|---|---|---|---|"]
     for g in claim_groups(r):
         states = [x["decision"] for x in g["readings"]]
         verdict = g["verdict"]
@@ -363,7 +419,7 @@ def _claims_over_readings(r: dict) -> list[str]:
         elif states.count("refuted"):
             verdict += f" (refuted on {states.count('refuted')} of {len(states)} readings)"
         readings = "; ".join(f"{x['label']}: {x['decision']}" for x in g["readings"])
-        lines.append(f"| {g['claim']} | **{verdict}** | {readings} |")
+        lines.append(f"| {g['claim']} | **{verdict}** | {readings} | {why_open(r, g) or '—'} |")
     return lines
 
 
@@ -469,6 +525,36 @@ def _setup_status(reading: dict) -> str:
                       if reading["registered"] else " (its baselines' pilot and registration to come)")
 
 
+def headline(record: dict, readings: list[dict]) -> str:
+    """An item's verdict over every setup, with each setup's own: 'pending over every setup (paper setup:
+    not reproduced · 'code': pending, next look n = 10 (30 runs, ~1.38 core-h))', so a pending setup never
+    hides what another setup found. An item without setup readings: its verdict, with its next look when it
+    is pending or undecided."""
+    def own(r: dict | None, registered: bool = True) -> str:
+        if r is None:
+            return PENDING + (", its proposed methods' pilot to come" if registered
+                              else ", its baselines' pilot and registration to come")
+        return r["verdict"] + (f", {_look_text(r)}" if r["verdict"] in (PENDING, "undecided")
+                               and r.get("next_look") else "")
+
+    if not readings:
+        return own(record)
+    parts = [f"paper setup: {own(record)}"] + [f"'{x['setup']}': {own(x['record'], x['registered'])}"
+                                               for x in readings]
+    return f"{over_setups(record, readings)} over every setup ({' · '.join(parts)})"
+
+
+def claims_over_setups(record: dict, readings: list[dict]) -> dict[str, str]:
+    """Each of the item's paper's claims -> its verdict over every setup (:func:`setup_verdict` of its
+    verdict under the paper setup and under each setup reading; a setup reading without a record: pending)."""
+    out = {}
+    for g in claim_groups(record):
+        per = [next((h["verdict"] for h in claim_groups(x["record"]) if h["claim"] == g["claim"]), PENDING)
+               if x["record"] else PENDING for x in readings]
+        out[g["claim"]] = setup_verdict([g["verdict"], *per])
+    return out
+
+
 def over_setups(record: dict, readings: list[dict]) -> str:
     """An item's verdict over its paper setup and its setup readings (:func:`setup_verdict`)."""
     return setup_verdict([record["verdict"], *(r["record"]["verdict"] if r["record"] else PENDING
@@ -502,11 +588,8 @@ def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
     commits = ", ".join(c[:12] for c in r["commits"])
     counts = r["counts"]
     readings = setup_readings(r["item"], export_root)
-    headline = (f"**{over_setups(r, readings)}** over every setup (paper setup: {r['verdict']}; "
-                + "; ".join(f"'{x['setup']}': {x['record']['verdict'] if x['record'] else PENDING}"
-                            for x in readings) + ")" if readings else f"**{r['verdict']}**")
     return [
-        f"## {r['item']}: {headline}",
+        f"## {r['item']}: {headline(r, readings)}",
         "",
         "Claims: " + (", ".join(f"{k} {v}" for k, v in counts.items() if v) or "none")
         + (f" (over {len(r['claims'])} registered readings)" if r.get("reading_counts") else "") + ". "

@@ -25,7 +25,7 @@ from pathlib import Path
 from regretlab._io import atomic_write_text
 
 from .comparison import comparison_rows
-from .decisions import claim_groups, over_setups, read_records, setup_readings
+from .decisions import claim_groups, headline, over_setups, read_records, setup_readings, why_open
 
 __all__ = ["build_site"]
 
@@ -101,11 +101,12 @@ def _item(row, root: Path, records: dict, out: Path) -> dict:
         item["record"] = {
             "verdict": record["verdict"],
             "over_setups": over_setups(record, readings) if readings else record["verdict"],
+            "headline": headline(record, readings),
             "setups": record.get("setups") or [],
             "setup_readings": [{"setup": r["setup"], "key": r["key"],
                                 "verdict": r["record"]["verdict"] if r["record"] else "pending"}
                                for r in readings],
-            "claims": claim_groups(record),
+            "claims": [dict(g, why=why_open(record, g)) for g in claim_groups(record)],
             "readings": record["claims"],
             "comparisons": _comparisons(record),
             "printed": record.get("printed"),
