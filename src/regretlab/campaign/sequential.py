@@ -26,6 +26,7 @@ from regretlab.experiments import registry, store
 from regretlab.experiments.aggregate import load_results
 
 from . import archive
+from .plan import MIN_DECISIONS_PER_CORE_HOUR, PlannedLook, look_value
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
            "next_look", "NextLook"]
@@ -106,6 +107,14 @@ def next_look(decision: ItemDecision, out="results", export_root="paper_figures"
     return NextLook(look, len(todo), per_run * len(todo), "spec estimate", hint, tuple(todo))
 
 
+def _look_value(decision: ItemDecision, cost: NextLook) -> PlannedLook:
+    """The next look of ``decision``'s item, priced (``cost``) and valued by its claims' forecasts."""
+    return look_value(
+        decision.item, cost.look or 0, cost.runs, cost.core_hours, cost.how,
+        ((verdict, decision.claim_forecasts[key].to_record() if key in decision.claim_forecasts else None)
+         for key, _, verdict in decision.readings()), decision.taken)
+
+
 def _undecided_methods(decision: ItemDecision) -> set[str]:
     methods = set()
     for claim in decision.claims:
@@ -161,8 +170,13 @@ def run_items_until_decided(
     budget_hours: float = float("inf"),
     allow_dirty: bool = False,
     echo=print,
+    every_look: bool = False,
 ) -> dict:
     """:func:`run_until_decided` for several items at once; returns ``{key: its last decision}``.
+
+    A look whose forecast value is below :data:`regretlab.campaign.plan.MIN_DECISIONS_PER_CORE_HOUR`
+    expected claim decisions per core-hour is not run (the item stops at that look boundary, saying so)
+    unless ``every_look``: stopping early cannot raise the error rate, and its claims keep their words.
 
     Each round takes every item's next look that fits in what is left of ``budget_hours`` (in the order of
     ``keys``; an item whose look does not fit stops at its look boundary, saying so), runs all their runs in
@@ -188,7 +202,13 @@ def run_items_until_decided(
         batch, planned = [], 0.0
         for key in list(active):
             cost = next_look(decisions[key], out, export_root)
+            value = _look_value(decisions[key], cost)
             if cost.look is None:
+                active.remove(key)
+            elif not every_look and not value.worth_running:
+                echo(f"{key}: {cost.describe()}; forecast {value.expected_decisions:.1f} of its "
+                     f"{value.open_claims} open claims decided there, {value.rate:.2f} per core-h, below "
+                     f"{MIN_DECISIONS_PER_CORE_HOUR:g}: not run (--every-look runs it)")
                 active.remove(key)
             elif spent + planned + cost.core_hours > budget_hours:
                 echo(f"{key}: {cost.describe()}; budget {budget_hours:.2f} core-h ({spent:.2f} spent, "

@@ -61,6 +61,17 @@ def _cmd_decide(args: argparse.Namespace) -> int:
 
     if not check_folders("decide", args, ("out",) if args.no_write else ("out", "export_dir")):
         return 2
+    if args.plan:
+        from regretlab.campaign.plan import format_plan, plan
+
+        try:
+            looks = plan(args.export_dir)
+        except ValueError as error:
+            print(f"regretlab decide: {error}", file=sys.stderr)
+            return 2
+        chosen = set(args.items)
+        print(format_plan([x for x in looks if not chosen or x.item in chosen]))
+        return 0
     keys = args.items or sorted({c.item for c in CLAIMS.values()})
     status, valid = 0, []
     for key in keys:
@@ -82,7 +93,8 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         try:
             decisions = run_items_until_decided(valid, out=args.out, export_root=args.export_dir,
                                                 jobs=args.jobs, budget_hours=args.budget_hours,
-                                                allow_dirty=args.allow_dirty)
+                                                allow_dirty=args.allow_dirty,
+                                                every_look=args.every_look)
         except ValueError as error:
             print(f"regretlab decide: {error}", file=sys.stderr)
             return 2
@@ -185,6 +197,12 @@ def add_parsers(sub) -> None:
     p_decide.add_argument("--allow-dirty", action="store_true",
                           help="with --run: allow runs from a tree with uncommitted changes (marked dirty)")
     p_decide.add_argument("--no-write", action="store_true", help="print only; do not write the report")
+    p_decide.add_argument("--plan", action="store_true",
+                          help="print every item's next look from the committed decisions, the most claim "
+                               "decisions per core-hour first (the forecast), and which --run would skip")
+    p_decide.add_argument("--every-look", action="store_true",
+                          help="with --run: also run looks forecast below the threshold of decisions per "
+                               "core-hour (campaign.plan.MIN_DECISIONS_PER_CORE_HOUR)")
     add_folders(p_decide)
     p_decide.set_defaults(handler=_cmd_decide)
     p_prereg = sub.add_parser("preregister", help="write a setup reading's registration (its baselines' "

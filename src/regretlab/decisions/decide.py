@@ -492,7 +492,8 @@ def decide_item(
                            strata=flat_strata)
     taken = looks_taken(flat, looks, alpha, spending)[0] if flat else looks
     forecasts = {}
-    if mode == "full" and results and forecast_draws:
+    # no forecast while a planned (method, problem) has no run at all: nothing to resample it from
+    if mode == "full" and results and forecast_draws and min(runs.values(), default=0) > 0:
         def again(extended: dict) -> dict:
             return _decide_readings(claims, extended, paired, looks, alpha, spending)
 
