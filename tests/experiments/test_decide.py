@@ -916,3 +916,33 @@ def test_an_item_without_runs_is_not_counted_with_the_reproduced_experiments(tmp
     (row,) = [line for line in lines if line.startswith("| Kandasamy2015.table1 ")]
     assert "**reproduced (no runs: its own check)**" in row
     assert "Counts: reproduced (no runs: its own check) 1" in lines
+
+
+def test_almost_all_read_strictly_refuses_an_exception_significantly_the_other_way():
+    """Issue 73.6 (Kandasamy2015 Fig. 3's c7 was confirmed while its third Add-d/M was significantly worse
+    than GP-UCB): with three comparisons, two confirmed and one refuted, 'all_but_one' confirms and the
+    strict 'all_but_one_none_reversed' refutes, so the claim over both readings is reading-dependent, never
+    confirmed; two confirmed and one undecided confirm under both; every Fig. 3/4 c7-type claim has its
+    strict twin registered."""
+    from types import SimpleNamespace
+
+    from regretlab.decisions.verdicts import reading_verdict
+
+    def comps(*states):
+        return [SimpleNamespace(decision=s) for s in states]
+
+    loose = Claim("X.y.c7", "X.y", "worse", "q", "[X, §1]", "A", ("B", "C", "D"), ("p",), "final_best_f",
+                  quantifier="all_but_one")
+    strict = Claim("X.y.c7_strict", "X.y", "worse", "q", "[X, §1]", "A", ("B", "C", "D"), ("p",),
+                   "final_best_f", quantifier="all_but_one_none_reversed")
+    mixed = comps("confirmed", "confirmed", "refuted")
+    assert (claim_decision(loose, mixed), claim_decision(strict, mixed)) == ("confirmed", "refuted")
+    both = [claim_decision(loose, mixed), claim_decision(strict, mixed)]
+    assert reading_verdict(both) == "reading-dependent"
+    open_ = comps("confirmed", "confirmed", "undecided")
+    assert claim_decision(loose, open_) == claim_decision(strict, open_) == "confirmed"
+    assert claim_decision(strict, comps("confirmed", "undecided", "undecided")) == "undecided"
+    loose_keys = {c.key for c in CLAIMS.values() if c.quantifier == "all_but_one"}
+    strict_keys = {c.key for c in CLAIMS.values() if c.quantifier == "all_but_one_none_reversed"}
+    assert loose_keys and {k.replace("_RT", "") + "_strict" + ("_RT" if k.endswith("_RT") else "")
+                           for k in loose_keys if k.startswith("Kandasamy2015.fig")} <= strict_keys

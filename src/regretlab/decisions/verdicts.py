@@ -53,6 +53,11 @@ def claim_decision(claim: Claim, comparisons: list) -> str:
         if any(c.decision == "refuted" for c in comparisons):
             return "refuted"
         return "confirmed" if all(c.decision == "confirmed" for c in comparisons) else "undecided"
+    if claim.quantifier == "all_but_one_none_reversed":   # "almost all", strictly: the exception may not
+        need = max(1, len(comparisons) - 1)                 # be significantly the other way
+        if any(c.decision == "refuted" for c in comparisons):
+            return "refuted"
+        return "confirmed" if sum(c.decision == "confirmed" for c in comparisons) >= need else "undecided"
     if claim.quantifier == "all_but_one":  # "almost all": one comparison may fail (none if it is alone)
         need = max(1, len(comparisons) - 1)
         refuted = sum(c.decision == "refuted" for c in comparisons)

@@ -6,6 +6,7 @@ A :class:`Claim` names the item whose runs it reads (a spec key), its kind (``be
 compared with, the problems, and the statistic of one run it is tested on (:data:`STATISTICS`). It expands
 into *comparisons* (one per compared method and problem); ``quantifier`` says how they combine: ``"all"``
 (every one), ``"all_but_one"`` (every one but at most one: the papers' "almost all"),
+``"all_but_one_none_reversed"`` (the same, and none significantly the other way: "almost all" read strictly),
 ``"most_problems"`` (for every compared method, a majority of the problems — the reading of the papers'
 "for most test functions"), or ``"some_each_problem"`` (on every problem, at least one of its compared
 methods: "not competitive with the Add-d/M for small d" read as *some* small-d Add-d/M beats Add-*).
@@ -71,6 +72,11 @@ _READING_AXES = {
     "figure, or as the other Add-d/M instantiations the sentence weighs",
     "_each": "",
     "_some": "",
+    "_strict": "which exception: 'almost all' read as every one but at most one, or, stricter, every one but "
+    "at most one with none significantly the other way (added 2026-12-07 after an audit saw the first "
+    "reading confirmed while one instantiation was significantly worse: a reading added after the data can "
+    "only withhold a confirmation, never make a refutation, since a claim is refuted only under every "
+    "reading)",
 }
 
 
@@ -78,7 +84,7 @@ def _base_key(key: str) -> str:
     """The paper's claim a registered reading belongs to: ``key`` without its reading suffixes."""
     for suffix in ("_RT", "_best", "_cpu", "_T500"):
         key = key.removesuffix(suffix)
-    for suffix in ("_pairs", "_each", "_some", "_adds"):
+    for suffix in ("_pairs", "_each", "_some", "_adds", "_strict"):
         key = key.removesuffix(suffix)
     return key
 

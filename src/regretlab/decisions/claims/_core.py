@@ -16,7 +16,7 @@ SUMMARY_NOT_TESTED = ("a summary of the paper's experiments (abstract, introduct
             "through the "
             "items' claims it summarises, not registered twice")
 #: How a claim's comparisons combine (see the module docstring).
-QUANTIFIERS = ("all", "all_but_one", "most_problems", "some_each_problem")
+QUANTIFIERS = ("all", "all_but_one", "all_but_one_none_reversed", "most_problems", "some_each_problem")
 #: Claim kinds decided here.
 CLAIM_KINDS = ("better", "best", "worse", "similar", "no_worse", "ratio", "trend", "order")
 #: The equivalence margin of a "similar" claim (and the non-inferiority margin of a "no_worse" one), in units
@@ -64,7 +64,7 @@ class Claim:
         The spec's problem keys.
     statistic : str
         A key of :data:`STATISTICS`.
-    quantifier : {"all", "all_but_one", "most_problems", "some_each_problem"}
+    quantifier : {"all", "all_but_one", "all_but_one_none_reversed", "most_problems", "some_each_problem"}
     interval : (float, float), optional
         For ``ratio``: the stated interval, ``0 < low < high``; ``(low, math.inf)`` for "at least low".
     reading : str
