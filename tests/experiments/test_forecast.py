@@ -134,3 +134,22 @@ def test_the_plan_values_a_look_by_the_open_claims_it_is_forecast_to_decide():
     assert planned_look({"item": "X.y", "next_look": None}) is None
     table = format_plan([good, hopeless, pilot])
     assert "no (below threshold)" in table and "yes (no forecast yet: a pilot)" in table
+
+
+def test_headlines_name_substitute_data_and_claims_about_a_stuck_method_say_so():
+    """Issue 73.6: an item decided on a data-based substitute says so in its headline (TranThe2020 Fig. 5 on
+    the Gisette substitute), an item on the paper's own problems does not; a claim comparing a method the
+    repeat check flagged carries the flag beside its verdict, a claim about other methods does not."""
+    from regretlab.figures.decisions import _stuck_note, headline, substitutes
+
+    assert substitutes("TranThe2020.fig5") == ["Gisette"] and substitutes("Li2016.table1") == []
+    shares = {"TranThe2020/LineBO": 0.52, "TranThe2020/SRE": 0.0}
+    record = {"item": "TranThe2020.fig5", "verdict": "not reproduced", "repeat_check": {
+        "flagged": ["TranThe2020/LineBO"], "median_share": shares},
+        "claims": [{"key": "c1", "claim": "c1", "method": "TranThe2020/MS-UCB", "comparisons": [
+            {"method": "TranThe2020/MS-UCB", "other": "TranThe2020/LineBO"}]},
+                   {"key": "c2", "claim": "c2", "method": "TranThe2020/MS-UCB", "comparisons": [
+                       {"method": "TranThe2020/MS-UCB", "other": "TranThe2020/SRE"}]}]}
+    assert headline(record, []) == "not reproduced, on substitute data (for Gisette)"
+    assert headline(dict(record, item="Li2016.table1"), []) == "not reproduced"
+    assert "possibly stuck (LineBO 52 %" in _stuck_note(record, "c1") and _stuck_note(record, "c2") == ""

@@ -18,7 +18,8 @@ from regretlab.decisions.verdicts import PENDING, UNDERPOWERED, ItemDecision, se
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
-           "rules_block", "setup_readings", "over_setups", "headline", "why_open", "claims_over_setups"]
+           "rules_block", "setup_readings", "over_setups", "headline", "why_open", "claims_over_setups",
+           "substitutes"]
 
 
 def _number(x) -> float | None:
@@ -428,7 +429,8 @@ def _claims_over_readings(r: dict) -> list[str]:
         elif states.count("refuted"):
             verdict += f" (refuted on {states.count('refuted')} of {len(states)} readings)"
         readings = "; ".join(f"{x['label']}: {x['decision']}" for x in g["readings"])
-        lines.append(f"| {g['claim']} | **{verdict}** | {readings} | {why_open(r, g) or '—'} |")
+        lines.append(f"| {g['claim']} | **{verdict}**{_stuck_note(r, g['claim'])} | {readings} | "
+                     f"{why_open(r, g) or '—'} |")
     return lines
 
 
@@ -534,6 +536,32 @@ def _setup_status(reading: dict) -> str:
                       if reading["registered"] else " (its baselines' pilot and registration to come)")
 
 
+def substitutes(item: str) -> list[str]:
+    """What the data-based substitutes among a registered item's problems stand in for ('MNIST'), in
+    order; none for an item on the paper's own problems (or one the registry does not know)."""
+    from regretlab.experiments import registry
+    from regretlab.objectives.registry import substitute_for
+
+    spec = registry.SPECS.get(item)
+    if spec is None:
+        return []
+    return list(dict.fromkeys(x for x in (substitute_for(p.name) for p in spec.problems) if x))
+
+
+def _stuck_note(record: dict, claim: str) -> str:
+    """' ⚠ about a method flagged as possibly stuck (LineBO 52 %)' when a method the claim's readings compare
+    is flagged by the repeat check (a median share of repeated queries at or above its level), else ''."""
+    check = record.get("repeat_check") or {}
+    flagged = set(check.get("flagged") or ())
+    methods = {m for c in record["claims"] if c.get("claim", c["key"]) == claim for x in c["comparisons"]
+               for m in (x.get("method", c["method"]), x["other"], *x.get("order", ()))}
+    hit = sorted(flagged & methods)
+    if not hit:
+        return ""
+    shares = ", ".join(f"{display_name(m)} {100 * check['median_share'][m]:.0f} %" for m in hit)
+    return f" ⚠ about a method flagged as possibly stuck ({shares} of its queries repeat)"
+
+
 def headline(record: dict, readings: list[dict]) -> str:
     """An item's verdict over every setup, with each setup's own: 'pending over every setup (paper setup:
     not reproduced · 'code': pending, next look n = 10 (30 runs, ~1.38 core-h))', so a pending setup never
@@ -546,11 +574,13 @@ def headline(record: dict, readings: list[dict]) -> str:
         return r["verdict"] + (f", {_look_text(r)}" if r["verdict"] in (PENDING, "undecided")
                                and r.get("next_look") else "")
 
+    stand_ins = substitutes(record["item"])
+    on = f", on substitute data (for {', '.join(stand_ins)})" if stand_ins else ""
     if not readings:
-        return own(record)
+        return own(record) + on
     parts = [f"paper setup: {own(record)}"] + [f"'{x['setup']}': {own(x['record'], x['registered'])}"
                                                for x in readings]
-    return f"{over_setups(record, readings)} over every setup ({' · '.join(parts)})"
+    return f"{over_setups(record, readings)} over every setup ({' · '.join(parts)}){on}"
 
 
 def claims_over_setups(record: dict, readings: list[dict]) -> dict[str, str]:

@@ -118,6 +118,17 @@ def available() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def substitute_for(name: str) -> str:
+    """What the registered objective ``name`` stands in for, read from its source ('MNIST' from '...
+    (substitute for MNIST)'), or '' for an objective that is the paper's own; the objective is not built (a
+    substitute's data need not be at hand). An unknown name is a ValueError listing the registered ones."""
+    if name not in _REGISTRY:
+        raise ValueError(f"name={name!r} is not a registered objective; one of {available()}")
+    source = _REGISTRY[name].source
+    marker = "(substitute for "
+    return source[source.index(marker) + len(marker):].split(")")[0] if marker in source else ""
+
+
 def dimension(name: str) -> int | None:
     """The dimension ``get(name)`` builds, read from the registry without building the objective (a
     data-based objective trains a model to build): the fixed dimension, else the default, else None."""
