@@ -9,12 +9,37 @@ leaves either the old file or the new one, never half of one. Temporary files st
 from __future__ import annotations
 
 import functools
+import math
 import os
 import subprocess
 import tempfile
 from pathlib import Path
 
-__all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit"]
+__all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit",
+           "STORED_DIGITS", "stored_floats"]
+
+#: Significant digits of every float a decision record stores. Two CPUs (AVX-512 and AVX2 kernels, numpy's
+#: SIMD paths) can differ in a computed float's last one or two of its 17 digits (-0.304938406560446 vs
+#: -0.30493840656044613): rounded to 10 digits they are the same number unless they straddle a rounding
+#: boundary, which a difference of a few ulp does with a chance of about 1e-6 per number. No decision reads
+#: a stored float back (they are for the reader), so nothing is lost that a decision needs.
+STORED_DIGITS = 10
+
+
+def stored_floats(value, digits: int = STORED_DIGITS):
+    """``value`` (JSON-like: dicts, lists, tuples, numbers, strings) with every finite float rounded to
+    ``digits`` significant digits (ints, bools, strings and non-finite floats untouched).
+
+    >>> stored_floats({"a": [-0.30493840656044613, 2, True], "b": 1e-300})
+    {'a': [-0.3049384066, 2, True], 'b': 1e-300}
+    """
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}") if math.isfinite(value) else value
+    if isinstance(value, dict):
+        return {k: stored_floats(v, digits) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [stored_floats(v, digits) for v in value]
+    return value
 
 
 def _umask_mode() -> int:

@@ -72,3 +72,20 @@ def test_refusals_name_what_is_wrong():
     with pytest.raises(ValueError, match="reduction='median' is not one of"):
         Statistic("x", True, "regret", "median")
     assert set(REDUCTIONS) == {"last", "mean", "mean_last_tenth", "mean_bo_iterations"}
+
+
+def test_a_runs_statistic_does_not_depend_on_the_order_of_its_values():
+    """Issue 74.1: two runs with the same values in another order have bit-identical means (a correctly
+    rounded sum, not numpy's pairwise SIMD sum, whose last bit depended on the order and the CPU and broke a
+    rank test's tie on one machine only), and log10 is the C library's, value by value."""
+    rng = np.random.default_rng(74)
+    f = rng.uniform(-5.0, 0.0, 200)
+    shuffled = rng.permutation(f)
+    assert not np.array_equal(f, shuffled)
+    runs = [{"f": x, "meta": {"optimum_value": 0.0}, "is_initial": np.zeros(200, dtype=bool)}
+            for x in (f, shuffled)]
+    assert run_value(runs[0], "final_average_regret") == run_value(runs[1], "final_average_regret")
+    assert run_value(runs[0], "final_average_regret") == -math.fsum((-f).tolist()) / 200
+    tenth = {"f": f, "meta": {"optimum_value": 1.0}}
+    expected = math.fsum(math.log10(1.0 - v) for v in f[-20:].tolist()) / 20
+    assert run_value(tenth, "last10_log10_regret") == -expected

@@ -10,7 +10,7 @@ import json
 import math
 from pathlib import Path
 
-from regretlab._io import atomic_write_text
+from regretlab._io import atomic_write_text, stored_floats
 from regretlab._text import mean_se
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
@@ -213,7 +213,8 @@ def _setups(item: str) -> list[dict]:
 
 def write_decision(decision: ItemDecision, key: str, export_root="paper_figures", next_look=None) -> Path:
     """Write ``decisions/<key>.json`` and rebuild ``DECISIONS.md``."""
-    record = dict(decision_record(decision, next_look), item=key)
+    # every float at STORED_DIGITS significant digits: the file does not depend on the CPU's last bits
+    record = stored_floats(dict(decision_record(decision, next_look), item=key))
     path = atomic_write_text(
         Path(export_root) / "decisions" / f"{key}.json", json.dumps(record, indent=1, sort_keys=True) + "\n"
     )
