@@ -17,12 +17,16 @@ def _print_decision(key: str, decision) -> None:
     from regretlab.decisions.run_checks import commit_caveat, flagged_shares
 
     counts = decision.counts()
-    print(f"{key}: {decision.verdict} (claims over their readings: confirmed {counts['confirmed']}, "
-          f"refuted {counts['refuted']}, reading-dependent {counts['reading-dependent']}, undecided "
-          f"{counts['undecided']}; runs per method and problem {sorted(set(decision.runs.values()))}, "
+    print(f"{key}: {decision.verdict} (claims over their readings: "
+          + ", ".join(f"{word} {n}" for word, n in counts.items() if n or word in ("confirmed", "refuted"))
+          + f"; runs per method and problem {sorted(set(decision.runs.values()))}, "
           f"{decision.core_hours:.2f} core-h)")
     for claim_key, readings, verdict in decision.readings():
-        print(f"  {claim_key:28s} {verdict}")
+        forecast = decision.claim_forecasts.get(claim_key)
+        odds = (f" (forecast: the next look n = {forecast.next_look} decides it in "
+                f"{round(forecast.at_next * forecast.draws)} of {forecast.draws} draws)"
+                if forecast and verdict in ("pending", "undecided") else "")
+        print(f"  {claim_key:28s} {verdict}{odds}")
         for claim in readings:
             caveat = commit_caveat(decision.commit_check, claim.claim.statistic)
             shown = claim.claim.reading_name if len(readings) > 1 else ""
