@@ -19,7 +19,8 @@ def _runner_fields() -> dict:
                 user_box=[[0.0, 1.0]], domain=[[0, 1]], optimum_value=1.5, final_box=[[0.0, 1.0]], n_boxes=1,
                 algorithm="GP-UCB", engine=1, repeated_queries=0, version="0", dirty=False, python="3",
                 numpy="2", scipy="1", host="h", blas_threads={}, wall_seconds=1.0, cpu_seconds=0.5,
-                resumed_at=())
+                resumed_at=(), cpu_model="x", started="2026-12-07T05:00:00+00:00",
+                finished="2026-12-07T05:01:00+00:00")
 
 
 def test_every_field_has_a_converter():
@@ -86,3 +87,16 @@ def test_records_the_runner_writes_read_back_typed(tmp_path):
         assert json.dumps(meta.to_stored(), sort_keys=True) == json.dumps(result["meta"], sort_keys=True)
         assert store.decode_record(store.encode_record({"f": result["f"]}, meta.to_stored()))["meta"] \
             == result["meta"]
+
+
+def test_a_new_run_record_says_when_and_where_it_ran(tmp_path):
+    """Issue 74.3: every record the runner writes keeps its start and end (UTC, ISO 8601, start <= end) and
+    the CPU's model beside the BLAS kernels."""
+    from datetime import datetime
+
+    run_spec(TINY, "quick", out=tmp_path, jobs=1, progress=False)
+    for result in load_results(TINY, "quick", tmp_path).values():
+        meta = RunMeta.of(result)
+        started, finished = (datetime.fromisoformat(t) for t in (meta.started, meta.finished))
+        assert started.utcoffset().total_seconds() == 0 and started <= finished
+        assert meta.cpu_model and isinstance(meta.blas_kernels, dict)

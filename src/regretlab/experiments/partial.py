@@ -83,6 +83,8 @@ class Resumed:
     cpu_seconds: float
     wall_seconds: float
     resumed_at: tuple[int, ...]
+    #: when the run first started (UTC, ISO 8601; None for a checkpoint written before 2026-12-07)
+    started: str | None = None
 
     def restore_noise(self, objective) -> None:
         """Put the objective's observation-noise generator where the checkpoint left it."""
@@ -96,14 +98,15 @@ def _noise_state(objective) -> dict | None:
 
 
 def save(out, run: Run, optimizer, objective, *, commit: str | None, cpu_seconds: float,
-         wall_seconds: float, resumed_at=()) -> Path:
+         wall_seconds: float, resumed_at=(), started: str | None = None) -> Path:
     """Write ``run``'s state (atomically): the optimiser, the objective's noise generator, the time spent."""
     import cloudpickle
 
     body = cloudpickle.dumps({"optimizer": optimizer, "noise_state": _noise_state(objective)})
     header = {**_identity(run, commit), "n_observations": int(optimizer.n_observations),
               "cpu_seconds": float(cpu_seconds), "wall_seconds": float(wall_seconds),
-              "resumed_at": [int(n) for n in resumed_at], "sha256": hashlib.sha256(body).hexdigest()}
+              "resumed_at": [int(n) for n in resumed_at], "started": started,
+              "sha256": hashlib.sha256(body).hexdigest()}
     text = json.dumps(header, sort_keys=True).encode()
     return atomic_write_bytes(partial_path(out, run), _FORMAT + b"\n" + text + b"\n" + body)
 
@@ -139,7 +142,7 @@ def load(out, run: Run, commit: str | None) -> Resumed | None:
         path.unlink(missing_ok=True)
         return None
     return Resumed(optimizer, state["noise_state"], float(header["cpu_seconds"]),
-                   float(header["wall_seconds"]), (*header["resumed_at"], n))
+                   float(header["wall_seconds"]), (*header["resumed_at"], n), header.get("started"))
 
 
 def discard(out, run: Run) -> None:
@@ -156,10 +159,11 @@ class Checkpointer:
 
     def __init__(self, out, run: Run, objective, *, commit: str | None,
                  every_seconds: float = CHECKPOINT_SECONDS, cpu_start: float, wall_start: float,
-                 before: Resumed | None = None):
+                 before: Resumed | None = None, started: str | None = None):
         self.every_seconds = check_number("every_seconds", every_seconds, low=0.0)
         self.out, self.run, self.objective, self.commit = out, run, objective, commit
         self.cpu_start, self.wall_start, self.before = cpu_start, wall_start, before
+        self.started = before.started if before and before.started else started
         self.last = time.monotonic()
         self.saved = 0
 
@@ -170,7 +174,7 @@ class Checkpointer:
         save(self.out, self.run, optimizer, self.objective, commit=self.commit,
              cpu_seconds=(before.cpu_seconds if before else 0.0) + time.process_time() - self.cpu_start,
              wall_seconds=(before.wall_seconds if before else 0.0) + time.perf_counter() - self.wall_start,
-             resumed_at=before.resumed_at if before else ())
+             resumed_at=before.resumed_at if before else (), started=self.started)
         self.last = time.monotonic()
         self.saved += 1
         return None

@@ -147,6 +147,28 @@ def blas_kernels() -> dict:
             for p in threadpool_info() if p.get("architecture")}
 
 
+@functools.lru_cache(maxsize=1)
+def cpu_model() -> str:
+    """The CPU's model name: Linux's ``/proc/cpuinfo`` 'model name' (``platform.processor()`` says only
+    'x86_64' there), else ``platform.processor()``, else the machine type. With :func:`blas_kernels`, what
+    tells two machines' records apart."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def utc_now() -> str:
+    """The time now in UTC, ISO 8601 to the second (a run's ``started`` and ``finished``)."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
 def provenance(commit: str | None = None) -> dict:
     """Commit, versions, Python, machine, BLAS kernel set and BLAS threads of the process writing a record
     (:func:`blas_kernels`: with the commit, what a bit-for-bit rerun needs). ``commit`` is
@@ -160,7 +182,8 @@ def provenance(commit: str | None = None) -> dict:
     commit = git_commit() if commit is None else commit
     return {"version": __version__, "commit": commit, "dirty": bool(commit and commit.endswith("+dirty")),
             "python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__,
-            "host": platform.node(), "blas_kernels": blas_kernels(), "blas_threads": blas_threads()}
+            "host": platform.node(), "cpu_model": cpu_model(), "blas_kernels": blas_kernels(),
+            "blas_threads": blas_threads()}
 
 
 def settings_text(method: str, dim: int | None) -> str:

@@ -68,7 +68,9 @@ class RunMeta:
     on β; the schedule's own β is ``beta / beta_scale``: :func:`regretlab.experiments.record.unscaled_beta`),
     ``settings_fingerprint`` and ``repeated_queries``. Provenance: ``version``, ``commit`` (``+dirty`` for
     a tree with uncommitted changes), ``dirty``, ``python``, ``numpy``, ``scipy``, ``host``,
-    ``blas_kernels``, ``blas_threads``. Cost: ``wall_seconds``, ``cpu_seconds`` and ``resumed_at`` (the
+    ``blas_kernels``, ``blas_threads``, ``cpu_model`` (since 2026-12-07). When: ``started`` and ``finished``
+    (UTC, ISO 8601; since 2026-12-07; a resumed run keeps its first start). Cost: ``wall_seconds``,
+    ``cpu_seconds`` and ``resumed_at`` (the
     observation counts at which a run continued from a checkpoint). For a GP run, the bound inputs
     (:func:`regretlab.experiments.runner` ``_information_inputs``): ``noise_ratio``, ``regret_unit``,
     ``bound_constants``. Written by the archive for a record kept without its queries
@@ -107,6 +109,9 @@ class RunMeta:
     host: str | None = None
     blas_kernels: dict | None = None
     blas_threads: dict | None = None
+    cpu_model: str | None = None
+    started: str | None = None
+    finished: str | None = None
     wall_seconds: float | None = None
     cpu_seconds: float | None = None
     resumed_at: tuple | None = None
@@ -185,7 +190,8 @@ _CONVERT = {
     "algorithm": _of(str), "engine": _of(int), "beta_scale": _of(float), "settings_fingerprint": _of(str),
     "repeated_queries": _of(int), "version": _of(str), "commit": _of(str), "dirty": _of(bool),
     "python": _of(str), "numpy": _of(str), "scipy": _of(str), "host": _of(str), "blas_kernels": _dict,
-    "blas_threads": _dict, "wall_seconds": _of(float), "cpu_seconds": _of(float), "resumed_at": _ints,
+    "blas_threads": _dict, "cpu_model": _of(str), "started": _of(str), "finished": _of(str),
+    "wall_seconds": _of(float), "cpu_seconds": _of(float), "resumed_at": _ints,
     "noise_ratio": _of(float), "regret_unit": _of(float), "bound_constants": _dict, "x_archived": _dict,
     "repeat_kinds": _ints,
 }
@@ -196,4 +202,4 @@ WRITTEN_BY_RUNNER = ("spec", "mode", "spec_hash", "method", "problem", "repeat",
                      "seed_entropy", "box_spawn_key", "method_spawn_key", "user_box", "domain",
                      "optimum_value", "final_box", "n_boxes", "algorithm", "engine", "repeated_queries",
                      "version", "dirty", "python", "numpy", "scipy", "host", "blas_threads",
-                     "wall_seconds", "cpu_seconds", "resumed_at")
+                     "cpu_model", "started", "finished", "wall_seconds", "cpu_seconds", "resumed_at")

@@ -170,7 +170,7 @@ def execute_run(
         checkpoint_seconds = check_number("checkpoint_seconds", checkpoint_seconds, low=0.0)
     if parent is not None:
         _orphan_watchdog(parent)
-    start, cpu_start = time.perf_counter(), time.process_time()
+    start, cpu_start, started = time.perf_counter(), time.process_time(), record.utc_now()
     try:
         with threadpool_limits(limits=1):
             objective, box = make_problem(spec, run)
@@ -183,7 +183,7 @@ def execute_run(
                 before.restore_noise(objective)
             keep = None if checkpoint_seconds is None else partial.Checkpointer(
                 out, run, objective, commit=commit, every_seconds=checkpoint_seconds, cpu_start=cpu_start,
-                wall_start=start, before=before)
+                wall_start=start, before=before, started=started)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # fit-at-bound warnings are recorded in the trace itself
                 # one run call for the rest of the budget (a checkpoint holds 1 <= n < budget observations)
@@ -212,6 +212,7 @@ def execute_run(
             wall_seconds=(before.wall_seconds if before else 0.0) + time.perf_counter() - start,
             cpu_seconds=(before.cpu_seconds if before else 0.0) + time.process_time() - cpu_start,
             resumed_at=before.resumed_at if before else (),
+            started=before.started if before and before.started else started, finished=record.utc_now(),
             **gp_meta,
         ).for_runner()
         store.write_result(out, run, arrays, meta)

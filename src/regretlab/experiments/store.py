@@ -29,10 +29,11 @@ from .spec import Run
 __all__ = ["read_finished", "result_path", "runs_folder", "write_result", "read_result", "finished", "clean",
            "encode_record", "decode_record", "TIMING_KEYS", "WrongRunError", "StaleRunError"]
 
-#: Entries that differ between two otherwise identical runs (timings, the machine and the thread pools that
-#: happened to be loaded in the process: each was held at one thread while the run computed; where a run
-#: was stopped and resumed from its checkpoint, :mod:`regretlab.experiments.partial`).
-TIMING_KEYS = ("seconds", "wall_seconds", "cpu_seconds", "host", "blas_threads", "resumed_at")
+#: Entries that differ between two otherwise identical runs (timings, when it ran, the machine and the thread
+#: pools that happened to be loaded in the process: each was held at one thread while the run computed;
+#: where a run was stopped and resumed from its checkpoint, :mod:`regretlab.experiments.partial`).
+TIMING_KEYS = ("seconds", "wall_seconds", "cpu_seconds", "host", "cpu_model", "blas_threads", "resumed_at",
+               "started", "finished")
 
 
 class WrongRunError(ValueError):
