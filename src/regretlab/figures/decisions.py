@@ -19,7 +19,7 @@ from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
            "rules_block", "setup_readings", "over_setups", "headline", "why_open", "claims_over_setups",
-           "substitutes"]
+           "substitutes", "record_text"]
 
 
 def _number(x) -> float | None:
@@ -211,13 +211,18 @@ def _setups(item: str) -> list[dict]:
     return registry.setups_of(item) if item in registry.SPECS else []
 
 
+def record_text(decision: ItemDecision, key: str, next_look=None) -> str:
+    """The text of ``decisions/<key>.json``: the record with every float at
+    :data:`regretlab._io.STORED_DIGITS` significant digits (the file does not depend on the CPU's last
+    bits), keys sorted."""
+    record = stored_floats(dict(decision_record(decision, next_look), item=key))
+    return json.dumps(record, indent=1, sort_keys=True) + "\n"
+
+
 def write_decision(decision: ItemDecision, key: str, export_root="paper_figures", next_look=None) -> Path:
     """Write ``decisions/<key>.json`` and rebuild ``DECISIONS.md``."""
-    # every float at STORED_DIGITS significant digits: the file does not depend on the CPU's last bits
-    record = stored_floats(dict(decision_record(decision, next_look), item=key))
-    path = atomic_write_text(
-        Path(export_root) / "decisions" / f"{key}.json", json.dumps(record, indent=1, sort_keys=True) + "\n"
-    )
+    path = atomic_write_text(Path(export_root) / "decisions" / f"{key}.json",
+                             record_text(decision, key, next_look))
     write_decisions_md(export_root)
     return path
 
