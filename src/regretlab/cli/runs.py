@@ -179,7 +179,21 @@ def _restore_archived_runs(keys, args: argparse.Namespace) -> None:
             planned.extend(registry.source(registry.get(key)).runs("full"))
         except ValueError:
             continue
-    archive.restore(args.out, args.export_dir, runs=planned)
+    archive.restore(args.out, archive_root(args), runs=planned)
+
+
+def archive_root(args: argparse.Namespace) -> str:
+    """Where the run archives are read from: ``--archives``, else the export folder when it holds a
+    ``runs/`` folder, else ``./paper_figures`` when that does (a clone's archives, when the export goes
+    elsewhere), else the export folder (which then has none, and the export says which runs it lacks)."""
+    from regretlab.campaign.archive import ARCHIVE_FOLDER
+
+    if getattr(args, "archives", None):
+        return args.archives
+    for root in (args.export_dir, "paper_figures"):
+        if (Path(root) / ARCHIVE_FOLDER).is_dir():
+            return root
+    return args.export_dir
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -248,6 +262,10 @@ def add_parsers(sub) -> None:
     p_export.add_argument("--out", default="results", metavar="DIR", help="results folder (default: results)")
     p_export.add_argument("--export-dir", default="paper_figures", metavar="DIR",
                           help="export folder (default ./paper_figures)")
+    p_export.add_argument("--archives", default=None, metavar="DIR",
+                          help="with --mode full: the folder whose runs/ holds the run archives (default: "
+                               "the export folder when it has a runs/ folder, else ./paper_figures when it "
+                               "has one: so --export-dir elsewhere still reads the clone's archives)")
     p_export.add_argument("--partial", action="store_true",
                           help="with --mode full: export from the runs finished so far (at least one per "
                                "method and problem), labelled with their count in the figure and "
