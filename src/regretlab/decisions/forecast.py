@@ -9,6 +9,12 @@ planned look and once to the paper's run count. The share of draws in which a re
 decided is the forecast chance that the next look, or the rest of the plan, decides it. The runs already made
 are never resampled: they stay the first ones of every draw, so what they decided stays decided.
 
+A copy's values ``f`` are multiplied by :math:`1+10^{-9}u`, ``u`` uniform in [-1, 1] (a smoothed bootstrap
+with negligible noise): without it every copy ties with its original, the rank tests then take their exact
+*conditional* path on every draw (a dynamic programme per test: Li2016 Table 1's forecast took minutes), and
+the forecast would be about tied data the runs never produce. Exact zeros stay zeros, so a saturated
+statistic keeps its ties. Timing statistics (read from a run's CPU seconds) are copied as they are.
+
 The forecast is an estimate of power at the *observed* effect (a plug-in: the runs at hand are taken as the
 population), the planning quantity Colas et al. recommend [Colas2018]; it is not a decision, and spends none
 of the item's error rate. It decides two things only: which looks are worth their price (``regretlab
@@ -53,6 +59,15 @@ class Forecast:
                 "draws": self.draws}
 
 
+#: The relative size of the noise that breaks a copy's ties with its original (module docstring).
+JITTER = 1e-9
+
+
+def _copy_of(record: dict, u: float) -> dict:
+    """A shallow copy of a run record whose ``f`` is multiplied by ``1 + JITTER * u``."""
+    return {**record, "f": np.asarray(record["f"], dtype=float) * (1.0 + JITTER * u)}
+
+
 def extend_runs(results: dict, runs_per_method: int, rng: np.random.Generator, *, draw_size: int = 0) -> dict:
     """``results`` ((method, problem, repeat) -> record) with every (method, problem) that has at least one
     run and fewer than ``runs_per_method`` filled up to that many by copies of its own runs, drawn with
@@ -60,20 +75,23 @@ def extend_runs(results: dict, runs_per_method: int, rng: np.random.Generator, *
     shared by its methods (repeat ``k`` of every method copies the same position among its own runs), so
     methods that pair by repeat stay paired. ``draw_size`` (at least ``runs_per_method``) fixes how many
     draws a problem takes from ``rng``, so that one generator state extended to a larger count keeps the
-    smaller count's copies as its first ones. Records are shared, not copied (nothing mutates them)."""
+    smaller count's copies as its first ones. A copy shares its original's arrays but ``f``, which it
+    holds multiplied by ``1 + JITTER * u`` (module docstring)."""
     by_cell: dict[tuple[str, str], list[int]] = {}
     for method, problem, repeat in results:
         by_cell.setdefault((method, problem), []).append(repeat)
     problems = sorted({problem for _, problem in by_cell})
     size = max(runs_per_method, draw_size)
     draws = {problem: rng.integers(0, 2**31, size=size) for problem in problems}
+    jitter = {cell: rng.uniform(-1.0, 1.0, size=size) for cell in sorted(by_cell)}
     out = dict(results)
     for (method, problem), repeats in sorted(by_cell.items()):
         repeats = sorted(repeats)
         for extra in range(len(repeats), runs_per_method):
             source = repeats[int(draws[problem][extra] % len(repeats))]
             added = repeats[-1] + 1 + extra - len(repeats)
-            out[(method, problem, added)] = results[(method, problem, source)]
+            out[(method, problem, added)] = _copy_of(results[(method, problem, source)],
+                                                     float(jitter[(method, problem)][extra]))
     return out
 
 
