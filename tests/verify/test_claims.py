@@ -224,6 +224,10 @@ def test_the_report_says_the_counts_the_terminal_prints(smoke_report, tmp_path):
     counts = outcome_counts(smoke_report)
     text = write_report(smoke_report, tmp_path).read_text()
     assert f"({counts})" in text
+    # issue 74.3: every report has its PROVENANCE.md, generated from its JSON with the environment
+    provenance = (tmp_path / "PROVENANCE.md").read_text()
+    assert f"seed {smoke_report.seed}" in provenance and "Environment: Python" in provenance
+    assert f"**{len(smoke_report.verdicts)} on {len(smoke_report.claims)} claims" in provenance
     assert sum(int(n) for n in re.findall(r"(\d+) (?!weak)[a-z]", counts)) == len(smoke_report.verdicts)
 
 

@@ -22,7 +22,7 @@ from regretlab._validate import check_count
 from .engine import Report
 from .verdict import SENSITIVITY_LADDER, WEAK_ABOVE, Verdict
 
-__all__ = ["table", "write_report", "errata_entry", "sensitivity_text"]
+__all__ = ["table", "write_report", "errata_entry", "sensitivity_text", "provenance_markdown", "environment"]
 
 
 def _fmt(x: float) -> str:
@@ -214,9 +214,60 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
     return "\n".join(out) + "\n"
 
 
+def environment() -> dict:
+    """What shaped the numbers besides the code and the seed: Python, numpy and scipy versions, the CPU's
+    model, the BLAS kernel set and threads, and when the report was written (UTC)."""
+    import platform
+
+    import scipy
+
+    from regretlab.experiments.record import blas_kernels, blas_threads, cpu_model, utc_now
+
+    return {"python": platform.python_version(), "numpy": np.__version__, "scipy": scipy.__version__,
+            "cpu_model": cpu_model(), "blas_kernels": blas_kernels(), "blas_threads": blas_threads(),
+            "written": utc_now()}
+
+
+def provenance_markdown(payload: dict) -> str:
+    """``PROVENANCE.md`` of a report, from its ``verification.json`` payload: the command, the commit (and
+    whether the tree was clean), the profile and seed, the time, the environment (where the payload records
+    it: reports written since 2026-12-07) and the verdicts by outcome."""
+    from collections import Counter
+
+    commit = payload.get("commit") or "unknown"
+    clean = "a tree with uncommitted changes: not evidence" if commit.endswith("+dirty") else "a clean tree"
+    outcomes = Counter(v["outcome"] for v in payload.get("verdicts", []))
+    weak = sum(1 for v in payload.get("verdicts", [])
+               if v["outcome"] == "holds" and (v.get("power") or {}).get("weak"))
+    env = payload.get("environment")
+    lines = [f"# Provenance of the {payload.get('profile', '?')} verification report", "",
+             "`verification.md`, `verification.json` and `figures/` here are the report of", "",
+             f"    {payload.get('command') or 'regretlab verify'}", "",
+             f"made by regretlab {payload.get('version', '?')} at commit **{commit[:12]}** ({clean}), "
+             f"profile `{payload.get('profile')}`, seed {payload.get('seed')}, in "
+             f"{payload.get('seconds', 0):,.0f} s of wall time"
+             + (f", {len(payload['resumed'])} group(s) of claims resumed from a checkpoint"
+                if payload.get("resumed") else ", nothing resumed from a checkpoint") + ".", ""]
+    if env:
+        kernels = ", ".join(f"{k} {v}" for k, v in sorted(env.get("blas_kernels", {}).items())) or "none"
+        threads = ", ".join(f"{k} {v}" for k, v in sorted(env.get("blas_threads", {}).items())) or "none"
+        lines += [f"Environment: Python {env['python']}, numpy {env['numpy']}, scipy {env['scipy']}; CPU "
+                  f"{env['cpu_model']}; BLAS kernels {kernels}; BLAS threads while loaded {threads} (each "
+                  f"claim computes with BLAS held at one thread); written {env['written']}.", ""]
+    else:
+        lines += ["Environment: not recorded in this report's JSON (written before reports recorded it, "
+                  "2026-12-07).", ""]
+    lines += [f"Verdicts: **{len(payload.get('verdicts', []))} on {len(payload.get('claims', []))} claims — "
+              + ", ".join(f"{n} {o}" + (f" ({weak} weak)" if o == "holds" and weak else "")
+                          for o, n in sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0])))
+              + "**. This file is generated from `verification.json` (`regretlab.verify.report."
+              "provenance_markdown`).", ""]
+    return "\n".join(lines)
+
+
 def write_report(report: Report, out: str | os.PathLike = "reports") -> Path:
-    """Write ``verification.md``, ``verification.json`` and ``figures/*.png`` under ``out``; return the md
-    path."""
+    """Write ``verification.md``, ``verification.json``, ``PROVENANCE.md`` and ``figures/*.png`` under
+    ``out``; return the md path."""
     out = Path(out)
     figures: dict[tuple[str, str], str] = {}
     claims = {c.id: c for c in report.claims}
@@ -237,8 +288,10 @@ def write_report(report: Report, out: str | os.PathLike = "reports") -> Path:
         "verdicts": [v.as_dict() for v in report.verdicts],
         "not_checked": report.not_checked,
         "figures": {f"{k[0]} [{k[1]}]": p for k, p in figures.items()},
+        "environment": environment(),
     }
     atomic_write_bytes(out / "verification.json", json.dumps(payload, indent=1, sort_keys=False).encode())
+    atomic_write_bytes(out / "PROVENANCE.md", provenance_markdown(payload).encode())
     md = out / "verification.md"
     atomic_write_bytes(md, _markdown(report, figures).encode())
     return md
