@@ -2,6 +2,7 @@
 paper_figures/, every local link, image and anchor resolves, every item has a page showing its verdict and
 its figure, nothing is loaded from the network, and the same inputs give the same bytes."""
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -78,8 +79,11 @@ def test_every_item_has_a_page_with_its_verdict_and_its_figure(site):
     decided = site / "items" / "Li2016.table1.html"
     text = decided.read_text(encoding="utf-8")
     for section in ('id="claims"', 'id="comparisons"', 'id="printed"', 'id="diagnosis"', 'id="provenance"',
-                    "regretlab decide Li2016.table1"):
+                    "regretlab decide Li2016.table1", "why not decided"):
         assert section in text
+    # issue 76.2: a reading's heading names it as a reading of its claim, so the claim's id never shows
+    # beside a reading's decision as if it were the claim's verdict
+    assert "Reading “" in text and not re.search(r"<h3[^>]*>Li2016\.tab1\.c\d+[^ ]*: <span", text)
 
 
 def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
