@@ -76,7 +76,10 @@ def _cmd_decide(args: argparse.Namespace) -> int:
         chosen = set(args.items)
         print(format_plan([x for x in looks if not chosen or x.item in chosen]))
         return 0
-    keys = args.items or sorted({c.item for c in CLAIMS.values()})
+    # every item with claims: the papers' items and their setup readings (decided on the same claims)
+    keys = args.items or sorted({c.item for c in CLAIMS.values()}
+                                | {key for key, spec in registry.SPECS.items() if spec.reading_of
+                                   and claims_of(key)})
     status, valid = 0, []
     for key in keys:
         try:
@@ -190,7 +193,8 @@ def add_parsers(sub) -> None:
     p_decide = sub.add_parser("decide", help="decide the papers' claims from full-mode runs (and, with "
                                              "--run, add runs in planned looks until they are decided)")
     p_decide.add_argument("items", nargs="*", metavar="ITEM",
-                          help="spec keys with claims, e.g. Ha2019.fig3 (default: every item with claims)")
+                          help="spec keys with claims, e.g. Ha2019.fig3 (default: every item with claims "
+                               "and every setup reading of one)")
     p_decide.add_argument("--run", action="store_true",
                           help="run the next looks' repeats for the undecided comparisons' methods (the "
                                "looks of all ITEMs in one pool, costliest run first)")
