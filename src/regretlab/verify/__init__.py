@@ -5,14 +5,17 @@ writes a report. Each claim (:class:`Claim`) names its catalogue id, its paper r
 asserts, the :mod:`regretlab.bounds` functions it evaluates and its readings; its check returns one
 :class:`Verdict` per reading — *holds*, *violated* or *inconclusive*, with the statistic, the slack and the
 counterexample behind it. :data:`NOT_CHECKED` lists the catalogue's probabilistic statements that no claim
-checks, each with the reason.
+checks, each with the reason. :func:`check_bound` judges a researcher's own algorithm and regret bound on
+exact GP sample paths the same way (no registration needed).
 """
 
 from . import claims as _claims  # noqa: F401  (registers the claims)
+from .check import BOUND_INPUTS, Policy, check_bound
 from .engine import Report, run_claim, verify
 from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, Profile, claim, not_checked, select
 from .verdict import LEVEL, OUTCOMES, Verdict, clopper_pearson, counterexample_verdict, rate_verdict, slack
 
-__all__ = ["CLAIMS", "NOT_CHECKED", "PROFILES", "LEVEL", "OUTCOMES", "Claim", "Context", "Profile", "Report",
+__all__ = ["check_bound", "Policy", "BOUND_INPUTS", "CLAIMS", "NOT_CHECKED", "PROFILES", "LEVEL", "OUTCOMES",
+           "Claim", "Context", "Profile", "Report",
            "Verdict", "claim", "not_checked", "select", "verify", "run_claim", "clopper_pearson",
            "counterexample_verdict", "rate_verdict", "slack"]

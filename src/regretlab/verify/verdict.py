@@ -36,7 +36,7 @@ from regretlab._validate import check_integer, check_probability, check_real
 
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
            "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally", "SENSITIVITY_LADDER",
-           "WEAK_ABOVE", "trial_ratios", "ladder_violations", "sensitivity_audit"]
+           "WEAK_ABOVE", "trial_ratios", "ladder_violations", "sensitivity_audit", "regret_rate_verdict"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing; "certain" is a check
@@ -327,6 +327,33 @@ def rate_verdict(claim: str, reading: str, *, violations: int, trials: int, delt
         statistic += f" ({possible} possible under the least favourable approximation)"
     return Verdict(claim, reading, outcome, statistic, violations=violations, trials=trials, delta=delta,
                    interval=interval, possible=possible, level=level, **extra)
+
+
+def regret_rate_verdict(claim: str, reading: str, regret, bound, ceiling, *, delta: float, replay: str,
+                        setting: dict) -> Verdict:
+    """The rate verdict of "R_T <= bound for every T" over paths: ``regret`` = (lower, upper) cumulative
+    regrets (trials × T; equal when f* is exact), ``bound`` = (strict, lenient) per T (e.g. with γ_T's lower
+    and upper bracket). A *definite* violation is the lower regret above the lenient bound at some T, a
+    *possible* one the upper regret above the strict bound; ``ceiling`` (T (f* - min f), what any query rule
+    could reach) goes into ``series`` for :func:`power_audit`; ``replay`` (a command or call) is attached
+    to the first counterexample. Shared by the registered claims and :func:`regretlab.verify.check_bound`."""
+    (regret_low, regret_high), (strict, lenient) = regret, bound
+    definite = (regret_low > lenient).any(axis=1)
+    possible = (regret_high > strict).any(axis=1)
+    worst, median = slack(np.broadcast_to(lenient, regret_low.shape), regret_low)
+    first = None
+    if definite.any():
+        i = int(np.argmax(definite))
+        t = int(np.argmax(regret_low[i] > lenient))
+        first = {"path": i, "T": t + 1, "R_T": float(regret_low[i, t]), "bound": float(lenient[t]),
+                 "replay": replay}
+    return rate_verdict(
+        claim, reading, violations=int(definite.sum()), trials=regret_low.shape[0], delta=delta,
+        possible=int(possible.sum()), slack_worst=worst, slack_median=median, counterexample=first,
+        setting=setting,
+        series={"T": np.arange(1, regret_low.shape[1] + 1), "empirical": regret_low, "bound": lenient,
+                "bound_low": strict, "ceiling": ceiling, "ylabel": "cumulative regret R_T"},
+    )
 
 
 def counterexample_verdict(claim: str, reading: str, *, counterexamples: int, checks: int,

@@ -22,7 +22,7 @@ from regretlab.gp.sample_paths import FiniteSamplePath
 
 from ..evidence import finite_gp_ucb, gamma_bracket, grid_gp_ucb
 from ..registry import Context, claim
-from ..verdict import Tally, ladder_violations, rate_verdict, slack, trial_ratios
+from ..verdict import Tally, ladder_violations, rate_verdict, regret_rate_verdict, trial_ratios
 
 N_POINTS = 100
 LENGTHSCALE = 0.1
@@ -148,28 +148,10 @@ def _regret_verdicts(ctx: Context, runs, gram, *, horizon: int, noise_variance: 
 
 
 def bounded_regret_verdict(ctx: Context, reading: str, regret, bound, ceiling, *, setting: dict):
-    """The rate verdict of "R_T <= bound for every T" over paths: ``regret`` = (lower, upper) cumulative
-    regrets (trials × T; equal when f* is exact), ``bound`` = (strict, lenient) per T (γ_T's lower and
-    upper bracket). A *definite* violation is the lower regret above the lenient bound at some T, a
-    *possible* one the upper regret above the strict bound; ``ceiling`` (T (f* - min f)) feeds the power
-    audit."""
-    (regret_low, regret_high), (strict, lenient) = regret, bound
-    definite = (regret_low > lenient).any(axis=1)
-    possible = (regret_high > strict).any(axis=1)
-    worst, median = slack(np.broadcast_to(lenient, regret_low.shape), regret_low)
-    first = None
-    if definite.any():
-        i = int(np.argmax(definite))
-        t = int(np.argmax(regret_low[i] > lenient))
-        first = {"path": i, "T": t + 1, "R_T": float(regret_low[i, t]), "bound": float(lenient[t]),
-                 "replay": ctx.replay()}
-    return rate_verdict(
-        ctx.claim_id, reading, violations=int(definite.sum()), trials=regret_low.shape[0],
-        delta=ctx.profile.delta, possible=int(possible.sum()), slack_worst=worst, slack_median=median,
-        counterexample=first, setting=setting,
-        series={"T": np.arange(1, regret_low.shape[1] + 1), "empirical": regret_low, "bound": lenient,
-                "bound_low": strict, "ceiling": ceiling, "ylabel": "cumulative regret R_T"},
-    )
+    """:func:`regretlab.verify.verdict.regret_rate_verdict` for a registered claim: its id, the profile's δ
+    and its replay command."""
+    return regret_rate_verdict(ctx.claim_id, reading, regret, bound, ceiling, delta=ctx.profile.delta,
+                               replay=ctx.replay(), setting=setting)
 
 
 # ---- the long horizon: Thm 1 where its bound is below what a query rule can reach ------------------------

@@ -1,0 +1,100 @@
+"""Issue 75.1: regretlab.verify.check_bound judges a user's algorithm and regret bound on exact GP sample
+paths with the engine's rules — a wrong bound is violated, a bound that could not fail is vacuous (never
+'holds'), a bound that holds with power says so with its control caught and its k — deterministically, and
+bad arguments get clear errors naming them."""
+
+import numpy as np
+import pytest
+
+from regretlab.bounds.gp_ucb import beta_t_finite, cumulative_regret_bound
+from regretlab.gp import GP, SquaredExponential
+from regretlab.verify import Policy, check_bound
+
+KERNEL = SquaredExponential(lengthscale=0.1, variance=1.0)
+GRID = np.linspace(0.0, 1.0, 40)[:, None]
+
+
+def gp_ucb(candidates, rng, delta=0.05):
+    """A user's GP-UCB on the finite domain, written against the public GP (not regretlab's algorithm)."""
+    n = len(candidates)
+
+    def choose(X, y, c, r):
+        t = len(y) + 1
+        if len(y) == 0:
+            return int(r.integers(n))
+        gp = GP(KERNEL, noise_variance=0.01).fit(X, y)
+        mean, var = gp.predict(c)
+        beta = beta_t_finite(t=t, n_points=n, delta=delta)
+        return int(np.argmax(mean + np.sqrt(beta * np.maximum(var, 0.0))))
+
+    return Policy(choose, candidates, rng)
+
+
+def random_search(candidates, rng):
+    return Policy(lambda X, y, c, r: int(r.integers(len(c))), candidates, rng)
+
+
+def test_a_bound_far_too_small_is_violated_with_its_counterexample():
+    verdict = check_bound(random_search, lambda T: 0.01 * T, kernel=KERNEL, candidates=GRID, T=20, paths=40)
+    assert verdict.outcome == "violated" and verdict.violations > 30
+    assert verdict.counterexample["replay"].startswith("regretlab.verify.check_bound(")
+
+
+def test_srinivas_theorem_1_at_a_short_horizon_is_vacuous_not_holds():
+    """sqrt(C1 T beta_T gamma_T) at T = 20 sits above T (f* - min f) on every path: no query rule could
+    break it, so no violation makes it 'vacuous', not 'holds' (the engine found the same at T <= 40)."""
+    def theorem_1(T, gamma_T, delta, n_points, sigma):
+        return cumulative_regret_bound(T=T, beta_T=beta_t_finite(t=T, n_points=n_points, delta=delta),
+                                       gamma_T=gamma_T, sigma=sigma)
+
+    verdict = check_bound(gp_ucb, theorem_1, kernel=KERNEL, candidates=GRID, T=20, paths=60, delta=0.1)
+    assert verdict.violations == 0 and verdict.outcome == "vacuous"
+    assert verdict.power["vacuous_trials"] == 60
+
+
+def test_a_bound_that_holds_with_power_reports_its_control_and_k():
+    """A bound set at 1.5 times the largest R_T a user's GP-UCB reached at each T on these paths (so it
+    holds there by the test's construction, and could fail: it is far below T (f* - min f)): 'holds' at
+    δ = 0.1 on 60 paths (0/60: the 99 % interval's upper end 0.085), the control (the bound / 10) caught,
+    k = 2 (a bound twice too small is caught); the same seed gives the same verdict, another seed other
+    paths."""
+    first = check_bound(gp_ucb, lambda T: 0.0 * T, kernel=KERNEL, candidates=GRID, T=30, paths=60, delta=0.1)
+    envelope = first.series["empirical"].max(axis=0)
+    bound = lambda T: 1.5 * envelope[T - 1]  # noqa: E731
+    verdict = check_bound(gp_ucb, bound, kernel=KERNEL, candidates=GRID, T=30, paths=60, delta=0.1)
+    assert verdict.outcome == "holds" and verdict.power["control_caught"]
+    assert verdict.power["vacuous_trials"] == 0 and verdict.power["sensitivity_k"] == 2.0
+    again = check_bound(gp_ucb, bound, kernel=KERNEL, candidates=GRID, T=30, paths=60, delta=0.1)
+    assert again.statistic == verdict.statistic
+    other = check_bound(gp_ucb, lambda T: 0.0 * T, kernel=KERNEL, candidates=GRID, T=30, paths=60, delta=0.1,
+                        seed=1)
+    assert not np.array_equal(other.series["empirical"], first.series["empirical"])
+
+
+def test_bad_arguments_are_named():
+    with pytest.raises(ValueError, match=r"bound asks for \['beta'\]"):
+        check_bound(random_search, lambda T, beta: T, kernel=KERNEL, candidates=GRID, T=5, paths=2)
+    with pytest.raises(ValueError, match="not a row of candidates"):
+        check_bound(lambda candidates, rng: Policy(lambda X, y, c, r: np.array([0.5123]), candidates, rng),
+                    lambda T: T, kernel=KERNEL, candidates=GRID, T=5, paths=2)
+    with pytest.raises(ValueError, match="no ask"):
+        check_bound(lambda candidates, rng: object(), lambda T: T, kernel=KERNEL, candidates=GRID, T=5)
+    with pytest.raises(ValueError, match="at T = 1"):
+        check_bound(random_search, lambda T: -T, kernel=KERNEL, candidates=GRID, T=5, paths=2)
+    with pytest.raises(ValueError, match="delta"):
+        check_bound(random_search, lambda T: T, kernel=KERNEL, candidates=GRID, T=5, delta=1.5)
+    with pytest.raises(ValueError, match="candidates has shape"):
+        check_bound(random_search, lambda T: T, kernel=KERNEL, candidates=np.zeros(3), T=5)
+
+
+def test_the_tours_example_runs_as_written(capsys):
+    """docs/tour.md's check_bound example, executed as written: random search breaks the example bound."""
+    from pathlib import Path
+
+    tour = Path(__file__).resolve().parents[2] / "docs" / "tour.md"
+    if not tour.is_file():
+        pytest.skip("docs/ is not beside the tests")
+    text = tour.read_text(encoding="utf-8")
+    block = text.split("<!-- check-bound example", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, str(tour), "exec"), {})
+    assert capsys.readouterr().out.startswith("violated - ")
