@@ -1,0 +1,54 @@
+"""Issue 75.2: the public hypothesis strategies (regretlab.testing) in a property test as a user would
+write one: every path's certified maximum is its largest value (exact on a finite set; the RFF certificate
+brackets every value drawn), and a run's cumulative regret is non-decreasing and at most what any query rule
+reaches, T (f* - min f). A deliberately wrong bound (a run's regret at most 0) is caught by hypothesis."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+
+from regretlab.testing import finite_paths, kernels, optimizer_runs, rff_paths
+from regretlab.verify import Policy
+
+
+def random_search(candidates, rng):
+    return Policy(lambda X, y, c, r: int(r.integers(len(c))), candidates, rng)
+
+
+@settings(max_examples=20, deadline=None)
+@given(finite_paths())
+def test_a_finite_paths_maximum_is_exact(path):
+    certificate = path.maximum()
+    assert certificate.value == path.values.max() == certificate.upper_bound
+
+
+@settings(max_examples=5, deadline=None)
+@given(rff_paths(dim=1, n_features=64))
+def test_an_rff_paths_certificate_brackets_its_values(path):
+    certificate = path.maximum(grid_size=256, n_polish=2)
+    values = path(np.linspace(0.0, 1.0, 101)[:, None])
+    assert values.max() <= certificate.upper_bound + 1e-9 and certificate.value <= certificate.upper_bound
+
+
+@settings(max_examples=20, deadline=None)
+@given(optimizer_runs(random_search, T=8))
+def test_regret_is_monotone_and_below_what_any_rule_reaches(run):
+    gap = run.path.maximum().value - run.path.values.min()
+    assert np.all(np.diff(run.regret) >= 0) and run.regret[-1] <= 8 * gap + 1e-12
+
+
+def test_a_wrong_bound_is_caught():
+    @settings(max_examples=30, deadline=None, database=None)
+    @given(optimizer_runs(random_search, T=5))
+    def wrong(run):
+        assert run.regret[-1] <= 0.0
+
+    with pytest.raises(AssertionError):
+        wrong()
+
+
+def test_the_strategies_refuse_what_they_cannot_draw():
+    with pytest.raises(ValueError, match="families"):
+        kernels(families=("linear",))
+    with pytest.raises(ValueError, match="lengthscale"):
+        kernels(lengthscale=(0.0, 1.0))
