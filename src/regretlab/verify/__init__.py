@@ -12,10 +12,26 @@ exact GP sample paths the same way (no registration needed).
 from . import claims as _claims  # noqa: F401  (registers the claims)
 from .check import BOUND_INPUTS, Policy, check_bound
 from .engine import Report, run_claim, verify
-from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, Profile, claim, not_checked, select
+from .registry import (
+    CLAIMS,
+    ENTRY_POINT_GROUP,
+    NOT_CHECKED,
+    PLUGIN_ERRORS,
+    PROFILES,
+    Claim,
+    Context,
+    Profile,
+    claim,
+    load_plugins,
+    not_checked,
+    select,
+)
 from .verdict import LEVEL, OUTCOMES, Verdict, clopper_pearson, counterexample_verdict, rate_verdict, slack
 
-__all__ = ["check_bound", "Policy", "BOUND_INPUTS", "CLAIMS", "NOT_CHECKED", "PROFILES", "LEVEL", "OUTCOMES",
+__all__ = ["check_bound", "Policy", "BOUND_INPUTS", "ENTRY_POINT_GROUP", "PLUGIN_ERRORS", "load_plugins",
+           "CLAIMS", "NOT_CHECKED", "PROFILES", "LEVEL", "OUTCOMES",
            "Claim", "Context", "Profile", "Report",
            "Verdict", "claim", "not_checked", "select", "verify", "run_claim", "clopper_pearson",
            "counterexample_verdict", "rate_verdict", "slack"]
+
+load_plugins()   # other packages' claims (the regretlab.claims entry-point group), after the project's own

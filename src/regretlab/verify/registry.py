@@ -208,10 +208,21 @@ class Claim:
 
 def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[Callable],
           readings: Sequence[str] = ("-",), kind: str = "rate", evidence: str, group: str | None = None,
-          reading_notes: dict | None = None, by_construction: str | dict | None = None):
-    """Register the decorated check as the claim ``id`` (see :class:`Claim`)."""
-    if id.split(":")[0] not in CATALOGUE_IDS:
-        raise ValueError(f"claim id {id!r}: {id.split(':')[0]!r} is not a catalogue id (bounds/CATALOGUE.md)")
+          reading_notes: dict | None = None, by_construction: str | dict | None = None,
+          catalogue: bool = True):
+    """Register the decorated check as the claim ``id`` (see :class:`Claim`).
+
+    ``catalogue=False`` registers a claim of another package (a third party's, through the
+    ``regretlab.claims`` entry-point group, :func:`load_plugins`): its id is ``PACKAGE.name`` with a prefix
+    that is not one of the catalogue's, and its ``bounds`` are its own functions, not regretlab.bounds'."""
+    prefix = id.split(":")[0]
+    if catalogue and prefix not in CATALOGUE_IDS:
+        raise ValueError(f"claim id {id!r}: {prefix!r} is not a catalogue id (bounds/CATALOGUE.md); a claim "
+                         "of another package passes catalogue=False")
+    ours = {c.split(".")[0] for c in CATALOGUE_IDS}
+    if not catalogue and ("." not in prefix or prefix.split(".")[0] in ours):
+        raise ValueError(f"claim id {id!r}: a claim of another package is named 'PACKAGE.name' with a "
+                         "PACKAGE that is not one of the catalogue's prefixes")
     if kind not in ("rate", "regret", "certain"):
         raise ValueError(f"kind={kind!r} is not one of ['rate', 'regret', 'certain']")
     if not bounds:
@@ -234,6 +245,34 @@ def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[C
         return check
 
     return register
+
+
+#: The entry-point group through which other packages register claims (each entry point names a module whose
+#: import registers them with :func:`claim`, ``catalogue=False``).
+ENTRY_POINT_GROUP = "regretlab.claims"
+#: Entry points that failed to load: name -> the error (shown by ``regretlab verify``; never raised).
+PLUGIN_ERRORS: dict[str, str] = {}
+
+
+def load_plugins() -> list[str]:
+    """Import every module of the ``regretlab.claims`` entry-point group, so that its claims register
+    (``regretlab verify --claims 'MYPKG.*'`` then runs them with the profiles, checkpoints and reports of the
+    project's own); returns the entry points loaded. One that fails is recorded in :data:`PLUGIN_ERRORS`
+    with its error and a warning, and the others load."""
+    import warnings
+    from importlib.metadata import entry_points
+
+    loaded = []
+    for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
+        try:
+            point.load()
+        except Exception as error:   # a third party's module: report it, never break the project's claims
+            PLUGIN_ERRORS[point.name] = f"{type(error).__name__}: {error}"
+            warnings.warn(f"regretlab.claims entry point {point.name!r} ({point.value}) failed to load: "
+                          f"{type(error).__name__}: {error}", RuntimeWarning, stacklevel=2)
+            continue
+        loaded.append(point.name)
+    return loaded
 
 
 def not_checked(id: str, reason: str) -> None:
