@@ -180,9 +180,13 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
            "counterexample, which tests the code, not the paper, and is not counted as *holds*. "
            "k (sensitivity) = the smallest factor of the ladder "
            f"{', '.join(f'{x:g}' for x in SENSITIVITY_LADDER)} by which the bound, band or β must be made "
-           "too small for the same trials, judged by the same rule, to come out *violated*: the check would "
+           "too small (the whole bound scaled down uniformly, one number, no interval) for the same trials, "
+           "judged by the same rule, to come out *violated*: the check would "
            f"have caught a bound k× too small; a *holds* with k above {WEAK_ABOVE:g} (or beyond the ladder) "
-           "is *weak*. Slack = bound / empirical at the worst trial and the median (> 1: room).",
+           "is *weak*. Slack = bound / empirical at the worst trial and the median (> 1: room). Where a "
+           "bound has a ceiling (what any query rule reaches), 'bites from T = ...' is the median first T "
+           "at which it is below the ceiling, within the T checked; controls are judged at the verdict's "
+           "own level.",
            "", "| " + " | ".join(_HEADER) + " |", "|" + "---|" * len(_HEADER)]
     out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in _rows(report)]
     out += ["", "## Claims", ""]

@@ -408,26 +408,28 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
         verdict.ladder = ladder_violations(trial_ratios(bound, empirical))
     control_violations = int(np.any(empirical > bound / factor, axis=1).sum())
     delta = verdict.delta if verdict.delta is not None else 0.0
-    if verdict.delta is not None:
-        control = _rate_outcome(control_violations, empirical.shape[0], verdict.delta)[0]
+    if verdict.delta is not None:   # judged at the verdict's own level (a Bonferroni one where it has one)
+        control = _rate_outcome(control_violations, empirical.shape[0], verdict.delta, verdict.level)[0]
     else:
         control = "violated" if control_violations else "holds"
     smallest = float(np.min(bound / np.where(ceiling > 0, ceiling, np.inf)))
     verdict.power = {"vacuous_trials": int(vacuous_trials.sum()), "trials": int(empirical.shape[0]),
                      "smallest_bound_over_ceiling": smallest, "control_factor": factor,
                      "control_violations": control_violations, "control_outcome": control,
-                     "control_caught": control == "violated", "delta": delta}
+                     "control_caught": control == "violated", "delta": delta,
+                     **_horizon(bound, ceiling, series.get("T"))}
     if np.all(np.isinf(ceiling)):   # a deviation with no ceiling (a confidence event): open on every trial
         reach = "no ceiling (the event can fail on every trial)"
     else:
         reach = (f"bound/ceiling >= {smallest:.3g} (vacuous on {int(vacuous_trials.sum())}/"
-                 f"{empirical.shape[0]} trials)")
+                 f"{empirical.shape[0]} trials{_horizon_text(verdict.power)})")
     note = (f"; power: {reach}, control bound/{factor:g} {control} "
             f"({control_violations}/{empirical.shape[0]})")
     verdict.statistic += note
     open_trials = int((~vacuous_trials).sum())   # the only trials on which a violation is possible
     if verdict.delta is not None:
-        could_fail = _rate_outcome(open_trials, empirical.shape[0], verdict.delta)[0] == "violated"
+        could_fail = _rate_outcome(open_trials, empirical.shape[0], verdict.delta, verdict.level)[0] \
+            == "violated"
     else:
         could_fail = open_trials > 0
     verdict.power["could_fail"] = could_fail
@@ -436,6 +438,30 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
     elif verdict.outcome == "holds" and control != "violated":
         verdict.outcome = "inconclusive"
     return verdict
+
+
+def _horizon(bound: np.ndarray, ceiling: np.ndarray, horizons) -> dict:
+    """Where the bound starts to bite, within the checked horizons: per trial, the first T at which the bound
+    is below the ceiling (what a query rule could reach); their median over the trials that open, and how
+    many never open up to the last T checked ("vacuous at every checked T"). ``horizons``: the T of each
+    column (default 1, 2, ...)."""
+    T = np.arange(1, bound.shape[1] + 1) if horizons is None else np.asarray(horizons, dtype=float).ravel()
+    if T.shape[0] != bound.shape[1] or np.all(np.isinf(ceiling)):
+        return {}
+    below = bound < ceiling
+    opens = below.any(axis=1)
+    first = T[np.argmax(below, axis=1)][opens]
+    return {"open_from_T_median": float(np.median(first)) if first.size else None,
+            "never_open_trials": int((~opens).sum()), "checked_T": float(T[-1])}
+
+
+def _horizon_text(power: dict) -> str:
+    if "checked_T" not in power:
+        return ""
+    if power["open_from_T_median"] is None:
+        return f"; the bound bites at no T <= {power['checked_T']:g}"
+    return (f"; the bound bites from T = {power['open_from_T_median']:g} (median over the trials it bites on"
+            f" by T = {power['checked_T']:g}; never on {power['never_open_trials']})")
 
 
 def control_audit(verdict: Verdict, *, control_violations: int, open_trials: int, control: str) -> Verdict:
@@ -450,9 +476,9 @@ def control_audit(verdict: Verdict, *, control_violations: int, open_trials: int
     control_violations = check_integer("control_violations", control_violations, low=0, high=trials)
     open_trials = check_integer("open_trials", open_trials, low=0, high=trials)
     delta = verdict.delta if verdict.delta is not None else 0.0
-    if verdict.delta is not None:
-        outcome = _rate_outcome(control_violations, trials, verdict.delta)[0]
-        could_fail = _rate_outcome(open_trials, trials, verdict.delta)[0] == "violated"
+    if verdict.delta is not None:   # judged at the verdict's own level (a Bonferroni one where it has one)
+        outcome = _rate_outcome(control_violations, trials, verdict.delta, verdict.level)[0]
+        could_fail = _rate_outcome(open_trials, trials, verdict.delta, verdict.level)[0] == "violated"
     else:
         outcome = "violated" if control_violations else "holds"
         could_fail = open_trials > 0
