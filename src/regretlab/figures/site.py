@@ -23,6 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
+from regretlab.experiments.spec import display_name
 
 from .comparison import comparison_rows
 from .decisions import claim_groups, headline, over_setups, read_records, setup_readings, why_open
@@ -80,7 +81,10 @@ def _comparisons(record: dict) -> list[dict]:
     for claim in record["claims"]:
         for x in claim["comparisons"]:
             effect = x.get("effect") or {}
-            rows.append({"reading": claim["key"], "method": x["method"], "other": x["other"],
+            # the legend's names (Add-1/24), not the internal ids (Kandasamy2015/Add-d/M(d=1, M=24)), which
+            # made 13 pages scroll sideways at 1024 px
+            rows.append({"reading": claim["key"], "method": display_name(x["method"]),
+                         "other": display_name(x["other"]),
                          "problem": x["problem"], "n": x.get("n") or [], "effect": effect,
                          "adjusted": x.get("adjusted") or [], "level": x.get("level"), "look": x.get("look"),
                          "decision": x["decision"], "runs_needed": x.get("runs_needed")})
