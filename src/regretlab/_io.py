@@ -11,12 +11,13 @@ from __future__ import annotations
 import functools
 import math
 import os
+import platform
 import subprocess
 import tempfile
 from pathlib import Path
 
 __all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit",
-           "STORED_DIGITS", "stored_floats"]
+           "STORED_DIGITS", "stored_floats", "blas_threads", "blas_kernels", "cpu_model", "utc_now"]
 
 #: Significant digits of every float a decision record stores. Two CPUs (AVX-512 and AVX2 kernels, numpy's
 #: SIMD paths) can differ in a computed float's last one or two of its 17 digits (-0.304938406560446 vs
@@ -119,3 +120,50 @@ def _git_commit_at(folder: Path) -> str | None:
     except (OSError, subprocess.SubprocessError):
         return None
     return f"{head}+dirty" if dirty else head
+
+
+# ---- the machine a result was made on (run records, reports) --------------------------------------------
+def blas_threads() -> dict:
+    """The BLAS/OpenMP pools and their thread counts as threadpoolctl sees them (recorded, never assumed)."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
+        return {}
+    return {f"{p.get('internal_api')}:{p.get('user_api')}": int(p.get("num_threads", 0))
+            for p in threadpool_info()}
+
+
+def blas_kernels() -> dict:
+    """The kernel set of each BLAS library loaded (threadpoolctl's ``architecture``: OpenBLAS picks AVX-512
+    kernels, ``SkylakeX``, on an Intel machine and AVX2 ones, ``Haswell``, on an AMD EPYC; the environment
+    variable ``OPENBLAS_CORETYPE`` chooses). The same seed and commit give the same bits only with the same
+    kernels: their matrix products round differently, and a BO run carries round-off into its later queries.
+    Libraries that report no kernel set are left out."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
+        return {}
+    return {f"{p.get('internal_api')}:{p.get('user_api')}": str(p["architecture"])
+            for p in threadpool_info() if p.get("architecture")}
+
+
+@functools.lru_cache(maxsize=1)
+def cpu_model() -> str:
+    """The CPU's model name: Linux's ``/proc/cpuinfo`` 'model name' (``platform.processor()`` says only
+    'x86_64' there), else ``platform.processor()``, else the machine type. With :func:`blas_kernels`, what
+    tells two machines' records apart."""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def utc_now() -> str:
+    """The time now in UTC, ISO 8601 to the second (a run's ``started`` and ``finished``)."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat(timespec="seconds")

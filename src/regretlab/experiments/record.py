@@ -25,6 +25,8 @@ import sys
 
 import numpy as np
 
+from regretlab._io import blas_kernels, blas_threads, cpu_model, utc_now  # noqa: F401 (re-exported)
+
 from .run_meta import RunMeta
 
 __all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "BOUNDARY_TOLERANCE", "repeat_kinds", "trace_arrays",
@@ -121,52 +123,6 @@ def unscaled_beta(result: dict) -> np.ndarray:
     scale = RunMeta.of(result).beta_scale
     beta = np.asarray(result["beta"], dtype=float)
     return beta / float(scale) if scale else beta
-
-
-def blas_threads() -> dict:
-    """The BLAS/OpenMP pools and their thread counts as threadpoolctl sees them (recorded, never assumed)."""
-    try:
-        from threadpoolctl import threadpool_info
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
-        return {}
-    return {f"{p.get('internal_api')}:{p.get('user_api')}": int(p.get("num_threads", 0))
-            for p in threadpool_info()}
-
-
-def blas_kernels() -> dict:
-    """The kernel set of each BLAS library loaded (threadpoolctl's ``architecture``: OpenBLAS picks AVX-512
-    kernels, ``SkylakeX``, on an Intel machine and AVX2 ones, ``Haswell``, on an AMD EPYC; the environment
-    variable ``OPENBLAS_CORETYPE`` chooses). The same seed and commit give the same bits only with the same
-    kernels: their matrix products round differently, and a BO run carries round-off into its later queries.
-    Libraries that report no kernel set are left out."""
-    try:
-        from threadpoolctl import threadpool_info
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
-        return {}
-    return {f"{p.get('internal_api')}:{p.get('user_api')}": str(p["architecture"])
-            for p in threadpool_info() if p.get("architecture")}
-
-
-@functools.lru_cache(maxsize=1)
-def cpu_model() -> str:
-    """The CPU's model name: Linux's ``/proc/cpuinfo`` 'model name' (``platform.processor()`` says only
-    'x86_64' there), else ``platform.processor()``, else the machine type. With :func:`blas_kernels`, what
-    tells two machines' records apart."""
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def utc_now() -> str:
-    """The time now in UTC, ISO 8601 to the second (a run's ``started`` and ``finished``)."""
-    from datetime import UTC, datetime
-
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def provenance(commit: str | None = None) -> dict:

@@ -225,7 +225,7 @@ def environment() -> dict:
 
     import scipy
 
-    from regretlab.experiments.record import blas_kernels, blas_threads, cpu_model, utc_now
+    from regretlab._io import blas_kernels, blas_threads, cpu_model, utc_now
 
     return {"python": platform.python_version(), "numpy": np.__version__, "scipy": scipy.__version__,
             "cpu_model": cpu_model(), "blas_kernels": blas_kernels(), "blas_threads": blas_threads(),
