@@ -98,3 +98,19 @@ def test_the_tours_example_runs_as_written(capsys):
     block = text.split("<!-- check-bound example", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(block, str(tour), "exec"), {})
     assert capsys.readouterr().out.startswith("violated - ")
+
+
+def test_the_tables_reading_column_tells_readings_apart():
+    """Issue 79.3: two readings whose notes start alike ('as printed in Thm 4.1 ...', 'as printed at the
+    start of the proof ...') were both cut to 'as print…' in the terminal table; the shared words are now
+    dropped, so the first characters differ."""
+    from regretlab.verify.engine import Report
+    from regretlab.verify.report import _rows
+    from regretlab.verify.verdict import Verdict
+
+    notes = {"A": "as printed in Thm 4.1 (main text)", "B": "as printed at the start of the proof"}
+    verdicts = [Verdict("UBO.d_eps:thm41", r, "holds", "-", setting={"reading": n}) for r, n in notes.items()]
+    cells = [row[2] for row in _rows(Report(verdicts, [], {}, "quick", 0, 1.0))]
+    assert cells == ["A (… in Thm 4.1 (main text))", "B (… at the start of the proof)"]
+    single = [Verdict("X", "A", "holds", "-", setting={"reading": "as printed"})]
+    assert _rows(Report(single, [], {}, "quick", 0, 1.0))[0][2] == "A (as printed)"

@@ -29,10 +29,32 @@ def _fmt(x: float) -> str:
     return "-" if x is None or not math.isfinite(x) else f"{x:.3g}"
 
 
+def _distinct_notes(report: Report) -> dict[tuple[str, str], str]:
+    """(claim, reading) -> its reading's note without the words it shares at the start with the claim's other
+    readings' notes ('as printed in Thm 4.1 ...' and 'as printed at the start of the proof ...' become
+    '… in Thm 4.1 ...' and '… at the start of the proof ...'), so that a table cut to a few characters still
+    tells the readings apart."""
+    notes: dict[str, dict[str, str]] = {}
+    for v in report.verdicts:
+        if v.setting.get("reading"):
+            notes.setdefault(v.claim, {})[v.reading] = str(v.setting["reading"])
+    out = {}
+    for claim, by_reading in notes.items():
+        words = [note.split(" ") for note in by_reading.values()]
+        shared = 0
+        while len(words) > 1 and all(len(w) > shared for w in words) and len({w[shared] for w in words}) == 1:
+            shared += 1
+        for reading, note in by_reading.items():
+            out[(claim, reading)] = ("… " if shared else "") + " ".join(note.split(" ")[shared:])
+    return out
+
+
 def _rows(report: Report) -> list[list[str]]:
     refs = {c.id: c.reference for c in report.claims}
+    distinct = _distinct_notes(report)
+
     def reading(v):  # the letter, and what it is where the claim says so (printed, or the project's own)
-        note = v.setting.get("reading")
+        note = distinct.get((v.claim, v.reading))
         return f"{v.reading} ({note})" if note else v.reading
 
     return [[v.claim, refs.get(v.claim, ""), reading(v), v.outcome + (" (weak)" if v.weak else ""),
