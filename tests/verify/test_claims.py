@@ -74,7 +74,7 @@ def test_known_findings_show_in_the_smoke_profile(smoke_report):
 
 def test_every_violated_claim_has_an_errata_entry_from_the_engine(smoke_report):
     """bounds/ERRATA.md (as shipped) has an engine entry naming each claim and reading found violated (the
-    entries are generated from the committed quick report: regretlab.verify.errata)."""
+    entries are generated from the committed thorough report: regretlab.verify.errata)."""
     from importlib import resources
 
     errata = resources.files("regretlab.bounds").joinpath("ERRATA.md").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ verify``), with the profile, seed and commit that made it, so they cannot drift 
 hand-copied numbers did when the seed streams changed. Between the markers :data:`BEGIN` and :data:`END`
 the file is this module's output; a test keeps the shipped file equal to it::
 
-    python -m regretlab.verify.errata paper_figures/verification/quick/verification.json bounds/ERRATA.md
+    python -m regretlab.verify.errata paper_figures/verification/thorough/verification.json bounds/ERRATA.md
 
 rewrites the section (``--check``: exit 1 when it differs instead of writing).
 """
