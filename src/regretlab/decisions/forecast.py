@@ -17,7 +17,10 @@ statistic keeps its ties. Timing statistics (read from a run's CPU seconds) are 
 
 The forecast is an estimate of power at the *observed* effect (a plug-in: the runs at hand are taken as the
 population), the planning quantity Colas et al. recommend [Colas2018]; it is not a decision, and spends none
-of the item's error rate. It decides two things only: which looks are worth their price (``regretlab
+of the item's error rate. From a pilot of 5 runs a method it is optimistic where the observed effect is
+noisy: 5 values resampled look more alike than 5 new runs would (its first checks against outcomes, issue
+73's looks, are in the commit log: Kandasamy2015 Fig. 4 D = 120 1.0 expected, 1 made; Fig. 3 D = 10 'code'
+0.1, 0; D = 24 'code' 0.9, 1). It decides two things only: which looks are worth their price (``regretlab
 decide --plan``), and when an undecided reading is beyond the paper's power (:data:`FUTILITY`).
 """
 
