@@ -38,7 +38,24 @@ def _environment():
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["num"] = _number
+    env.filters["code_spans"] = _code_spans
     return env
+
+
+def _code_spans(text) -> str:
+    """``text`` HTML-escaped, with its Markdown code spans (`...`) as <code> elements (the details and the
+    'why not decided' texts are written for Markdown files and showed their backticks on the site).
+
+    >>> str(_code_spans("run `regretlab decide` <now>"))
+    'run <code>regretlab decide</code> &lt;now&gt;'
+    """
+    import re
+
+    from markupsafe import Markup, escape
+
+    parts = re.split(r"`([^`]+)`", str(text))
+    return Markup("".join(str(escape(p)) if i % 2 == 0 else f"<code>{escape(p)}</code>"
+                          for i, p in enumerate(parts)))
 
 
 def _number(x, digits: int = 3) -> str:
