@@ -35,8 +35,9 @@ def _sklearn():
     try:
         import sklearn  # noqa: F401
     except ImportError as exc:  # pragma: no cover - the test extras install it
-        raise ImportError("the data-based substitute objectives need scikit-learn: "
-                          "pip install 'regretlab[ml]'") from exc
+        raise ImportError("the data-based substitute objectives need scikit-learn: pip install "
+                          "scikit-learn (in a clone: pip install '.[ml]'; from the index: "
+                          "pip install 'regretlab[ml]')") from exc
     from sklearn import datasets, model_selection
 
     return datasets, model_selection
