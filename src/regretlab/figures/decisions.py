@@ -381,10 +381,11 @@ def _bottleneck(record: dict, claim: str) -> dict | None:
     """The undecided comparison of ``claim``'s readings that needs the most runs (the one its decision waits
     for), with the reading it belongs to; None when none has a runs-needed number."""
     open_ = [(x, c) for c in record["claims"] if c.get("claim", c["key"]) == claim
-             for x in c["comparisons"] if x["decision"] == "undecided" and x.get("runs_needed") is not None]
+             for x in c["comparisons"] if x["decision"] == "undecided" and x.get("effect")]
     if not open_:
         return None
-    x, c = max(open_, key=lambda xc: xc[0]["runs_needed"])
+    # a stored null is an infinite number of runs (no effect at the observed P(A > B); JSON has no inf)
+    x, c = max(open_, key=lambda xc: math.inf if xc[0].get("runs_needed") is None else xc[0]["runs_needed"])
     return {**x, "reading": c["key"], "kind": c["kind"], "method": x.get("method", c["method"])}
 
 
@@ -408,7 +409,8 @@ def why_open(record: dict, group: dict) -> str:
     if x is None:
         return "no look left"
     e = x.get("effect") or {}
-    needed = "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}"
+    needed = ("no finite number of" if x.get("runs_needed") is None else
+              "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}")
     paper_n = (record.get("looks") or [None])[-1]
     text = (f"waits for {display_name(x['method'])} vs {display_name(x['other'])} on {x['problem']}: "
             f"effect {_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}], "
@@ -471,7 +473,11 @@ def _comparison_row(c: dict, x: dict) -> str:
     toward = ""   # undecided, nearer to refuted than to confirmed: that side's p, said so
     if x["decision"] == "undecided" and None not in x["adjusted"] and x["adjusted"][1] < x["adjusted"][0]:
         held, toward = x["adjusted"][1], " (to refute)"
-    needed = ("" if x["runs_needed"] is None else "∞ (no effect)" if math.isinf(x["runs_needed"])
+    # a stored null on an undecided comparison with an effect is an infinite count (JSON has no inf)
+    infinite = (x["runs_needed"] is None and x["decision"] == "undecided" and bool(x.get("effect"))
+                and min(x["n"]) >= 2)
+    needed = ("∞ (no effect)" if infinite else "" if x["runs_needed"] is None
+              else "∞ (no effect)" if math.isinf(x["runs_needed"])
               else "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}")
     method = x.get("method", c["method"])
     if x.get("pairs"):   # an order: its pairs, and the weakest, whose effect is shown
