@@ -366,7 +366,7 @@ def test_export_partial_goes_with_full_mode_only(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "--partial goes with --mode full (got --mode quick)" in err and "Traceback" not in err
     assert not (tmp_path / "pf" / "Li2016").exists()
-    # with no archives to read (--archives names an empty folder; by default a clone's ./paper_figures is read)
+    # no archives to read (--archives names an empty folder; by default the clone's paper_figures is read)
     nothing = ["--archives", str(tmp_path / "no_archives")]
     assert main(["export", "Li2016.table2", "--mode", "full", "--partial", *folders, *nothing]) == 2
     assert "a partial export needs a finished run of every method and problem" in capsys.readouterr().err
