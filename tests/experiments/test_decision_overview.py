@@ -61,9 +61,10 @@ def test_the_overview_draws_every_record_and_writes_one_csv_row_per_comparison(t
 
 def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
     """The bar's label is the verdict DECISIONS.md heads the item with: an item whose paper setup is
-    'reading-dependent' and whose 'code' reading is undecided reads "undecided (paper setup:
-    reading-dependent)" (it said 'reading-dependent', the paper setup's alone); an item without setup
-    readings keeps its own verdict."""
+    'reading-dependent' and whose 'code' reading is pending (5 runs a method, first look at 10) reads
+    "pending (paper setup: reading-dependent)" (it said 'reading-dependent', the paper setup's alone, and
+    then 'undecided' while the 'code' reading had tested nothing); an item without setup readings keeps its
+    own verdict."""
     from pathlib import Path
 
     from regretlab.figures.decision_overview import verdict_label
@@ -75,7 +76,7 @@ def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
     records = {r["item"]: r for r in read_records(root)}
     d40 = records["Kandasamy2015.fig3_D40_simple"]
     assert d40["verdict"] == "reading-dependent"
-    assert verdict_label(d40, root) == "undecided (paper setup: reading-dependent)"
+    assert verdict_label(d40, root) == "pending (paper setup: reading-dependent)"
     assert verdict_label(records["Ha2019.fig3"], root) == records["Ha2019.fig3"]["verdict"]
 
 

@@ -587,7 +587,7 @@ def headline(record: dict, readings: list[dict]) -> str:
         return r["verdict"] + (f", {_look_text(r)}" if r["verdict"] in (PENDING, "undecided")
                                and r.get("next_look") else "")
 
-    stand_ins = substitutes(record["item"])
+    stand_ins = substitutes(record.get("item", ""))
     on = f", on substitute data (for {', '.join(stand_ins)})" if stand_ins else ""
     if not readings:
         return own(record) + on
