@@ -500,9 +500,11 @@ def decide_item(
 
         forecasts = forecast_item(again, results, looks=looks, key=spec.key, draws=forecast_draws,
                                   next_look=_next_look(flat, flat_data, taken))
+    # runs at hand per comparison, by identity: one pass, shared by every reading's word
+    at_hand = {id(c): _runs_at_hand(i, flat_data) for i, c in enumerate(flat)}
     claim_decisions = [
         ClaimDecision(claim, NOT_TESTABLE if claim.untestable else
-                      _status(claim_decision(claim, comps), comps, flat_data, flat, looks[-1],
+                      _status(claim_decision(claim, comps), comps, at_hand, looks[-1],
                               forecasts.get(claim.key)) if mode == "full" else "smoke run", comps,
                       forecasts.get(claim.key))
         for claim, comps in decisions
@@ -549,7 +551,7 @@ def _next_look(flat: list, data: dict, taken) -> int | None:
     return min(wanted, default=None)
 
 
-def _status(decision: str, comparisons: list, data: dict, flat: list, final: int, forecast) -> str:
+def _status(decision: str, comparisons: list, at_hand: dict, final: int, forecast) -> str:
     """A reading's word (step 7 of the module docstring): its decision when decided, else *pending* (a
     comparison tested at no look), *underpowered* (no look left for any undecided comparison, or a forecast
     chance of a decision by the paper's run count under FUTILITY), else *undecided*."""
@@ -557,9 +559,8 @@ def _status(decision: str, comparisons: list, data: dict, flat: list, final: int
         return decision
     if any(math.isnan(c.level) for c in comparisons):
         return PENDING
-    index = {id(c): i for i, c in enumerate(flat)}
     open_ = [c for c in comparisons if c.decision == "undecided"]
-    if all(_runs_at_hand(index[id(c)], data) >= final for c in open_):
+    if all(at_hand[id(c)] >= final for c in open_):
         return UNDERPOWERED
     if forecast is not None and forecast.by_final < FUTILITY:
         return UNDERPOWERED
