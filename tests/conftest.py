@@ -13,20 +13,15 @@ import os
 
 import numpy  # noqa: F401  (load the BLAS libraries before limiting them: threadpoolctl sees loaded ones)
 import scipy.linalg  # noqa: F401
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 from threadpoolctl import threadpool_limits
+
+from regretlab.pytest_plugin import register_profiles
 
 #: Held for the whole session (the object must stay alive for the limit to last).
 _ONE_BLAS_THREAD = threadpool_limits(limits=1)
 
-settings.register_profile(
-    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "thorough",
-    max_examples=2000,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+# The profiles' settings are the pytest plugin's (regretlab.pytest_plugin, which a user's suite gets as
+# regretlab-ci / regretlab-thorough): registered here under the short names tox selects.
+register_profiles(prefix="")
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

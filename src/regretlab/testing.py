@@ -31,6 +31,7 @@ except ImportError as error:   # pragma: no cover - the test extra brings it
     raise ImportError("regretlab.testing needs hypothesis: pip install 'regretlab[test]' (or hypothesis)") \
         from error
 
+from regretlab._validate import check_count, check_number
 from regretlab.gp import Matern32, Matern52, SquaredExponential
 from regretlab.gp.sample_paths import FiniteSamplePath, RFFSamplePath
 
@@ -56,12 +57,37 @@ def kernels(*, families=tuple(KERNEL_FAMILIES), lengthscale=(0.05, 1.0), varianc
                      st.floats(min_value=low, max_value=high, allow_nan=False, allow_infinity=False))
 
 
+def _kernel_strategy(kernel):
+    """``kernel`` as a strategy: None -> :func:`kernels`; a strategy as it is; a kernel -> ``just`` it."""
+    if kernel is None:
+        return kernels()
+    if isinstance(kernel, st.SearchStrategy):
+        return kernel
+    if not callable(kernel):
+        raise ValueError(f"kernel={kernel!r} is not a kernel (a callable k(X, Z)), a strategy of kernels or "
+                         "None")
+    return st.just(kernel)
+
+
+def _size_range(name: str, value, *, low: int) -> tuple[int, int]:
+    """A (low, high) range of integers with ``low`` <= low <= high, or a clear error naming ``name``."""
+    try:
+        first, last = value
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}={value!r} is not a (low, high) pair of integers") from None
+    first, last = check_count(name, first, low=low), check_count(name, last, low=low)
+    if first > last:
+        raise ValueError(f"{name}={value!r}: low > high")
+    return first, last
+
+
 def finite_paths(kernel=None, *, n_points=(10, 60), dim: int = 1):
     """Exact GP sample paths on a random finite set of ``n_points`` (a (low, high) range) points of
     [0, 1]^``dim``: :class:`~regretlab.gp.sample_paths.FiniteSamplePath`, whose ``maximum()`` is exact.
     ``kernel``: a kernel, a strategy of kernels, or None for :func:`kernels`."""
-    kernel_strategy = kernels() if kernel is None else kernel if isinstance(kernel, st.SearchStrategy) \
-        else st.just(kernel)
+    kernel_strategy = _kernel_strategy(kernel)
+    n_points = _size_range("n_points", n_points, low=2)
+    dim = check_count("dim", dim, low=1)
 
     def draw(k, n, seed):
         rng = np.random.default_rng(seed)
@@ -75,8 +101,9 @@ def rff_paths(kernel=None, *, dim: int = 1, n_features: int = 256):
     """GP sample paths on the box [0, 1]^``dim`` by random Fourier features
     (:class:`~regretlab.gp.sample_paths.RFFSamplePath`: ``maximum()`` returns a certificate with a lower value
     and an upper bound). ``kernel`` as in :func:`finite_paths` (a stationary kernel)."""
-    kernel_strategy = kernels() if kernel is None else kernel if isinstance(kernel, st.SearchStrategy) \
-        else st.just(kernel)
+    kernel_strategy = _kernel_strategy(kernel)
+    dim = check_count("dim", dim, low=1)
+    n_features = check_count("n_features", n_features, low=1)
     box = np.array([[0.0, 1.0]] * dim)
     return st.builds(lambda k, seed: RFFSamplePath(k, box, n_features=n_features, rng=seed),
                      kernel_strategy, _SEEDS)
@@ -99,6 +126,14 @@ def optimizer_runs(optimizer, paths=None, *, T: int = 10, noise_variance: float 
     ask/tell object, as :func:`regretlab.verify.check_bound` takes) on paths drawn from ``paths`` (a strategy
     of :class:`FiniteSamplePath`; default :func:`finite_paths`), with Gaussian noise of ``noise_variance``:
     :class:`PathRun`."""
+    if not callable(optimizer):
+        raise ValueError(f"optimizer={optimizer!r} is not callable: give a factory optimizer(candidates=..., "
+                         "rng=...) of an ask/tell object")
+    T = check_count("T", T, low=1)
+    noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
+    if paths is not None and not isinstance(paths, st.SearchStrategy):
+        raise ValueError(f"paths={paths!r} is not a hypothesis strategy (e.g. finite_paths(kernel))")
+
     def run(path, seed):
         rng = np.random.default_rng(seed)
         chooser = optimizer(candidates=path.X, rng=np.random.default_rng(rng.integers(2**63 - 1)))

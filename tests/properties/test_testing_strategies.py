@@ -52,3 +52,23 @@ def test_the_strategies_refuse_what_they_cannot_draw():
         kernels(families=("linear",))
     with pytest.raises(ValueError, match="lengthscale"):
         kernels(lengthscale=(0.0, 1.0))
+    with pytest.raises(ValueError, match="n_points"):
+        finite_paths(n_points=(1, 5))
+    with pytest.raises(ValueError, match="n_points"):
+        finite_paths(n_points=(9, 5))
+    with pytest.raises(ValueError, match="n_points"):
+        finite_paths(n_points=10)
+    with pytest.raises(ValueError, match="dim"):
+        finite_paths(dim=0)
+    with pytest.raises(ValueError, match="kernel"):
+        finite_paths(kernel="rbf")
+    with pytest.raises(ValueError, match="n_features"):
+        rff_paths(n_features=0)
+    with pytest.raises(ValueError, match="T=0"):
+        optimizer_runs(random_search, T=0)
+    with pytest.raises(ValueError, match="noise_variance"):
+        optimizer_runs(random_search, noise_variance=-1.0)
+    with pytest.raises(ValueError, match="paths"):
+        optimizer_runs(random_search, paths=[1, 2])
+    with pytest.raises(ValueError, match="optimizer"):
+        optimizer_runs("gp-ucb")
