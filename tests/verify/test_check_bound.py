@@ -71,6 +71,16 @@ def test_a_bound_that_holds_with_power_reports_its_control_and_k():
     assert not np.array_equal(other.series["empirical"], first.series["empirical"])
 
 
+def test_a_bound_with_a_constant_of_its_own_keeps_its_default():
+    """A parameter outside BOUND_INPUTS with a default (a constant of the bound) is left at its default: the
+    same bound written with B=0.01 as a default and as a literal gives the same verdict."""
+    with_default = check_bound(random_search, lambda T, B=0.01: B * T, kernel=KERNEL, candidates=GRID, T=10,
+                               paths=20)
+    literal = check_bound(random_search, lambda T: 0.01 * T, kernel=KERNEL, candidates=GRID, T=10, paths=20)
+    assert with_default.outcome == literal.outcome == "violated"
+    assert with_default.statistic == literal.statistic
+
+
 def test_bad_arguments_are_named():
     with pytest.raises(ValueError, match=r"bound asks for \['beta'\]"):
         check_bound(random_search, lambda T, beta: T, kernel=KERNEL, candidates=GRID, T=5, paths=2)
@@ -87,11 +97,12 @@ def test_bad_arguments_are_named():
         check_bound(random_search, lambda T: T, kernel=KERNEL, candidates=np.zeros(3), T=5)
 
 
-def test_the_tours_example_runs_as_written(capsys):
-    """docs/tour.md's check_bound example, executed as written: random search breaks the example bound."""
+def test_the_docs_example_runs_as_written(capsys):
+    """docs/check-your-own-bound.md's check_bound example, executed as written: random search breaks the
+    example bound."""
     from pathlib import Path
 
-    tour = Path(__file__).resolve().parents[2] / "docs" / "tour.md"
+    tour = Path(__file__).resolve().parents[2] / "docs" / "check-your-own-bound.md"
     if not tour.is_file():
         pytest.skip("docs/ is not beside the tests")
     text = tour.read_text(encoding="utf-8")

@@ -68,19 +68,21 @@ class Policy:
 
 
 def _bound_inputs(bound) -> tuple[str, ...]:
-    """The inputs ``bound`` declares (its parameter names), each one of :data:`BOUND_INPUTS`."""
+    """The inputs ``bound`` asks for: its parameters named in :data:`BOUND_INPUTS`. Any other parameter must
+    have a default (a constant of the bound, e.g. an RKHS norm ``B=1.0``), which the check leaves alone."""
     if not callable(bound):
         raise ValueError(f"bound={bound!r} is not callable: give a function of some of {BOUND_INPUTS}")
     try:
-        names = tuple(inspect.signature(bound).parameters)
+        parameters = inspect.signature(bound).parameters
     except (TypeError, ValueError) as error:
         raise ValueError(f"bound={bound!r}: its parameters cannot be read ({error}); give a Python "
                          f"function of some of {BOUND_INPUTS}") from error
-    unknown = [n for n in names if n not in BOUND_INPUTS]
+    unknown = [n for n, p in parameters.items() if n not in BOUND_INPUTS and p.default is p.empty
+               and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     if unknown:
         raise ValueError(f"bound asks for {unknown}, which check_bound does not provide; its parameters must "
-                         f"be among {BOUND_INPUTS}")
-    return names
+                         f"be among {BOUND_INPUTS}, or have a default")
+    return tuple(n for n in parameters if n in BOUND_INPUTS)
 
 
 def _evaluate(bound, names, inputs: dict, T: int) -> np.ndarray:
@@ -120,7 +122,8 @@ def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 
         :class:`Policy` wraps a rule ``choose(X, y, candidates, rng)``.
     bound : callable
         The cumulative-regret bound, a function of some of :data:`BOUND_INPUTS` named as its parameters
-        (e.g. ``lambda T, gamma_T, delta, n_points: ...``), returning one value per T = 1..``T``.
+        (e.g. ``lambda T, gamma_T, delta, n_points: ...``), returning one value per T = 1..``T``; any other
+        parameter needs a default (a constant of the bound), which is left as it is.
     kernel : regretlab.gp kernel
         The covariance of the paths (e.g. ``SquaredExponential(lengthscale=0.1, variance=1.0)``).
     candidates : array_like, shape (n, D)
