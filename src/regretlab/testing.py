@@ -2,8 +2,9 @@
 
 The strategies draw what the project's own suites draw: kernels with hyperparameters, GP sample paths with a
 *certified* maximum (exact on a finite set; random Fourier features on a box, whose maximum comes with a
-certificate), and runs of an ask/tell optimiser on a path. Every random draw inside a strategy comes from a
-seed that hypothesis draws, so a failing example shrinks and replays like any other::
+certificate; additive paths, the sum of their groups' certificates), and runs of an ask/tell optimiser on a
+path. Every random draw inside a strategy comes from a seed that hypothesis draws, so a failing example
+shrinks and replays like any other::
 
     from hypothesis import given
     from regretlab.testing import finite_paths, optimizer_runs
@@ -32,10 +33,12 @@ except ImportError as error:   # pragma: no cover - the test extra brings it
         from error
 
 from regretlab._validate import check_count, check_number
-from regretlab.gp import Matern32, Matern52, SquaredExponential
-from regretlab.gp.sample_paths import FiniteSamplePath, RFFSamplePath
+from regretlab.gp import Additive, Matern32, Matern52, SquaredExponential
+from regretlab.gp.sample_paths import AdditiveSamplePath, FiniteSamplePath, RFFSamplePath
 
-__all__ = ["kernels", "finite_paths", "rff_paths", "optimizer_runs", "PathRun", "KERNEL_FAMILIES"]
+__all__ = [
+    "kernels", "finite_paths", "rff_paths", "additive_paths", "optimizer_runs", "PathRun", "KERNEL_FAMILIES",
+]
 
 #: The kernel families :func:`kernels` draws from, by name.
 KERNEL_FAMILIES = {"squared_exponential": SquaredExponential, "matern32": Matern32, "matern52": Matern52}
@@ -107,6 +110,28 @@ def rff_paths(kernel=None, *, dim: int = 1, n_features: int = 256):
     box = np.array([[0.0, 1.0]] * dim)
     return st.builds(lambda k, seed: RFFSamplePath(k, box, n_features=n_features, rng=seed),
                      kernel_strategy, _SEEDS)
+
+
+def additive_paths(groups=((0,), (1,)), kernel=None, *, n_features: int = 256):
+    r"""Additive GP sample paths on [0, 1]^D, :math:`f=\sum_j f^{(j)}(x^{(j)})` with independent group paths
+    [Kandasamy2015, Eq. (4)] (:class:`~regretlab.gp.sample_paths.AdditiveSamplePath`: ``maximum()`` is the
+    sum of the groups' certified maxima). ``groups``: disjoint non-empty tuples of coordinates (D is one more
+    than the largest); ``kernel``: each group's kernel, drawn independently per group from a strategy (default
+    :func:`kernels`), or one kernel for every group."""
+    try:
+        groups = [tuple(int(i) for i in g) for g in groups]
+    except (TypeError, ValueError):
+        raise ValueError(f"groups={groups!r} is not a sequence of tuples of coordinate indices") from None
+    flat = [i for g in groups for i in g]
+    if not groups or not all(groups) or min(flat) < 0 or len(set(flat)) != len(flat):
+        raise ValueError(f"groups={groups!r}: give disjoint, non-empty groups of coordinates >= 0")
+    n_features = check_count("n_features", n_features, low=1)
+    dim = max(flat) + 1
+    box = np.array([[0.0, 1.0]] * dim)
+    per_group = st.lists(_kernel_strategy(kernel), min_size=len(groups), max_size=len(groups))
+    return st.builds(lambda base, seed: AdditiveSamplePath(Additive(groups, base, dim=dim), box,
+                                                           n_features=n_features, rng=seed),
+                     per_group, _SEEDS)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 
-from regretlab.testing import finite_paths, kernels, optimizer_runs, rff_paths
+from regretlab.testing import additive_paths, finite_paths, kernels, optimizer_runs, rff_paths
 from regretlab.verify import Policy
 
 
@@ -28,6 +28,17 @@ def test_an_rff_paths_certificate_brackets_its_values(path):
     certificate = path.maximum(grid_size=256, n_polish=2)
     values = path(np.linspace(0.0, 1.0, 101)[:, None])
     assert values.max() <= certificate.upper_bound + 1e-9 and certificate.value <= certificate.upper_bound
+
+
+@settings(max_examples=5, deadline=None)
+@given(additive_paths(groups=((0,), (1, 2)), n_features=64))
+def test_an_additive_paths_certificate_is_the_sum_of_its_groups(path):
+    certificate = path.maximum(grid_size=256, n_polish=2)
+    parts = certificate.details["group_certificates"]
+    assert path.dim == 3 and len(parts) == 2
+    assert certificate.value == sum(p.value for p in parts) <= certificate.upper_bound
+    values = path(np.random.default_rng(0).uniform(0.0, 1.0, (200, 3)))
+    assert values.max() <= certificate.upper_bound + 1e-9
 
 
 @settings(max_examples=20, deadline=None)
@@ -70,5 +81,9 @@ def test_the_strategies_refuse_what_they_cannot_draw():
         optimizer_runs(random_search, noise_variance=-1.0)
     with pytest.raises(ValueError, match="paths"):
         optimizer_runs(random_search, paths=[1, 2])
+    with pytest.raises(ValueError, match="groups"):
+        additive_paths(groups=((0,), (0, 1)))
+    with pytest.raises(ValueError, match="groups"):
+        additive_paths(groups=((0,), ()))
     with pytest.raises(ValueError, match="optimizer"):
         optimizer_runs("gp-ucb")
