@@ -24,14 +24,14 @@ from .registry import (
     claim,
     load_plugins,
     not_checked,
+    registered,
     select,
 )
 from .verdict import LEVEL, OUTCOMES, Verdict, clopper_pearson, counterexample_verdict, rate_verdict, slack
 
 __all__ = ["check_bound", "Policy", "BOUND_INPUTS", "ENTRY_POINT_GROUP", "PLUGIN_ERRORS", "load_plugins",
-           "CLAIMS", "NOT_CHECKED", "PROFILES", "LEVEL", "OUTCOMES",
+           "registered", "CLAIMS", "NOT_CHECKED", "PROFILES", "LEVEL", "OUTCOMES",
            "Claim", "Context", "Profile", "Report",
            "Verdict", "claim", "not_checked", "select", "verify", "run_claim", "clopper_pearson",
            "counterexample_verdict", "rate_verdict", "slack"]
 
-load_plugins()   # other packages' claims (the regretlab.claims entry-point group), after the project's own

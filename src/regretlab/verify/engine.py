@@ -23,7 +23,7 @@ from regretlab._validate import check_choice, check_integer
 from regretlab._version import __version__
 
 from .checkpoint import load_group, save_group
-from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, reporting, select
+from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, registered, reporting, select
 from .verdict import Verdict, power_audit, sensitivity_audit
 
 __all__ = ["Report", "verify", "run_claim"]
@@ -69,7 +69,7 @@ def _reading_origin(item: Claim, reading: str) -> str:
 
 def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, position: int = 0):
     """Run one registered claim's check; an exception becomes an "error" verdict per reading."""
-    item = CLAIMS[claim_id]
+    item = registered(claim_id)   # in a worker process too: another package's claims load here
     ctx = Context(claim_id, PROFILES[profile], seed, progress=progress, position=position)
     start = time.perf_counter()
     try:

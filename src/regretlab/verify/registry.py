@@ -14,8 +14,10 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
 
 import numpy as np
 from tqdm import tqdm
@@ -254,15 +256,22 @@ ENTRY_POINT_GROUP = "regretlab.claims"
 PLUGIN_ERRORS: dict[str, str] = {}
 
 
+_PLUGINS_LOADED: list[str] | None = None
+
+
 def load_plugins() -> list[str]:
-    """Import every module of the ``regretlab.claims`` entry-point group, so that its claims register
+    """Import every module of the ``regretlab.claims`` entry-point group, once, so that its claims register
     (``regretlab verify --claims 'MYPKG.*'`` then runs them with the profiles, checkpoints and reports of the
     project's own); returns the entry points loaded. One that fails is recorded in :data:`PLUGIN_ERRORS`
-    with its error and a warning, and the others load."""
-    import warnings
-    from importlib.metadata import entry_points
+    with its error and a warning, and the others load.
 
-    loaded = []
+    Called by :func:`select` and by the engine before it looks a claim up (in every worker process), never
+    at import: a plugin's own package imports ``regretlab.verify``, and loading plugins while that import
+    runs would import the plugin's half-initialised package (a circular import)."""
+    global _PLUGINS_LOADED
+    if _PLUGINS_LOADED is not None:
+        return list(_PLUGINS_LOADED)
+    _PLUGINS_LOADED = []
     for point in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda p: p.name):
         try:
             point.load()
@@ -271,8 +280,14 @@ def load_plugins() -> list[str]:
             warnings.warn(f"regretlab.claims entry point {point.name!r} ({point.value}) failed to load: "
                           f"{type(error).__name__}: {error}", RuntimeWarning, stacklevel=2)
             continue
-        loaded.append(point.name)
-    return loaded
+        _PLUGINS_LOADED.append(point.name)
+    return list(_PLUGINS_LOADED)
+
+
+def registered(claim_id: str) -> Claim:
+    """The claim ``claim_id``, the plugins' included (:func:`load_plugins`)."""
+    load_plugins()
+    return CLAIMS[claim_id]
 
 
 def not_checked(id: str, reason: str) -> None:
@@ -285,8 +300,10 @@ def not_checked(id: str, reason: str) -> None:
 def select(patterns: str | Sequence[str] | None = None) -> list[Claim]:
     """The registered claims whose id matches any of the glob ``patterns`` (comma-separated), in order.
 
-    A pattern that matches nothing is an error naming the known ids.
+    A pattern that matches nothing is an error naming the known ids. Other packages' claims are loaded first
+    (:func:`load_plugins`).
     """
+    load_plugins()
     if patterns is None:
         return list(CLAIMS.values())
     if isinstance(patterns, str):
