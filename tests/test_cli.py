@@ -32,8 +32,11 @@ def test_list_prints_every_registered_objective(capsys):
     assert len(rows) >= 10
     for row in rows:
         line = next(line for line in out.splitlines() if line.split() and line.split()[0] == row["name"])
-        shown = "unknown (data-based substitute)" if row.get("substitute") else str(row["optimum"])
-        assert str(row["dim"]) in line and shown in line
+        if row.get("substitute"):
+            shown = "unknown (data-based substitute)"
+        else:
+            shown = "0" if abs(row["optimum"]) < 1e-12 else f"{row['optimum']:.10g}"
+        assert str(row["dim"]) in line and line.endswith(shown)
 
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -121,7 +124,8 @@ def test_every_path_and_command_the_docs_name_exists():
 
 @pytest.mark.skipif(not (ROOT / "CITATION.cff").exists(), reason="CITATION.cff is not beside the tests")
 def test_citation_cff_and_regretlab_cite_agree(capsys):
-    """`regretlab cite regretlab` prints the software's entry with CITATION.cff's title, authors, version."""
+    """`regretlab cite regretlab` prints the software's entry with CITATION.cff's title, authors, version and
+    the year of its date-released."""
     from regretlab._version import __version__
 
     cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
@@ -133,7 +137,30 @@ def test_citation_cff_and_regretlab_cite_agree(capsys):
     assert version == __version__
     assert f"title = {{{title}}}" in out and f"author = {{{{{author}}}}}" in out
     assert f"version = {{{version}}}" in out
+    released = re.search(r'^date-released: "(\d{4})-(\d{2})-\d{2}"$', cff, flags=re.M)
+    assert f"year = {{{released.group(1)}}}" in out and f"month = {{{int(released.group(2))}}}" in out
     assert main(["cite"]) == 0 and capsys.readouterr().out.startswith("% regretlab itself")
+
+
+def test_cite_with_an_unknown_key_lists_the_valid_keys(capsys):
+    """A wrong key exits 2 and the message lists every valid key (regretlab and the papers'), not only close
+    ones."""
+    from regretlab.bounds.references import REFERENCES
+
+    assert main(["cite", "nosuchkey"]) == 2
+    err = capsys.readouterr().err
+    assert "nosuchkey" in err and "valid keys" in err
+    assert all(key in err for key in ["regretlab", *REFERENCES])
+
+
+def test_list_prints_an_optimum_of_zero_as_zero(capsys):
+    """Ackley's and Levy's optimum, 0 up to floating point (-4.4e-16, -1.5e-32 as computed), prints as 0;
+    others keep 10 significant digits."""
+    assert main(["list"]) == 0
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines() if line.strip()}
+    assert rows["ackley"].split()[-1] == "0" and rows["levy"].split()[-1] == "0"
+    assert rows["hartmann6"].split()[-1] == "3.322368011"
+    assert "e-16" not in "".join(rows.values()) and "e-32" not in "".join(rows.values())
 
 
 @pytest.mark.skipif(not (ROOT / "README.md").exists(), reason="README.md is not beside the tests")

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from regretlab._text import table
 
 from ._args import dim, seed
+
+#: An optimum this close to 0 is 0 computed in floating point (Ackley's -4.4e-16, Levy's -1.5e-32).
+_ZERO = 1e-12
+
+
+def _shown_optimum(value: float) -> str:
+    """An optimum for the table: 10 significant digits; 0 where it is 0 up to floating point."""
+    return "0" if abs(value) < _ZERO else f"{value:.10g}"
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -18,6 +27,8 @@ def _cmd_list(args: argparse.Namespace) -> int:
     columns = ["name", "dim", "domain", "optimum"]
     shown = [[row[c] for c in columns] for row in rows]
     for line, row in zip(shown, rows, strict=True):
+        if isinstance(row["optimum"], float):
+            line[3] = _shown_optimum(row["optimum"])
         if row.get("substitute"):
             line[3] = "unknown (data-based substitute)"
         if row.get("unavailable"):
@@ -40,7 +51,9 @@ def _cmd_cite(args: argparse.Namespace) -> int:
     try:
         ref = reference(args.key)
     except ValueError as exc:
-        print(f"regretlab cite: {exc}", file=sys.stderr)
+        keys = textwrap.fill(", ".join(["regretlab", *REFERENCES]), 110, initial_indent="  ",
+                             subsequent_indent="  ", break_on_hyphens=False)
+        print(f"regretlab cite: {exc}\nvalid keys:\n{keys}", file=sys.stderr)
         return 2
     print(f"% {ref}\n% used for: {ref.role}" if ref.role else f"% {ref}")
     print(ref.bibtex)
