@@ -85,6 +85,10 @@ def test_the_readme_is_short_and_links_every_doc():
     assert docs, "no docs/"
     for name in docs:
         assert f"(docs/{name})" in text, name
+    linked = re.findall(r"\]\(((?:docs|paper_figures)/[^)#]+)\)", text.replace("\n", " "))
+    assert any(link.startswith("docs/screenshots/") for link in linked)
+    missing = [link for link in linked if not (ROOT / link).is_file()]
+    assert not missing, missing
 
 
 #: A path the docs name: under one of the repository's top-level folders, or one of its top-level files.

@@ -57,6 +57,37 @@ def test_every_page_loads_its_images_and_its_links_resolve(browser):
                 assert f'id="{parts.fragment}"' in target.read_text(encoding="utf-8"), (page, href)
 
 
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_no_page_scrolls_sideways_or_shows_raw_latex_or_backticks(browser, width):
+    """Issue 76.6 / 76.4: at 1024 and 1400 px no page is wider than the window, and no page's visible text
+    holds a LaTeX command or a backtick; the verification page's formulas are laid out as MathML (their
+    boxes have width)."""
+    import re
+
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(width, 1200)
+    wide, raw = [], []
+    for page in _pages():
+        browser.get(page.as_uri())
+        scroll, client = browser.execute_script(
+            "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        if scroll > client:
+            wide.append(f"{page.relative_to(SITE)}: {scroll} > {client} px")
+        text = browser.find_element(By.TAG_NAME, "body").text
+        for pattern in (r"\\[A-Za-z]+", "`"):
+            found = re.search(pattern, text)
+            if found:
+                raw.append(f"{page.relative_to(SITE)}: {text[max(0, found.start() - 40):found.end() + 40]!r}")
+    assert not wide, wide
+    assert not raw, raw[:10]
+    if (SITE / "verification.html").is_file():
+        browser.get((SITE / "verification.html").as_uri())
+        widths = browser.execute_script(
+            "return Array.from(document.querySelectorAll('math')).map(m => m.getBoundingClientRect().width)")
+        assert widths and min(widths) > 10, widths[:5]
+
+
 def test_item_pages_show_their_verdict_and_figure_and_screenshots_are_saved(browser):
     from selenium.webdriver.common.by import By
 
@@ -72,3 +103,7 @@ def test_item_pages_show_their_verdict_and_figure_and_screenshots_are_saved(brow
     figure = browser.find_element(By.CSS_SELECTOR, "figure img")
     assert figure.is_displayed()
     assert browser.save_screenshot(str(shots / "Li2016.table1.png"))
+    if (SITE / "verification.html").is_file():   # at a claim's section: its statement rendered as MathML
+        browser.get((SITE / "verification.html").as_uri() + "#ADD_eq14_erratum-A")
+        assert browser.find_element(By.TAG_NAME, "math").is_displayed()
+        assert browser.save_screenshot(str(shots / "verification.png"))

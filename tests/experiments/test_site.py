@@ -101,3 +101,39 @@ def test_a_folder_without_decisions_is_refused_by_name(tmp_path):
 
     with pytest.raises(ValueError, match="export_root="):
         build_site(tmp_path / "nothing", tmp_path / "out")
+
+
+def test_the_verification_page_renders_math_and_counterexamples_as_tables(site):
+    """Issue 76.4: every claim's LaTeX is MathML (no backslash command left in the visible text, none marked
+    unrendered) and every counterexample a table of its fields (no JSON, no \\u0027 escapes)."""
+    html = (site / "verification.html").read_text(encoding="utf-8")
+    visible = re.sub(r"<math.*?</math>", "", html, flags=re.S)
+    visible = re.sub(r"<code>regretlab verify[^<]*</code>", "", visible)
+    assert html.count("<math ") >= 20 and 'class="unrendered"' not in html
+    assert not re.search(r"\\(le|Pr|sum|frac|sqrt|big|Big|mathbf)\b", visible)
+    assert "\\u0027" not in html and '{"' not in html and "&#34;" not in html
+    assert html.count('class="small fields"') >= 3 and "<th>mu - f</th>" in html
+    assert "the export folder&#39;s committed report" in html.replace("'", "&#39;")
+
+
+def test_report_shows_the_users_latest_verify_report_and_says_so(tmp_path, monkeypatch, capsys):
+    """Issue 76.4: with ./reports/verification.json present (what `regretlab verify` writes by default),
+    `regretlab report` shows it, prints which, and the page says it is not the committed report; without
+    it, the export folder's committed quick report."""
+    import json
+
+    from regretlab.cli import main
+    from regretlab.figures.site import latest_verification
+
+    monkeypatch.chdir(tmp_path)
+    assert latest_verification(ROOT) == ROOT / "verification" / "quick" / "verification.json"
+    (tmp_path / "reports").mkdir()
+    mine = json.loads((ROOT / "verification" / "quick" / "verification.json").read_text(encoding="utf-8"))
+    mine["seed"] = 12345
+    (tmp_path / "reports" / "verification.json").write_text(json.dumps(mine), encoding="utf-8")
+    assert latest_verification(ROOT) == Path("reports") / "verification.json"
+    assert main(["report", "--export-dir", str(ROOT), "--site", str(tmp_path / "site")]) == 0
+    out = capsys.readouterr().out
+    assert "verification page: reports/verification.json (your latest regretlab verify" in out
+    page = (tmp_path / "site" / "verification.html").read_text(encoding="utf-8")
+    assert "seed 12345" in page and "not the committed one" in page

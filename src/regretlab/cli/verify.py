@@ -46,12 +46,17 @@ def _cmd_verify(args: argparse.Namespace) -> int:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
-    from regretlab.figures.site import build_site
+    from regretlab.figures.site import build_site, latest_verification
 
     if not check_folders("report", args, ("site",)):
         return 2
+    verification = args.verification or latest_verification(args.export_dir)
+    if verification is not None:
+        own = args.verification is None and Path(verification).parent == Path("reports")
+        print(f"verification page: {verification}" + (" (your latest regretlab verify; --verification JSON "
+                                                      "picks another)" if own else ""))
     try:
-        index = build_site(args.export_dir, args.site, args.verification)
+        index = build_site(args.export_dir, args.site, verification)
     except ValueError as error:
         print(f"regretlab report: {error}", file=sys.stderr)
         return 2
@@ -85,6 +90,7 @@ def add_parsers(sub) -> None:
     p_report.add_argument("--site", default="site", metavar="DIR",
                           help="where to write the site (default ./site)")
     p_report.add_argument("--verification", default=None, metavar="JSON",
-                          help="a verification.json to show (default: the export folder's quick report, else "
-                               "its thorough one)")
+                          help="a verification.json to show (default: ./reports/verification.json, the "
+                               "latest regretlab verify's, when present; else the export folder's quick "
+                               "report, else its thorough one)")
     p_report.set_defaults(handler=_cmd_report)

@@ -39,7 +39,48 @@ def _environment():
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["num"] = _number
     env.filters["code_spans"] = _code_spans
+    env.filters["mathml"] = _mathml
+    env.filters["fields"] = _fields
     return env
+
+
+def _mathml(latex) -> str:
+    """``latex`` as display MathML, which browsers render natively, offline (latex2mathml: no script, no
+    CDN). LaTeX it cannot convert stays visible as code, marked ``unrendered`` (the site check flags it).
+
+    >>> str(_mathml(r"R_T\\le\\sqrt{T}")).startswith('<math xmlns="http://www.w3.org/1998/Math/MathML"')
+    True
+    """
+    from latex2mathml.converter import convert
+    from markupsafe import Markup, escape
+
+    try:
+        return Markup(convert(str(latex), display="block"))
+    except Exception:   # a third party's LaTeX latex2mathml does not parse: shown, never dropped
+        return Markup(f'<code class="unrendered">{escape(latex)}</code>')
+
+
+def _fields(record) -> list[tuple[str, str]]:
+    """A counterexample (a dict of what the check recorded) as (name, value) rows for a table: numbers to 6
+    significant digits, lists joined, the replay command left out (shown on its own).
+
+    >>> _fields({"path": 50, "mu - f": 2.5955033441, "x": [0.54182861, 0.75], "replay": "..."})
+    [('path', '50'), ('mu - f', '2.5955'), ('x', '0.541829, 0.75')]
+    """
+    def shown(value) -> str:
+        if isinstance(value, bool) or value is None:
+            return str(value).lower()
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, float):
+            return f"{value:.6g}"
+        if isinstance(value, list | tuple):
+            return ", ".join(shown(v) for v in value)
+        if isinstance(value, dict):
+            return "; ".join(f"{k} = {shown(v)}" for k, v in value.items())
+        return str(value)
+
+    return [(str(name), shown(value)) for name, value in dict(record).items() if name != "replay"]
 
 
 def _code_spans(text) -> str:
@@ -142,7 +183,21 @@ def _item(row, root: Path, records: dict, out: Path) -> dict:
     return item
 
 
-def _verification(path: Path | None) -> dict | None:
+def latest_verification(export_root="paper_figures", reports="reports") -> Path | None:
+    """The verification report ``regretlab report`` shows: the user's latest ``regretlab verify`` report
+    (``<reports>/verification.json``, verify's default folder) when there is one, else the export folder's
+    committed quick report, else its thorough one, else None."""
+    own = Path(reports) / "verification.json"
+    if own.is_file():
+        return own
+    for profile in ("quick", "thorough"):
+        candidate = Path(export_root) / "verification" / profile / "verification.json"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _verification(path: Path | None, export_root: Path) -> dict | None:
     if path is None or not Path(path).is_file():
         return None
     payload = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -153,8 +208,11 @@ def _verification(path: Path | None) -> dict | None:
         k = power.get("sensitivity_k", "-") if "sensitivity_k" in power else "-"
         verdicts.append({**v, "k": ">10" if k is None else k, "weak": bool(power.get("weak")),
                          "anchor": f"{v['claim']}-{v['reading']}".replace(":", "_").replace(".", "_")})
+    committed = Path(path).resolve().is_relative_to(Path(export_root).resolve())
+    origin = ("the export folder's committed report" if committed else
+              "a report written by regretlab verify, not the committed one")
     return {"profile": payload["profile"], "seed": payload["seed"], "commit": payload.get("commit"),
-            "source": Path(path).as_posix(), "claims": claims, "verdicts": verdicts,
+            "source": Path(path).as_posix(), "origin": origin, "claims": claims, "verdicts": verdicts,
             "not_checked": payload.get("not_checked", {})}
 
 
@@ -179,7 +237,7 @@ def build_site(export_root="paper_figures", out="site", verification=None) -> Pa
     for item in items:
         by_paper[item["paper"]].append(item)
     overview = "DECISIONS.png" if _copy(root / "DECISIONS.png", out / "DECISIONS.png") else None
-    report = _verification(verification)
+    report = _verification(verification, root)
     written = []
     for item in items:
         written.append(atomic_write_text(out / item["page"], env.get_template("item.html").render(
