@@ -5,11 +5,12 @@ what is in the folder. There is one road to an experimental item's verdict: its 
 ``regretlab decide`` (``<root>/decisions/<item>.json``, :mod:`regretlab.decisions.decide`: registered claims
 over every reading and setup, sequential looks, Holm's correction), read here and never re-derived. The
 figure kinds have no verdict rule (they describe what their export shows, :mod:`regretlab.figures.kinds`).
-Without a decision record a row says so:
+Without a decision record a row says so, in the one vocabulary of
+:data:`regretlab.decisions.verdicts.VOCABULARY`:
 
 * **smoke run: no verdict** — quick mode (one or two repeats);
 * **partial runs: no verdict** — a full-mode export of part of the runs, not decided;
-* **not decided** — full-mode runs whose claims have not been decided yet;
+* **pending** — full-mode runs whose claims have no decision record yet (the decisions' word for it);
 * **qualitative** — a picture, checked by what it shows (e.g. that an expansion happened), or a diagram;
 * **reproduced (no runs: its own check)** / **not reproduced** — a formula rendered or a function drawn,
   checked by its renderer's own computation (:mod:`regretlab.figures.illustrations`), not an experiment;
@@ -24,6 +25,7 @@ from pathlib import Path
 
 from regretlab._io import atomic_write_text
 from regretlab.decisions.run_checks import flagged_shares
+from regretlab.decisions.verdicts import PENDING
 from regretlab.experiments.spec import display_name
 
 from .decisions import headline, setup_readings
@@ -85,7 +87,7 @@ def verdict_of(provenance: dict) -> tuple[str, str]:
     if not has_runs or entry is None or not entry.decided:
         return "qualitative", prefix + (shows or "no stated comparison to test; the figure and its data are "
                                                  "exported")
-    return "not decided", prefix + (shows or "the figure and its data are exported")
+    return PENDING, prefix + (shows or "the figure and its data are exported")
 
 
 def _claims_decided_with_source(root: Path, provenance: dict):
@@ -121,7 +123,7 @@ def _counts_text(counts: dict) -> str:
 
 def comparison_rows(root) -> list[tuple[str, str, str, str, str, str]]:
     """One row per exported item under ``root``: (spec key, where in the paper, mode, verdict, details,
-    ``<paper>/<item>``), as ``COMPARISON.md`` and the report site show them (one source for both)."""
+    ``<paper>/<item>``), as ``COMPARISON.md``, the report site and the notebooks show them (one source)."""
     root = Path(root)
     rows = []
     for path in sorted(root.glob("*/*.json")):
@@ -133,66 +135,73 @@ def comparison_rows(root) -> list[tuple[str, str, str, str, str, str]]:
         # too, and each became a row (with the counts) until 2026-11-26
         if path.parent.name in NOT_EXPORT_FOLDERS or "spec" not in provenance or "kind" not in provenance:
             continue
-        verdict, details = verdict_of(provenance)
-        mode = provenance.get("mode", "") if provenance.get("runs", 1) else "— (no runs)"
-        if provenance.get("partial"):
-            mode = f"{mode} (partial: {partial_text(provenance['partial'])})"
-        decided = root / "decisions" / f"{provenance['spec']}.json"
-        if decided.is_file():
-            record = json.loads(decided.read_text(encoding="utf-8"))
-            counts_ = record["counts"]
-            nl = record.get("next_look")
-            next_text = (f"; next look n = {nl['look']} per method: {nl['runs']} runs, "
-                         f"~{nl['core_hours']:.2f} core-h ({nl['how']})" if nl else "")
-            if any(record["runs"].values()):   # (method, problem) with no run yet are listed as 0
-                verdict = record["verdict"]
-                on = "on substitute data, " if provenance.get("substitute") else ""   # labelled, as decided
-                details = (f"{on}decided from full-mode runs (`regretlab decide`): claims "
-                           + _counts_text(counts_) + "; "
-                           f"runs per method and problem {sorted(set(record['runs'].values()))}"
-                           f"{next_text}{_repeat_flag(record.get('repeat_check'))}"
-                           + (f"; diagnosis (measured): {'; '.join(record['diagnosis'])}"
-                              if record.get("diagnosis") and verdict == "not reproduced" else "")
-                           + "; see DECISIONS.md")
-                mode = f"{mode} export; decided on full-mode runs"
-                readings = setup_readings(provenance["spec"], root)
-                if readings:   # the verdict over every setup; the paper setup's stays in the details
-                    details += ("; setup readings: " + "; ".join(
-                        f"'{x['setup']}' ({x['key']}): "
-                        + (x["record"]["verdict"] if x["record"] else "pending" + (
-                            ", registration committed" if x["registered"] else ", pilot to come"))
-                        for x in readings) + f"; the paper setup: {verdict}")
-                    verdict = headline(record, readings)
-            else:
-                verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
-                details = (f"{len(record['claims'])} claims registered (DECISIONS.md), no full-mode run "
-                           f"yet{next_text}; the export: " + details.removeprefix("quick mode: "))
-        elif verdict not in ("new", "qualitative") and (
-                decided_with := _claims_decided_with_source(root, provenance)) is not None:
-            source, claims, source_verdict = decided_with
-            counts_ = {d: sum(c["decision"] == d for c in claims) for d in ("confirmed", "refuted",
-                                                                               "undecided")}
-            verdict = f"{source_verdict}, with its source"
-            details = (f"this statistic's readings ({', '.join(c['key'] for c in claims)}) are decided with "
-                       f"{source} on the same runs, each a reading of a claim decided over all its readings "
-                       f"there (`regretlab decide`): these readings confirmed {counts_['confirmed']}, "
-                       f"refuted {counts_['refuted']}, undecided {counts_['undecided']}; see DECISIONS.md; "
-                       "the export: " + details.removeprefix("quick mode: "))
-        elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
-                "new", "qualitative"):
-            verdict = "smoke run: no verdict"
-            details = details.removeprefix("quick mode: ")
-        elif provenance.get("partial") and verdict not in ("new", "qualitative"):
-            verdict = "partial runs: no verdict"      # only `decide`'s decisions are verdicts
-        elif not provenance.get("runs", 1) and verdict == "reproduced":
-            # a formula rendered or a function drawn, checked by its own computation: not an experiment
-            # reproduced, and not counted with them
-            verdict = "reproduced (no runs: its own check)"
-        elif verdict == "not decided":
-            details = "no decision record (`regretlab decide`); the export shows: " + details
-        rows.append((provenance["spec"], provenance.get("reference", ""), mode, verdict,
-                     details, f"{path.parent.name}/{path.stem}"))
+        rows.append(item_row(root, path, provenance))
     return rows
+
+
+def item_row(root, path, provenance: dict) -> tuple[str, str, str, str, str, str]:
+    """The row of one exported item (its provenance ``path``, read as ``provenance``): see
+    :func:`comparison_rows`."""
+    root, path = Path(root), Path(path)
+    verdict, details = verdict_of(provenance)
+    mode = provenance.get("mode", "") if provenance.get("runs", 1) else "— (no runs)"
+    if provenance.get("partial"):
+        mode = f"{mode} (partial: {partial_text(provenance['partial'])})"
+    decided = root / "decisions" / f"{provenance['spec']}.json"
+    if decided.is_file():
+        record = json.loads(decided.read_text(encoding="utf-8"))
+        counts_ = record["counts"]
+        nl = record.get("next_look")
+        next_text = (f"; next look n = {nl['look']} per method: {nl['runs']} runs, "
+                     f"~{nl['core_hours']:.2f} core-h ({nl['how']})" if nl else "")
+        if any(record["runs"].values()):   # (method, problem) with no run yet are listed as 0
+            verdict = record["verdict"]
+            on = "on substitute data, " if provenance.get("substitute") else ""   # labelled, as decided
+            details = (f"{on}decided from full-mode runs (`regretlab decide`): claims "
+                       + _counts_text(counts_) + "; "
+                       f"runs per method and problem {sorted(set(record['runs'].values()))}"
+                       f"{next_text}{_repeat_flag(record.get('repeat_check'))}"
+                       + (f"; diagnosis (measured): {'; '.join(record['diagnosis'])}"
+                          if record.get("diagnosis") and verdict == "not reproduced" else "")
+                       + "; see DECISIONS.md")
+            mode = f"{mode} export; decided on full-mode runs"
+            readings = setup_readings(provenance["spec"], root)
+            if readings:   # the verdict over every setup; the paper setup's stays in the details
+                details += ("; setup readings: " + "; ".join(
+                    f"'{x['setup']}' ({x['key']}): "
+                    + (x["record"]["verdict"] if x["record"] else "pending" + (
+                        ", registration committed" if x["registered"] else ", pilot to come"))
+                    for x in readings) + f"; the paper setup: {verdict}")
+                verdict = headline(record, readings)
+        else:
+            verdict = "smoke run: no verdict" if provenance.get("mode") == "quick" else record["verdict"]
+            details = (f"{len(record['claims'])} claims registered (DECISIONS.md), no full-mode run "
+                       f"yet{next_text}; the export: " + details.removeprefix("quick mode: "))
+    elif verdict not in ("new", "qualitative") and (
+            decided_with := _claims_decided_with_source(root, provenance)) is not None:
+        source, claims, source_verdict = decided_with
+        counts_ = {d: sum(c["decision"] == d for c in claims) for d in ("confirmed", "refuted",
+                                                                           "undecided")}
+        verdict = f"{source_verdict}, with its source"
+        details = (f"this statistic's readings ({', '.join(c['key'] for c in claims)}) are decided with "
+                   f"{source} on the same runs, each a reading of a claim decided over all its readings "
+                   f"there (`regretlab decide`): these readings confirmed {counts_['confirmed']}, "
+                   f"refuted {counts_['refuted']}, undecided {counts_['undecided']}; see DECISIONS.md; "
+                   "the export: " + details.removeprefix("quick mode: "))
+    elif provenance.get("mode") == "quick" and provenance.get("runs", 1) and verdict not in (
+            "new", "qualitative"):
+        verdict = "smoke run: no verdict"
+        details = details.removeprefix("quick mode: ")
+    elif provenance.get("partial") and verdict not in ("new", "qualitative"):
+        verdict = "partial runs: no verdict"      # only `decide`'s decisions are verdicts
+    elif not provenance.get("runs", 1) and verdict == "reproduced":
+        # a formula rendered or a function drawn, checked by its own computation: not an experiment
+        # reproduced, and not counted with them
+        verdict = "reproduced (no runs: its own check)"
+    elif verdict == PENDING:
+        details = "no decision record yet (`regretlab decide`); the export shows: " + details
+    return (provenance["spec"], provenance.get("reference", ""), mode, verdict, details,
+            f"{path.parent.name}/{path.stem}")
 
 
 def write_comparison(root) -> Path:
@@ -213,7 +222,7 @@ def write_comparison(root) -> Path:
              "(claims quoted, statistics, n, effects with intervals, adjusted p: "
              "[DECISIONS.md](DECISIONS.md)). "
              "No figure has a verdict rule of its own: without a decision record a row says what its "
-             "export shows, as description only ('not decided'). "
+             "export shows, as description only ('pending': no decision record yet). "
              "Quick-mode items are smoke runs and get no verdict; a partial export (mode 'full (partial: "
              "…)') is drawn at the paper's "
              "T and D from the runs a sequential decision has made so far, fewer repeats than the paper's. "
