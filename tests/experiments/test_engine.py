@@ -373,8 +373,9 @@ def test_no_kind_has_a_verdict_rule_and_an_undecided_export_says_so():
         "cells": 4, "cells_within_2se": 1, "rankings": [{"ranking": "reversed"}]}})[0] == "not decided"
 
 
-def test_comparison_md_says_not_decided_without_a_decision_record(tmp_path):
-    """A full-mode row with no decisions/<item>.json is 'not decided' and names `regretlab decide`."""
+def test_comparison_md_says_pending_without_a_decision_record(tmp_path):
+    """A full-mode row with no decisions/<item>.json is 'pending' (the decisions' word, issue 76.5) and
+    names `regretlab decide`."""
     from regretlab.figures.comparison import write_comparison
 
     (tmp_path / "P").mkdir()
@@ -382,7 +383,7 @@ def test_comparison_md_says_not_decided_without_a_decision_record(tmp_path):
         "spec": "P.x", "kind": "curves", "mode": "full", "runs": 6, "reference": "[P, Fig. 1]",
         "final_values": [{"problem": "F", "method": "P/A", "rank": 1}]}))
     row = next(line for line in write_comparison(tmp_path).read_text().splitlines() if "| P.x |" in line)
-    assert "**not decided**" in row and "no decision record (`regretlab decide`)" in row
+    assert "**pending**" in row and "no decision record yet (`regretlab decide`)" in row
     assert "best final mean: A on F" in row
 
 

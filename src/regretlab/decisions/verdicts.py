@@ -196,6 +196,25 @@ def item_verdict(decisions: list[str]) -> str:
     return "partly" if "confirmed" in decisions else _open_verdict(decisions)
 
 
+#: What an item can be decided (:func:`item_verdict`, and :func:`setup_verdict` over its setups).
+ITEM_VERDICTS = ("reproduced", "partly", "reading-dependent", "not reproduced", "setup-dependent",
+                 "undecided", PENDING, UNDERPOWERED, NOT_TESTABLE)
+#: What a row of COMPARISON.md, the site or a notebook says where there is no decision to give, and why.
+NO_VERDICT_LABELS = {
+    "smoke run: no verdict": "quick-mode runs: few repeats, short budgets; never evidence",
+    "partial runs: no verdict": "a full-mode export of part of the runs, drawn while a decision is under "
+                                "way",
+    "qualitative": "no stated comparison to test: the figure and its data are exported",
+    "new": "not in the paper: the figure and its data are exported",
+    "substitute": "the paper's data are not available offline: a labelled substitute",
+    "reproduced (no runs: its own check)": "a formula rendered or a function drawn, checked by its own "
+                                           "computation, not an experiment",
+}
+#: Every word a verdict cell anywhere (records, DECISIONS.md, COMPARISON.md, the README, the site, the
+#: notebooks) may start with: one vocabulary (a test reads every one of those places against it).
+VOCABULARY = frozenset((*CLAIM_VERDICTS, *ITEM_VERDICTS, *NO_VERDICT_LABELS))
+
+
 @dataclass
 class ItemDecision:
     """The decisions of one item: its claims, the looks, the runs used and the verdict."""
