@@ -106,6 +106,30 @@ def test_the_bar_shows_how_far_the_running_groups_are():
     assert watch.postfix() == "2 group(s) running or waiting · paths 30/60"
 
 
+def test_overall_fraction_eta_and_a_heartbeat_through_a_pipe():
+    """Issue 76.8: through a pipe, the overall fraction (finished groups plus the running groups' share of
+    their loops) with an ETA extrapolated from it, and a status line whenever nothing was printed for a
+    minute (the last quarter of a long group was silent for 9-15 min); on a terminal no heartbeat (the bar
+    redraws). Times are given, not measured: nothing here depends on the clock."""
+    import queue
+
+    from regretlab.verify.engine import _Progress
+
+    watch = _Progress(bar=None, on_terminal=False, start=100.0, groups=4)
+    assert watch.overall(100.0) == "overall 0 % (0 of 4 groups done), 0 s elapsed, ETA unknown yet"
+    watch.ticks = queue.Queue()
+    watch.done = 1
+    watch.running = {"g2": ("paths", 30, 60)}
+    assert watch.fraction() == 1.5 / 4
+    assert watch.overall(400.0) == "overall 38 % (1 of 4 groups done), 300 s elapsed, ETA ~500 s"
+    assert watch.heartbeat(130.0) is None                      # printed at the start: not due yet
+    line = watch.heartbeat(160.0)
+    assert line == ("regretlab verify (progress): overall 38 % (1 of 4 groups done), 60 s elapsed, "
+                    "ETA ~100 s; running: paths 30/60")
+    assert watch.heartbeat(200.0) is None and watch.heartbeat(220.0) is not None
+    assert _Progress(bar=None, on_terminal=True, start=0.0, groups=2).heartbeat(1e6) is None
+
+
 def test_through_a_pipe_a_long_group_says_how_far_it_is(tmp_path):
     """Through a pipe, a group's loop of trials prints a plain progress line at each quarter (its own prefix,
     apart from the verdict lines) and the verdicts are those of a run without progress."""

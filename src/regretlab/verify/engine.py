@@ -123,10 +123,16 @@ class _Progress:
     redraws only on an update, and a group can run for many minutes). Through a pipe, a plain line at each
     quarter of a loop instead. Progress only: nothing here reaches a verdict."""
 
-    def __init__(self, bar, on_terminal: bool, start: float, every: float = 1.0):
+    #: Through a pipe, a status line at least this often (seconds) while nothing else is printed, so that
+    #: no stretch of a long group is silent.
+    HEARTBEAT = 60.0
+
+    def __init__(self, bar, on_terminal: bool, start: float, every: float = 1.0, groups: int = 0):
         self.bar, self.on_terminal, self.start, self.every = bar, on_terminal, start, every
         self.running: dict[str, tuple[str, int, int]] = {}
         self.waiting = 0
+        self.groups, self.done = groups, 0
+        self.printed = start
         self._manager = None
         self.ticks = None
         self._stop = threading.Event()
@@ -149,6 +155,32 @@ class _Progress:
         self.drain()
         self.running.pop(group, None)
 
+    def fraction(self) -> float:
+        """How much of the run is done: finished groups plus each running group's share of its current loop
+        of trials, over all groups (groups weigh alike: a rough measure, for the ETA only)."""
+        if not self.groups:
+            return 1.0
+        inside = sum(done / max(total, 1) for _, done, total in self.running.values())
+        return min(1.0, (self.done + inside) / self.groups)
+
+    def overall(self, now: float) -> str:
+        """``'overall 43 % (5 of 12 groups done), 310 s elapsed, ETA ~410 s'``: the ETA extrapolates the
+        elapsed time by :meth:`fraction` (none before anything is done)."""
+        f, elapsed = self.fraction(), now - self.start
+        eta = f"ETA ~{elapsed * (1.0 - f) / f:.0f} s" if f > 0 else "ETA unknown yet"
+        return (f"overall {100 * f:.0f} % ({self.done} of {self.groups} groups done), {elapsed:.0f} s "
+                f"elapsed, {eta}")
+
+    def heartbeat(self, now: float) -> str | None:
+        """Through a pipe, the status line due at ``now`` (nothing printed for :data:`HEARTBEAT` s), else
+        None."""
+        if self.on_terminal or now - self.printed < self.HEARTBEAT:
+            return None
+        inside = "; ".join(f"{label} {done}/{total}" for label, done, total in self.running.values())
+        self.printed = now
+        running = f"; running: {inside}" if inside else ""
+        return f"regretlab verify (progress): {self.overall(now)}{running}"
+
     def postfix(self) -> str:
         inside = "; ".join(f"{label} {done}/{total}" for label, done, total in self.running.values())
         return f"{self.waiting} group(s) running or waiting" + (f" · {inside}" if inside else "")
@@ -170,12 +202,17 @@ class _Progress:
             quarter = done * 4 // max(total, 1)
             moved = before is None or before[0] != label or before[1] * 4 // max(total, 1) != quarter
             if not self.on_terminal and moved and 0 < quarter < 4:
+                now = time.perf_counter()
                 print(f"regretlab verify (progress): group {group}: {label} {done}/{total} trials "
-                      f"({time.perf_counter() - self.start:.0f} s elapsed)", file=sys.stderr, flush=True)
+                      f"({self.overall(now)})", file=sys.stderr, flush=True)
+                self.printed = now
 
     def _run(self) -> None:
         while not self._stop.wait(self.every):
             self.drain()
+            line = self.heartbeat(time.perf_counter())
+            if line is not None:
+                print(line, file=sys.stderr, flush=True)
             if self.on_terminal:
                 self.bar.set_postfix_str(self.postfix(), refresh=False)
                 self.bar.refresh()
@@ -234,17 +271,20 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     # one bar of finished groups (terminal only), its postfix the running groups' loops of trials
     bar = tqdm(total=len(groups), desc=f"verify [{profile}]", unit="group", disable=not on_terminal,
                leave=False)
-    watch = _Progress(bar, on_terminal, start)
+    watch = _Progress(bar, on_terminal, start, groups=len(groups))
 
     def keep(name: str, verdicts: list[Verdict]) -> None:
         results.append(verdicts)
         done[0] += 1
         watch.finished(name)
+        watch.done = done[0]
         watch.waiting = len(groups) - done[0]
         if checkpoint is not None and not any(v.outcome == "error" for v in verdicts):
             save_group(checkpoint, name, groups[name], profile, seed, verdicts)   # an error runs again
-        _announce(verdicts, on_terminal, progress,
-                  f"group {done[0]} of {len(groups)} done, {time.perf_counter() - start:.0f} s elapsed")
+        now = time.perf_counter()
+        _announce(verdicts, on_terminal, progress, f"group {done[0]} of {len(groups)} done; "
+                                                   f"{watch.overall(now)}")
+        watch.printed = now
         # the postfix first (without a redraw), so the bar is drawn once with both up to date
         bar.set_postfix_str(watch.postfix(), refresh=False)
         bar.update(1)
