@@ -51,3 +51,19 @@ def test_the_legend_says_what_the_band_is_and_the_highlighted_method_is_drawn_on
     plain, _ = curve_panels(curves, ["p"], ["A", "B"], ylabel="y")
     assert not any(t.get_text().startswith("band:") for t in plain.legends[0].get_texts())
     plt.close(plain)
+
+
+def test_a_function_by_dimension_figure_reads_each_function_across_d():
+    """Issue 76.7: panels named '<function>-<D>' on a full grid go one function a row, one D a column
+    ([TranThe2020, Fig. 1] compares a function across D; its panels ran row by row, mixing D in a row); the
+    x axis is named as the caller says (Kandasamy2015's figures count queries)."""
+    problems = [f"{f}-{d}" for d in (20, 50) for f in ("Ackley", "Levy", "Camelback")]
+    curves = [_curve("A", p, 5.0, 1.0) for p in problems]
+    fig, _ = curve_panels(curves, problems, ["A"], ylabel="regret", xlabel="queries")
+    boxes = {ax.get_title(): ax.get_position() for ax in fig.axes if ax.get_title()}
+    for f in ("Ackley", "Levy", "Camelback"):
+        assert abs(boxes[f"{f}-20"].y0 - boxes[f"{f}-50"].y0) < 1e-9          # one row per function
+        assert boxes[f"{f}-20"].x0 < boxes[f"{f}-50"].x0                       # D increases to the right
+    assert boxes["Ackley-20"].y0 > boxes["Levy-20"].y0 > boxes["Camelback-20"].y0
+    assert {ax.get_xlabel() for ax in fig.axes if ax.get_title()} == {"queries"}
+    plt.close(fig)

@@ -4,6 +4,7 @@ one run's expansion picture. Each returns the figure and the rows it plotted (wr
 from __future__ import annotations
 
 import math
+import re
 from contextlib import contextmanager
 from importlib import resources
 
@@ -43,18 +44,48 @@ def stamp(fig, text: str) -> None:
 REFERENCE_LABEL = "best case of printed Alg. 1 (dashed)"
 
 
+def panel_grid(problems) -> list[list[str | None]]:
+    """Where each problem's panel goes: rows of panel titles (None for an empty cell). Problems named
+    ``<function>-<D>`` that form a full grid (at least two functions and two D) are laid out one function a
+    row and one D a column, both in the order the problems first name them, so that a function is read
+    across D as the papers compare it ([TranThe2020, Figs 1-3]); any other list runs row by row, three
+    panels a row.
+
+    >>> panel_grid(["Ackley-20", "Levy-20", "Ackley-50", "Levy-50"])
+    [['Ackley-20', 'Ackley-50'], ['Levy-20', 'Levy-50']]
+    >>> panel_grid(["HyperEllipsoid-100", "Ackley-100", "HyperEllipsoid-20", "Ackley-20"])
+    [['HyperEllipsoid-100', 'HyperEllipsoid-20'], ['Ackley-100', 'Ackley-20']]
+    >>> panel_grid(["Beale", "Levy", "Ackley", "Hartmann3"])
+    [['Beale', 'Levy', 'Ackley'], ['Hartmann3', None, None]]
+    """
+    problems = list(problems)
+    parts = [re.fullmatch(r"(.+)-(\d+)", p) for p in problems]
+    if all(parts):
+        functions = list(dict.fromkeys(m.group(1) for m in parts))
+        dims = list(dict.fromkeys(int(m.group(2)) for m in parts))
+        grid = {(m.group(1), int(m.group(2))) for m in parts}
+        full = len(grid) == len(functions) * len(dims) == len(problems)
+        if len(functions) >= 2 and len(dims) >= 2 and full:
+            return [[f"{f}-{d}" for d in dims] for f in functions]
+    cols = min(max(len(problems), 1), 3)
+    padded = problems + [None] * (-len(problems) % cols)
+    return [padded[i:i + cols] for i in range(0, len(padded), cols)]
+
+
 def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False, log_y: bool = False,
-                 title: str = "", references=(), band: str = "", highlight: str | None = None):
+                 title: str = "", references=(), band: str = "", highlight: str | None = None,
+                 xlabel: str = "iteration"):
     """One panel per problem: for each method its mean and a band of ± error ([Ha2019, Fig. 3]'s form);
     ``log10`` plots :math:`\\log_{10}` of the values ([TranThe2020]'s regret plots). ``references`` are
     ``(problem, method, values)`` lines drawn dashed in the method's colour over iterations 1, 2, ...
     (the best case of printed Alg. 1 beside MS-UCB's curve). ``band`` says in the legend what the shaded
     band is (e.g. "± one s.d. of the runs"); ``highlight`` (the paper's claimed best method) is drawn on top
-    of the others, thicker, so that no curve hides it. Returns the figure and the plotted rows
+    of the others, thicker, so that no curve hides it; ``xlabel`` names the x axis as the paper does
+    (queries, iterations). Panels are placed by :func:`panel_grid`. Returns the figure and the plotted rows
     (problem, method, iteration, centre, error, n_runs)."""
-    n = len(problems)
-    cols = min(n, 3)
-    rows_n = math.ceil(n / cols)
+    grid = panel_grid(problems)
+    rows_n, cols = len(grid), len(grid[0])
+    place = {p: (r, c) for r, row in enumerate(grid) for c, p in enumerate(row) if p is not None}
     shown = [m for m in methods if any((m, p) in {(c.method, c.problem) for c in curves} for p in problems)]
     entries = len(shown) + bool(references) + bool(band)
     ncol = min(max(entries, 1), 4)
@@ -64,8 +95,8 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
     fig, axes = plt.subplots(rows_n, cols, figsize=(DOUBLE_COLUMN, height), squeeze=False)
     rows = []
     by_key = {(c.method, c.problem): c for c in curves}
-    for k, problem in enumerate(problems):
-        ax = axes[k // cols][k % cols]
+    for problem in problems:
+        ax = axes[place[problem][0]][place[problem][1]]
         for j, method in enumerate(methods):
             curve = by_key.get((method, problem))
             if curve is None:
@@ -97,10 +128,12 @@ def curve_panels(curves, problems, methods, *, ylabel: str, log10: bool = False,
             if linthresh is not None:
                 ax.set_yscale("symlog", linthresh=linthresh)
                 label = f"{ylabel} (symlog)"
-        ax.set_xlabel("iteration")
+        ax.set_xlabel(xlabel)
         ax.set_ylabel(label)
-    for k in range(n, rows_n * cols):
-        axes[k // cols][k % cols].axis("off")
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            if cell is None:
+                axes[r][c].axis("off")
     handles, labels = axes[0][0].get_legend_handles_labels()
     if references:
         handles.append(plt.Line2D([], [], color="0.3", linestyle="--", linewidth=0.8))

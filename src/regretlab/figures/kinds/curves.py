@@ -3,6 +3,8 @@ form), with each method's final value and rank (the claims about them are decide
 
 from __future__ import annotations
 
+import re
+
 from regretlab.experiments import aggregate
 from regretlab.experiments.spec import Spec, display_name
 
@@ -31,6 +33,17 @@ def final_values(spec: Spec, results: dict) -> tuple[list[str], list[tuple]]:
     return header, rows
 
 
+def x_axis(title: str) -> str:
+    """The x axis a figure's title names ('S_T vs queries ...' -> 'queries'; 'iteration' when it names none):
+    the paper's word, not ours ([Kandasamy2015, Figs 3-5] count queries).
+
+    >>> x_axis("S_T vs queries on f_d'"), x_axis("a table")
+    ('queries', 'iteration')
+    """
+    found = re.search(r"\bvs\.? (queries|iterations?|evaluations|steps)\b", title)
+    return found.group(1) if found else "iteration"
+
+
 def _export_curves(spec, source, mode, results, provenance):
     """Curves: mean ± error per method and problem, and the final values."""
     problems = list(source.problems_of(mode))
@@ -51,7 +64,8 @@ def _export_curves(spec, source, mode, results, provenance):
                                    ylabel=ylabel, title=f"{spec.reference}: {spec.title}",
                                    log_y=spec.log_scale,
                                    references=[(f.problem, f.method, f.curve) for f in floors],
-                                   band=BANDS[spec.summary], highlight=spec.highlight or None)
+                                   band=BANDS[spec.summary], highlight=spec.highlight or None,
+                                   xlabel=x_axis(spec.title))
     header = ["problem", "method", "iteration", "mean", "error", "n_runs"]
     final_header, final_rows = final_values(spec, results)
     provenance["final_values"] = [dict(zip(final_header, row, strict=True)) for row in final_rows]
