@@ -86,6 +86,25 @@ def test_every_item_has_a_page_with_its_verdict_and_its_figure(site):
     assert "Reading “" in text and not re.search(r"<h3[^>]*>Li2016\.tab1\.c\d+[^ ]*: <span", text)
 
 
+def test_each_paper_has_a_page_listing_its_items_linked_both_ways(site):
+    """Issue 76.8: 'an index per paper' was a section of the index: each paper now has a page with its
+    citation, its items' verdicts counted and each item linked; the index and each item page link to it."""
+    from regretlab.figures.comparison import comparison_rows
+
+    index = (site / "index.html").read_text(encoding="utf-8")
+    by_paper = {}
+    for key, *_ in comparison_rows(ROOT):
+        by_paper.setdefault(key.split(".")[0], []).append(key)
+    assert set(by_paper) == {"Ha2019", "Kandasamy2015", "Li2016", "TranThe2020"}
+    for paper, keys in by_paper.items():
+        page = (site / "papers" / f"{paper}.html").read_text(encoding="utf-8")
+        assert f'href="papers/{paper}.html"' in index
+        assert f"{len(keys)} items: " in page and all(f'href="../items/{k}.html"' in page for k in keys)
+        item = (site / "items" / f"{keys[0]}.html").read_text(encoding="utf-8")
+        assert f'href="../papers/{paper}.html"' in item
+    assert "Restricted Projection Pursuit" in (site / "papers" / "Li2016.html").read_text(encoding="utf-8")
+
+
 def test_the_same_inputs_give_the_same_bytes(site, tmp_path):
     from regretlab.figures.site import build_site
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
@@ -183,6 +183,14 @@ def _item(row, root: Path, records: dict, out: Path) -> dict:
     return item
 
 
+def _citation(paper: str) -> str:
+    """The paper's reference as the docs cite it (authors, title, venue, year), from the project's list."""
+    from regretlab.bounds.references import REFERENCES
+
+    ref = REFERENCES.get(paper)
+    return str(ref) if ref is not None else paper
+
+
 def latest_verification(export_root="paper_figures", reports="reports") -> Path | None:
     """The verification report ``regretlab report`` shows: the user's latest ``regretlab verify`` report
     (``<reports>/verification.json``, verify's default folder) when there is one, else the export folder's
@@ -245,6 +253,12 @@ def build_site(export_root="paper_figures", out="site", verification=None) -> Pa
     if report is not None:
         written.append(atomic_write_text(out / "verification.html",
                                          env.get_template("verification.html").render(report=report)))
+    for paper, own in sorted(by_paper.items()):   # a page per paper: its items and their verdicts
+        counts = sorted(Counter(item["verdict"].split(" over every setup")[0] for item in own).items(),
+                        key=lambda kv: (-kv[1], kv[0]))
+        page = env.get_template("paper.html").render(paper=paper, items=own, counts=counts,
+                                                     citation=_citation(paper), report=report)
+        written.append(atomic_write_text(out / "papers" / f"{paper}.html", page))
     index = atomic_write_text(out / "index.html", env.get_template("index.html").render(
         papers=sorted(by_paper.items()), overview=overview, report=report))
     return index
