@@ -64,11 +64,16 @@ LAYERS = (
     ("regretlab.algorithms",),
     ("regretlab.verify", "regretlab.experiments"),
     ("regretlab.decisions",),
+    ("regretlab.diagnoses",),
     ("regretlab.campaign",),
     ("regretlab.figures",),
 )
-#: Pairs forbidden although the layers allow them: the objectives are problems, not methods.
-FORBIDDEN = {("regretlab.objectives", "regretlab.bounds")}
+#: Pairs forbidden although the layers allow them: the objectives are problems, not methods; the judging room
+#: only judges (issue 77): it runs no optimiser, evaluates no objective and fits no GP — the measured
+#: diagnoses that do are their own room, regretlab.diagnoses, above it.
+FORBIDDEN = {("regretlab.objectives", "regretlab.bounds"),
+             ("regretlab.decisions", "regretlab.algorithms"), ("regretlab.decisions", "regretlab.objectives"),
+             ("regretlab.decisions", "regretlab.gp")}
 IMPORT_STRING = re.compile(r"\bregretlab(?:\.[A-Za-z_]\w*)+:\w+")
 
 

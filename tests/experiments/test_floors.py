@@ -1,4 +1,4 @@
-"""The best case of printed Algorithm 1 (decisions/floors.py): a floor MS-UCB's own runs cannot go below,
+"""The best case of printed Algorithm 1 (diagnoses/floors.py): a floor MS-UCB's own runs cannot go below,
 computed right on cases with a known answer, and the diagnosis that compares the runs with it."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from regretlab import objectives
 from regretlab.algorithms.ms_ucb import MSUCB
-from regretlab.decisions import diagnosis, floors
+from regretlab.diagnoses import diagnosis, floors
 from regretlab.objectives.rescale import rescale
 
 
@@ -156,7 +156,7 @@ def test_the_best_case_inside_an_embedding_is_zero_at_a_centred_optimum_and_at_m
     """embedding_floor: with the optimum at the box centre (Ackley on [-1, 1]^D) every REMBO embedding
     contains it, so the floor is 0; on Li2016's code form (optimum off the centre) it is positive and at
     most the regret at the centre (y = 0 is one of its starts), and the same seed gives the same floor."""
-    from regretlab.decisions.floors import embedding_floor
+    from regretlab.diagnoses.floors import embedding_floor
 
     centred = embedding_floor(_unit("ackley", 20), "TranThe2020/REMBO", n_embeddings=2, problem="A")
     assert centred.mean == pytest.approx(0.0, abs=1e-9) and centred.d == 5

@@ -159,7 +159,7 @@ def test_the_diagnosis_measures_what_an_embedding_gets_for_free():
     centre (f* - f(centre) = 0, inside every REMBO/HeSBO embedding), the moved reading has none there;
     Li2016's code form puts the regret at the centre near the printed REMBO (86.9 at D = 50 against 76.6
     printed), its paper form at 163."""
-    from regretlab.decisions import diagnosis
+    from regretlab.diagnoses import diagnosis
 
     fig1 = dict(diagnosis.centre_optima(registry.get("TranThe2020.fig1")))
     assert set(fig1) == {f"{f}-{D}" for f in ("Ackley", "HyperEllipsoid") for D in (20, 50, 100)}

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from regretlab._io import git_commit
 from regretlab.decisions.claims import claims_of
 from regretlab.decisions.decide import decide_item
-from regretlab.decisions.diagnosis import diagnose
 from regretlab.decisions.forecast import FORECAST_DRAWS
 from regretlab.decisions.looks import plan_looks
 from regretlab.decisions.preregister import printed_check
 from regretlab.decisions.verdicts import ItemDecision
+from regretlab.diagnoses.diagnosis import diagnose
 from regretlab.experiments import registry, store
 from regretlab.experiments.aggregate import load_results
 

@@ -232,7 +232,7 @@ class ItemDecision:
     taken: tuple[int, ...] = ()  # the planned looks at which a decision was possible (looks_taken)
     commit_check: dict | None = None  # commit_check(): do the runs of different commits differ?
     repeat_check: dict | None = None  # repeat_check(): does a method re-query known points?
-    #: measured statements on the item's setup (:func:`regretlab.decisions.diagnosis.diagnose`)
+    #: measured statements on the item's setup (:func:`regretlab.diagnoses.diagnosis.diagnose`)
     diagnosis: list[str] = field(default_factory=list)
     #: the paper's printed numbers beside ours (:func:`regretlab.decisions.preregister.printed_check`),
     #: where the paper prints numbers about the item

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
-from regretlab.experiments import aggregate
+from regretlab.diagnoses.floors import item_floors
+from regretlab.diagnoses.roles import is_ms_ucb
+from regretlab.experiments import aggregate, registry
 from regretlab.experiments.spec import Spec, display_name
 
 from .. import plots
@@ -54,7 +56,7 @@ def _export_curves(spec, source, mode, results, provenance):
     if floors:
         provenance["ms_ucb_floor"] = {
             "what": "the best case of printed Alg. 1: the mean of log10 S_t when every subspace MS-UCB is "
-                    "given is searched perfectly (regretlab.decisions.floors), after each evaluation "
+                    "given is searched perfectly (regretlab.diagnoses.floors), after each evaluation "
                     "t = 1, ..., T; final: its mean and 95 % range at T",
             "floors": [{"problem": f.problem, "method": f.method, "d": f.d, "n_init": f.n_init,
                         "anchors": f.n_anchors,
@@ -74,12 +76,10 @@ def _export_curves(spec, source, mode, results, provenance):
 
 def _floors(spec, source, mode) -> tuple:
     """The best case of printed Alg. 1 for the MS-UCB methods of a log10-regret figure (one registered spec's
-    runs, :func:`regretlab.decisions.floors.item_floors`), else none."""
+    runs, :func:`regretlab.diagnoses.floors.item_floors`), else none."""
     logged = spec.metric in ("log10_regret", "log10_simple_regret")
-    if not logged or not any("MS-UCB" in m for m in spec.methods):
+    if not logged or not any(is_ms_ucb(m) for m in spec.methods):
         return ()
-    from regretlab.decisions.floors import item_floors
-    from regretlab.experiments import registry
 
     if registry.SPECS.get(source.key) is not source:
         return ()

@@ -9,10 +9,10 @@ than of the method, each statement computed from the item's spec, its objectives
   method is handed the optimum: measured as f* - f(centre); elsewhere, the regret at the centre, which an
   embedding method reaches without leaving it (Li2016's REMBO printed 76.6 at D = 50: the code form's
   centre regret is 86.9, the paper form's 163).
-* **The best case of printed Algorithm 1** (:mod:`regretlab.decisions.floors`): for MS-UCB's runs, the
+* **The best case of printed Algorithm 1** (:mod:`regretlab.diagnoses.floors`): for MS-UCB's runs, the
   regret an oracle reaches on the subspaces Alg. 1 hands it (its d free coordinates optimal on each), beside
   the runs' own: where they meet, the regret is set by the subspaces, not by the model or the search in them.
-* **The best case inside an embedding** (:func:`regretlab.decisions.floors.embedding_floor`): for REMBO's
+* **The best case inside an embedding** (:func:`regretlab.diagnoses.floors.embedding_floor`): for REMBO's
   and HeSBO's runs on a problem whose optimum is not the centre, the regret reachable inside ten embeddings
   drawn as the method draws them, beside the runs' own (Li2016 D = 50: code form 70.8, paper form 102, against
   the printed REMBO 76.6 and our paper-form runs' 286-986).
@@ -33,13 +33,18 @@ import functools
 
 import numpy as np
 
-__all__ = ["diagnose", "centre_optima", "centre_regrets", "centre_values", "additive_share", "run_floors",
-           "EMBEDDINGS", "ADDITIVE", "ON_THE_FLOOR", "SOBOL_POINTS", "SOBOL_REPEATS"]
+from regretlab import objectives
+from regretlab.decisions.preregister import is_preregistered, printed_check
+from regretlab.experiments import registry
+from regretlab.experiments.spec import display_name
+from regretlab.experiments.statistics import STATISTICS
 
-#: Method names whose search space is a linear embedding through the box centre.
-EMBEDDINGS = ("REMBO", "HeSBO")
-#: Method names that fit an additive model.
-ADDITIVE = ("Add-", "ADD", "RPP")
+from .floors import embedding_floor, item_floors
+from .roles import is_additive, is_embedding, is_ms_ucb
+
+__all__ = ["diagnose", "centre_optima", "centre_regrets", "centre_values", "additive_share", "run_floors",
+           "ON_THE_FLOOR", "SOBOL_POINTS", "SOBOL_REPEATS"]
+
 #: Base sample of each Sobol estimate (scipy's n; the objective is evaluated n (D + 2) times) and the number
 #: of independent estimates: not from a paper; chosen so that the VJ substitute (0.1 ms an evaluation) costs
 #: about half a minute, and the spread of the estimates shows how far one can trust them (the SDSS
@@ -57,8 +62,6 @@ def centre_regrets(spec) -> list[tuple[str, float, bool]]:
     with a known optimum: the regret at the centre of the box, a point every REMBO and HeSBO embedding
     contains, so the regret those methods can reach without leaving it (the maximiser counts as the centre
     within 1e-9 of the box's width on every coordinate)."""
-    from regretlab import objectives
-
     out = []
     for problem in spec.problems:
         objective = objectives.get(problem.name, problem.dim, **dict(problem.options))
@@ -120,7 +123,6 @@ def _centre_value_text(spec, results, names: str) -> str:
     rows = centre_values(spec, results)
     if not rows:
         return ""
-    from regretlab.experiments.spec import display_name
 
     cells = []
     for key, value, best in rows:
@@ -132,7 +134,7 @@ def _centre_value_text(spec, results, names: str) -> str:
 
 
 def _additive_text(spec) -> str:
-    if not any(a in m for m in spec.methods for a in ADDITIVE):
+    if not any(is_additive(m) for m in spec.methods):
         return ""
     if not any(note.startswith("substitute data") for note in spec.notes):
         return ""
@@ -147,13 +149,11 @@ def _additive_text(spec) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _embedding_floor(problem, method: str):
-    from .floors import embedding_floor
 
     return embedding_floor(problem.objective(), method, problem=problem.key)
 
 
 def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
-    from regretlab.experiments.spec import display_name
 
     budgets = dict(spec.modes["full"].budgets)
     cells = []
@@ -179,21 +179,18 @@ def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
 
 
 def _floors(key: str) -> tuple:
-    from .floors import item_floors
 
     return item_floors(key, "full")
 
 
 def run_floors(spec, results: dict) -> list[tuple]:
     """``(floor, mean log10 S_T of the runs, runs)`` for each MS-UCB method and problem of ``spec`` with runs
-    at the full budget T in ``results`` and a floor (:func:`regretlab.decisions.floors.item_floors`)."""
-    from regretlab.experiments.statistics import STATISTICS
-
+    at the full budget T in ``results`` and a floor (:func:`regretlab.diagnoses.floors.item_floors`)."""
     budgets = dict(spec.modes["full"].budgets)
     finals: dict = {}
     for (method, problem, _), result in results.items():
         f = np.asarray(result["f"], dtype=float)
-        if "MS-UCB" in method and f.size == budgets.get(problem, -1):
+        if is_ms_ucb(method) and f.size == budgets.get(problem, -1):
             finals.setdefault((method, problem), []).append(
                 STATISTICS["final_log10_simple_regret"].value(result))
     if not finals:
@@ -206,7 +203,6 @@ def _floor_text(spec, results) -> str:
     rows = run_floors(spec, results)
     if not rows:
         return ""
-    from regretlab.experiments.spec import display_name
 
     methods = sorted({floor.method for floor, _, _ in rows})
     near = sum(abs(mean - floor.mean) <= ON_THE_FLOOR for floor, mean, _ in rows)
@@ -221,7 +217,6 @@ def _floor_text(spec, results) -> str:
 
 
 def _printed_text(spec, results) -> str:
-    from .preregister import printed_check
 
     check = printed_check(spec, results)
     if not isinstance(check, dict) or not check["cells"]:
@@ -235,10 +230,6 @@ def _printed_text(spec, results) -> str:
 
 def diagnose(spec, results: dict, export_root="paper_figures") -> list[str]:
     """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``)."""
-    from regretlab.experiments import registry
-
-    from .preregister import is_preregistered
-
     out = []
     printed = _printed_text(spec, results)
     if printed:
@@ -246,7 +237,7 @@ def diagnose(spec, results: dict, export_root="paper_figures") -> list[str]:
     floor = _floor_text(spec, results)
     if floor:
         out.append(floor)
-    embedded = [m for m in spec.methods if any(e in m for e in EMBEDDINGS)]
+    embedded = [m for m in spec.methods if is_embedding(m)]
     regrets = centre_regrets(spec) if embedded else []
     names = ", ".join(m.split("/", 1)[1] for m in embedded)
     centred = [(key, gap) for key, gap, at_centre in regrets if at_centre]

@@ -29,8 +29,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from regretlab._rng import as_generator
+from regretlab._rng import as_generator, stream
 from regretlab._validate import check_array, check_count, check_integer
+from regretlab.algorithms import setups
+from regretlab.algorithms.maximize import lbfgsb_from_starts
+from regretlab.bounds.ms_ucb.algorithm import zt_size
+from regretlab.experiments import registry
+from regretlab.experiments.spec import parse_method, stored_method
+from regretlab.experiments.statistics import REGRET_FLOOR
+
+from .roles import is_ms_ucb
 
 __all__ = ["Floor", "ms_ucb_floor", "subspace_maxima", "spec_floors", "item_floors", "POOL", "EmbeddingFloor",
            "embedding_floor"]
@@ -46,7 +54,6 @@ _STEP = 1e-6
 @dataclass(frozen=True)
 class Floor:
     r"""The law of :math:`\log_{10}S_T^{\min}` on one problem: its mean and a central 95 % range."""
-
     problem: str
     method: str
     d: int
@@ -81,8 +88,6 @@ def subspace_maxima(objective, anchors: np.ndarray, free: np.ndarray, *, rng, n_
     r""":math:`\max_{\mathbf y}f` on the subspace of each row of ``anchors`` (points of the box whose
     ``free`` coordinates are searched): the best of L-BFGS-B from ``n_starts`` uniform starts (central
     differences, ``max_evaluations`` each) and of the objective's maximiser's own free coordinates."""
-    from regretlab.algorithms.maximize import lbfgsb_from_starts
-
     gen = as_generator(rng)
     anchors = check_array("anchors", anchors, ndim=2)
     free = np.asarray(free)
@@ -133,8 +138,6 @@ def _max_law(pools: list[tuple[np.ndarray, int]]) -> tuple[np.ndarray, np.ndarra
 
 def _log_law(optimum: float, pools) -> tuple[float, float, float]:
     r"""Mean and central 95 % range of :math:`\log_{10}(f^*-\max)` for the maximum of :func:`_max_law`."""
-    from regretlab.experiments.statistics import REGRET_FLOOR
-
     support, prob = _max_law(pools)
     logs = np.log10(np.maximum(optimum - support, REGRET_FLOOR))
     order = np.argsort(logs)
@@ -173,16 +176,11 @@ def spec_floors(spec, mode: str = "full", *, seed: int = 0, pool: int = POOL) ->
     r"""The floor of every MS-UCB method of ``spec`` at (N0, α) with :math:`|Z_T|\le` ``pool``/2 on every
     problem of ``mode`` whose optimum is known, up to the mode's budget T; one named random stream per
     problem and method (seed ``seed``)."""
-    from regretlab._rng import stream
-    from regretlab.algorithms import setups
-    from regretlab.bounds.ms_ucb.algorithm import zt_size
-    from regretlab.experiments.spec import parse_method, stored_method
-
     out = []
     budgets = dict(spec.modes[mode].budgets)
     for method in spec.methods:
         name, overrides = parse_method(stored_method(method))
-        if "MS-UCB" not in name:
+        if not is_ms_ucb(name):
             continue
         for problem in (spec.problem(key) for key in spec.problems_of(mode)):
             objective = problem.objective()
@@ -208,8 +206,6 @@ def item_floors(key: str, mode: str = "full") -> tuple[Floor, ...]:
     """:func:`spec_floors` of the registered spec ``key`` with pools of ``POOL // 2`` (a thousand anchors:
     about 10 s for TranThe2020 Fig. 1's twelve problems), computed once per process: the diagnosis and the
     figure read the same floors."""
-    from regretlab.experiments import registry
-
     return tuple(spec_floors(registry.get(key), mode, pool=POOL // 2))
 
 
@@ -218,7 +214,6 @@ def item_floors(key: str, mode: str = "full") -> tuple[Floor, ...]:
 class EmbeddingFloor:
     """The best regret reachable inside each of ``n`` embeddings of a method: their mean, smallest and
     largest (an embedding is drawn as the method draws it; its best point found by multistart L-BFGS-B)."""
-
     problem: str
     method: str
     d: int
@@ -239,11 +234,6 @@ def embedding_floor(objective, method: str, *, n_embeddings: int = 10, n_starts:
     uniform start alone would not move): a lower estimate of the maximum, so the floor is estimated from
     above. Li2016 App. A.1
     prints REMBO-D/4's simple regret 76.6 (D = 50) and 93.4 (D = 100) at T = 1000."""
-    from regretlab._rng import stream
-    from regretlab.algorithms import setups
-    from regretlab.algorithms.maximize import lbfgsb_from_starts
-    from regretlab.experiments.spec import parse_method, stored_method
-
     n_embeddings = check_count("n_embeddings", n_embeddings, low=1)
     if not objective.optimum_known:
         raise ValueError(f"objective={objective.name!r} has no known optimum: the floor is a regret")
