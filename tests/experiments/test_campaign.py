@@ -131,3 +131,32 @@ def test_a_priced_pool_shows_its_progress_in_priced_core_hours(tmp_path, capsys)
     err = capsys.readouterr().err
     assert "priced core-h" in err and "0.00/1.50" in err and "runs 0/2" in err
     assert sum(len(r.computed) for r in reports.values()) == 2
+
+
+def test_decide_from_runs_returns_a_new_record_and_leaves_decide_items_alone(monkeypatch):
+    """Issue 77.2: the campaign set fields on the decision decide_item returned; it now returns a new record
+    with the measured diagnoses and the printed check, the one decide_item made unchanged."""
+    from regretlab.campaign import sequential
+    from regretlab.decisions.verdicts import ItemDecision
+
+    made = ItemDecision("P.x", "full", "pending", (5,), [], {}, 0.0, [])
+    monkeypatch.setattr(sequential.archive, "restore", lambda *a, **k: None)
+    monkeypatch.setattr(sequential, "load_results", lambda *a, **k: {})
+    monkeypatch.setattr(sequential, "claims_of", lambda key: [])
+    monkeypatch.setattr(sequential, "source_of", lambda key: TINY)
+    monkeypatch.setattr(sequential, "decide_item", lambda *a, **k: made)
+    monkeypatch.setattr(sequential, "diagnose", lambda *a, **k: ["measured"])
+    monkeypatch.setattr(sequential, "printed_check", lambda *a, **k: {"cells": [1]})
+    decision = sequential.decide_from_runs("P.x")
+    assert decision is not made and decision.diagnosis == ["measured"] and decision.printed == {"cells": [1]}
+    assert made.diagnosis == [] and made.printed is None
+
+
+def test_every_protocol_declares_whether_its_runs_pair():
+    """Issue 77.2: pairing is declared per protocol (Spec.paired), not read from a paper's protocol name in
+    the decision procedure: every protocol has a declaration, Ha2019's random initial box pairs."""
+    from regretlab.experiments.registry import SPECS
+    from regretlab.experiments.spec import PAIRED_PROTOCOLS, PROTOCOLS
+
+    assert set(PAIRED_PROTOCOLS) == set(PROTOCOLS)
+    assert SPECS["Ha2019.fig3"].paired and not SPECS["Li2016.table1"].paired

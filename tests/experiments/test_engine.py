@@ -350,10 +350,15 @@ def test_every_spec_runs_in_a_tiny_mode(key, tmp_path):
 
 def test_no_kind_has_a_verdict_rule_and_an_undecided_export_says_so():
     """One road to a verdict (issue 62): a kind describes what its export shows and never returns a verdict;
-    without a decision record a full-mode curves export is 'not decided' (the details say what it shows),
-    a picture is qualitative, a substitute says so with what its export shows, a quick one is marked."""
+    without a decision record a full-mode curves export is 'pending' (the details say what it shows), a
+    picture is qualitative, a substitute says so with what its export shows, a quick one is marked. No
+    kind's source holds a verdict word as a value (issue 77.2: the timing and table kinds called an order
+    'holds' at one-sided p < 0.05, a second road to a verdict)."""
+    import ast
     import inspect
+    from pathlib import Path
 
+    import regretlab.figures.kinds as kinds_package
     from regretlab.figures.comparison import verdict_of
     from regretlab.figures.kinds import KINDS, Kind
 
@@ -363,14 +368,21 @@ def test_no_kind_has_a_verdict_rule_and_an_undecided_export_says_so():
             assert "verdict" not in inspect.signature(entry.describe).parameters
     finals = [{"problem": "F", "method": "P/A", "rank": 1}, {"problem": "F", "method": "P/B", "rank": 2}]
     assert verdict_of({"mode": "full", "kind": "curves", "final_values": finals}) == (
-        "not decided", "best final mean: A on F")
+        "pending", "best final mean: A on F")
     assert verdict_of({"mode": "quick", "kind": "picture", "expansions": 2}) == (
         "qualitative", "quick mode: one run; 2 expansion(s) drawn with the user's box")
     verdict, details = verdict_of({"mode": "full", "kind": "curves", "final_values": finals,
                                    "substitute": "digits for MNIST"})
     assert verdict == "substitute" and details == "digits for MNIST; on it: best final mean: A on F"
-    assert verdict_of({"mode": "full", "kind": "table", "table_comparison": {
-        "cells": 4, "cells_within_2se": 1, "rankings": [{"ranking": "reversed"}]}})[0] == "not decided"
+    verdict, details = verdict_of({"mode": "full", "kind": "table", "table_comparison": {
+        "cells": 4, "cells_within_2se": 1,
+        "rankings": [{"problem": "D50", "T": 500, "kendall_tau": -1.0, "ranking": "reversed"}]}})
+    assert verdict == "pending" and details.endswith("D50 T = 500: τ = -1.00 (reversed)")
+    words = {"holds", "does not hold", "confirmed", "refuted", "reproduced", "not reproduced", "partly"}
+    for path in sorted(Path(kinds_package.__file__).parent.glob("*.py")):
+        constants = {n.value for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                     if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+        assert not constants & words, (path.name, constants & words)
 
 
 def test_comparison_md_says_pending_without_a_decision_record(tmp_path):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from regretlab._io import git_commit
 from regretlab.decisions.claims import claims_of
@@ -44,10 +44,10 @@ def decide_from_runs(key: str, out="results", export_root="paper_figures") -> It
     archive.restore(out, export_root, runs=spec.runs("full"))
     results = load_results(spec, "full", out)
     decision = decide_item(spec, claims_of(key), results, "full", forecast_draws=FORECAST_DRAWS)
-    decision.diagnosis = diagnose(spec, results, export_root)
     printed = printed_check(spec, results)
-    decision.printed = printed if isinstance(printed, dict) and printed["cells"] else None
-    return decision
+    # a new record with the measured diagnoses beside it: the decision decide_item returned is not changed
+    return replace(decision, diagnosis=diagnose(spec, results, export_root),
+                   printed=printed if isinstance(printed, dict) and printed["cells"] else None)
 
 
 @dataclass(frozen=True)

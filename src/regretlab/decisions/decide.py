@@ -26,7 +26,8 @@ rate held at α over every look and every claim of an item.
    looks. By the union bound over looks and Holm within a look, the probability of any false decision in an
    item is at most α (the simulation test measures it).
 4. Paired tests (Wilcoxon signed-rank, pairs = repeats) when the methods of a repeat share its initial box
-   (``protocol="ha2019_initial_box"``); Mann–Whitney otherwise; a trend is always tested unpaired, and on a
+   (declared by the spec's protocol: ``Spec.paired``, :data:`regretlab.experiments.spec.PAIRED_PROTOCOLS`);
+   Mann–Whitney otherwise; a trend is always tested unpaired, and on a
    timing statistic (:data:`STRATIFIED_STATISTICS`) within commits: the stratified Jonckheere–Terpstra test,
    pairs of runs of the same commit only (a code speed-up between the commits of two methods' runs is not
    evidence of an order); so are the runs it would need (its effect is still read pooled). A comparison of
@@ -479,7 +480,7 @@ def decide_item(
     check_one_engine(results)
     paper_runs = spec.modes["full"].repeats
     looks = tuple(plan_looks(paper_runs) if looks is None else looks)
-    paired = spec.protocol == "ha2019_initial_box"
+    paired = spec.paired
     # runs per (method, problem), every one the spec runs in ``mode`` listed: a method with no run yet shows
     # 0 (Li2016 Table 5's three δ = 0.05 columns read as "10 runs per method" while they had none)
     runs: dict[str, int] = {f"{m} @ {p}": 0 for p in spec.problems_of(mode) for m in spec.methods}

@@ -22,7 +22,8 @@ import numpy as np
 from regretlab._rng import stream
 from regretlab._validate import check_choice, check_integer
 
-__all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "ITEM_KINDS", "PROTOCOLS", "SUMMARIES", "METRICS",
+__all__ = ["Problem", "Mode", "Spec", "Run", "MODES", "ITEM_KINDS", "PROTOCOLS", "PAIRED_PROTOCOLS",
+           "SUMMARIES", "METRICS",
            "parse_method", "short_method", "display_name", "OBJECTIVE_GROUPS", "REGRET_METRICS",
            "RENDER_NAME", "rendered_spec", "RUN_ENTROPY", "canonical_method", "run_dimension",
            "SAME_RUNS_AS", "stored_method", "as_setup_reading", "engine_version"]
@@ -38,6 +39,10 @@ ITEM_KINDS = ("curves", "timing", "picture", "table", "ttest", "rendered")
 REGRET_METRICS = ("simple_regret", "log10_regret", "log10_simple_regret", "average_regret")
 #: How a run's search box is made: the objective's domain, or [Ha2019, §6]'s random initial box.
 PROTOCOLS = ("domain", "ha2019_initial_box")
+#: Whether the methods of one repeat start from a shared random state that matters to the comparison, so
+#: that their runs are paired by repeat: under [Ha2019, §6]'s protocol every method of a repeat gets the same
+#: random initial box (:meth:`Run.streams`); on the domain there is nothing shared to pair on.
+PAIRED_PROTOCOLS = {"domain": False, "ha2019_initial_box": True}
 #: The papers' summary statistics.
 SUMMARIES = ("mean_se", "mean_sd")
 #: What a curve plots: the best value found, the simple regret S_t, log10 of the regret of the point sampled
@@ -460,6 +465,12 @@ class Spec:
                 if key not in dict(mode.budgets):
                     raise ValueError(f"spec {self.key}, mode {name}: no budget for problem {key!r}")
                 check_integer(f"{self.key} {name} budget of {key}", mode.budget(key), low=1)
+
+    @property
+    def paired(self) -> bool:
+        """Whether its methods' runs are paired by repeat (declared per protocol: :data:`PAIRED_PROTOCOLS`);
+        the decisions test paired data with Wilcoxon's signed-rank test, others with Mann-Whitney."""
+        return PAIRED_PROTOCOLS[self.protocol]
 
     def problems_of(self, mode: str) -> tuple[str, ...]:
         """The problem keys run in ``mode``."""
