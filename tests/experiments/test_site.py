@@ -156,3 +156,15 @@ def test_report_shows_the_users_latest_verify_report_and_says_so(tmp_path, monke
     assert "verification page: reports/verification.json (your latest regretlab verify" in out
     page = (tmp_path / "site" / "verification.html").read_text(encoding="utf-8")
     assert "seed 12345" in page and "not the committed one" in page
+
+
+def test_no_committed_export_was_made_from_a_dirty_tree():
+    """An export from a dirty tree is not evidence: every committed export's provenance names a clean commit
+    (three carried '+dirty' after a second export process ran beside the first's written files)."""
+    import json
+
+    exports = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(ROOT.glob("*/*.json"))]
+    commits = {e["spec"]: e.get("export_commit") for e in exports if "spec" in e and "kind" in e}
+    assert len(commits) > 30
+    dirty = sorted(k for k, c in commits.items() if c is None or c.endswith("+dirty"))
+    assert not dirty, dirty
