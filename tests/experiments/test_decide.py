@@ -16,12 +16,15 @@ from regretlab.decisions.verdicts import claim_decision, item_verdict
 
 
 def _stub_spec(repeats: int, protocol: str = "domain", methods=("A", "B"), problems=("p",)):
-    """A stand-in for a Spec with what decide_item reads: its key, the full mode's repeats, the protocol and
-    the methods × problems it runs."""
+    """A stand-in for a Spec with what decide_item reads: its key, the full mode's repeats, the protocol with
+    whether it pairs, and the methods × problems it runs."""
     from types import SimpleNamespace
 
+    from regretlab.experiments.spec import PAIRED_PROTOCOLS
+
     return SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=repeats)}, protocol=protocol,
-                           methods=tuple(methods), problems_of=lambda mode: tuple(problems))
+                           paired=PAIRED_PROTOCOLS[protocol], methods=tuple(methods),
+                           problems_of=lambda mode: tuple(problems))
 
 
 def _simulate(effect: float, n_studies: int, looks=(5, 10, 20, 30), seed=0, kind="better", paired=True):

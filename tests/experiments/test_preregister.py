@@ -205,7 +205,7 @@ def test_a_setup_reading_is_pending_until_every_proposed_method_has_its_pilot(tm
     """A setup reading's decision counts over every setup only once each proposed method has its pilot
     (PILOT_RUNS runs on every problem): TranThe2020 Fig. 2 'moved' shares one variant's runs with Fig. 1, and
     its other variants at 0 runs must leave it pending, not 'undecided'."""
-    from regretlab.figures.decisions import setup_readings
+    from regretlab.decisions.setups import setup_readings
 
     folder = tmp_path / "decisions"
     folder.mkdir()

@@ -25,10 +25,11 @@ from pathlib import Path
 
 from regretlab._io import atomic_write_text
 from regretlab.decisions.run_checks import flagged_shares
+from regretlab.decisions.setups import setup_readings
 from regretlab.decisions.verdicts import PENDING
 from regretlab.experiments.spec import display_name
 
-from .decisions import headline, setup_readings
+from .decisions import headline
 from .kinds import KINDS
 
 __all__ = ["verdict_of", "comparison_rows", "write_comparison", "NOT_APPLICABLE", "NOT_BUILT"]

@@ -64,7 +64,7 @@ def overview_rows(records) -> list[tuple]:
 def verdict_label(record: dict, export_root="paper_figures") -> str:
     """The verdict written beside an item's bar: over every setup, with the paper setup's in brackets when it
     differs (e.g. "undecided (paper setup: reading-dependent)"), as DECISIONS.md heads the item."""
-    from regretlab.figures.decisions import over_setups, setup_readings
+    from regretlab.decisions.setups import over_setups, setup_readings
 
     readings = setup_readings(record["item"], export_root)
     overall = over_setups(record, readings) if readings else record["verdict"]

@@ -14,11 +14,18 @@ from regretlab._io import atomic_write_text, stored_floats
 from regretlab._text import mean_se
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
-from regretlab.decisions.verdicts import PENDING, UNDERPOWERED, ItemDecision, setup_verdict
+from regretlab.decisions.setups import (
+    claim_groups,
+    claim_verdicts_by_setup,
+    claims_over_setups,
+    over_setups,
+    setup_readings,
+)
+from regretlab.decisions.verdicts import PENDING, UNDERPOWERED, ItemDecision
 from regretlab.experiments.spec import display_name
 
-__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "claim_groups", "RULES",
-           "rules_block", "setup_readings", "over_setups", "headline", "why_open", "claims_over_setups",
+__all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "RULES",
+           "rules_block", "headline", "why_open",
            "substitutes", "record_text"]
 
 
@@ -359,16 +366,6 @@ def rules_block(width: int = 110) -> str:
     return f"{RULES_MARKERS[0]}\n{body}\n{RULES_MARKERS[1]}"
 
 
-def claim_groups(record: dict) -> list[dict]:
-    """A decision record's claims over their readings: ``{"claim", "verdict", "readings"}`` per claim
-    (a record from before readings: every claim its own single reading)."""
-    if record.get("claim_verdicts") is not None:
-        return record["claim_verdicts"]
-    return [{"claim": c["key"], "verdict": c["decision"], "readings": [
-        {"key": c["key"], "label": STATISTICS[c["statistic"]].text, "decision": c["decision"]}]}
-        for c in record["claims"]]
-
-
 def _look_text(record: dict) -> str:
     """'next look n = 10 (35 runs, ~0.46 core-h)' from a record's next look, or 'no look left'."""
     nl = record.get("next_look")
@@ -514,33 +511,6 @@ def _comparisons_table(r: dict) -> list[str]:
     return lines
 
 
-def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
-    """The setup readings registered for ``item`` (specs whose ``reading_of`` is it and which carry claims),
-    each ``{"key", "setup", "registered", "record"}``: whether its registration is committed, and its
-    decision record once every proposed method has its pilot (``PILOT_RUNS`` runs on every problem; else None:
-    pending)."""
-    from regretlab.decisions.claims import claims_of
-    from regretlab.decisions.preregister import PILOT_RUNS, is_preregistered
-    from regretlab.experiments import registry
-
-    out = []
-    for spec in registry.SPECS.values():
-        if spec.reading_of != item or not claims_of(spec.key):
-            continue
-        path = Path(export_root) / "decisions" / f"{spec.key}.json"
-        record = json.loads(path.read_text()) if path.is_file() else None
-        source = registry.source(spec)
-        if record is not None:
-            proposed_runs = [n for k, n in record["runs"].items() if k.partition(" @ ")[0] in source.proposed]
-            if not proposed_runs or min(proposed_runs) < PILOT_RUNS:
-                # the baselines' pilot alone, or a proposed method short of its own pilot (a variant with no
-                # run yet beside one whose runs another item shares), decides nothing about the paper's method
-                record = None
-        out.append({"key": spec.key, "setup": spec.setup_reading, "record": record,
-                    "registered": is_preregistered(source, export_root)})
-    return out
-
-
 def _setup_status(reading: dict) -> str:
     """'pending (registration committed)' or the reading's item verdict."""
     if reading["record"] is not None:
@@ -596,23 +566,6 @@ def headline(record: dict, readings: list[dict]) -> str:
     return f"{over_setups(record, readings)} over every setup ({' · '.join(parts)}){on}"
 
 
-def claims_over_setups(record: dict, readings: list[dict]) -> dict[str, str]:
-    """Each of the item's paper's claims -> its verdict over every setup (:func:`setup_verdict` of its
-    verdict under the paper setup and under each setup reading; a setup reading without a record: pending)."""
-    out = {}
-    for g in claim_groups(record):
-        per = [next((h["verdict"] for h in claim_groups(x["record"]) if h["claim"] == g["claim"]), PENDING)
-               if x["record"] else PENDING for x in readings]
-        out[g["claim"]] = setup_verdict([g["verdict"], *per])
-    return out
-
-
-def over_setups(record: dict, readings: list[dict]) -> str:
-    """An item's verdict over its paper setup and its setup readings (:func:`setup_verdict`)."""
-    return setup_verdict([record["verdict"], *(r["record"]["verdict"] if r["record"] else PENDING
-                                               for r in readings)])
-
-
 def _setups_lines(r: dict, readings: list[dict]) -> list[str]:
     """An item's claims under each setup reading, and over them."""
     names = [x["setup"] for x in readings]
@@ -621,11 +574,9 @@ def _setups_lines(r: dict, readings: list[dict]) -> list[str]:
              + f"; over every setup: **{over_setups(r, readings)}**.", "",
              "| claim | paper setup | " + " | ".join(f"'{n}'" for n in names) + " | over every setup |",
              "|---|---|" + "---|" * len(names) + "---|"]
-    for g in claim_groups(r):
-        per = [next((h["verdict"] for h in claim_groups(x["record"]) if h["claim"] == g["claim"]), PENDING)
-               if x["record"] else PENDING for x in readings]
-        lines.append(f"| {g['claim']} | {g['verdict']} | " + " | ".join(per)
-                     + f" | {setup_verdict([g['verdict'], *per])} |")
+    over = claims_over_setups(r, readings)
+    for claim, per in claim_verdicts_by_setup(r, readings).items():
+        lines.append(f"| {claim} | " + " | ".join(per) + f" | {over[claim]} |")
     return [*lines, ""]
 
 

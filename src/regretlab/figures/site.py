@@ -6,13 +6,13 @@ effect, interval, adjusted p and look, the printed numbers beside ours, the diag
 command that re-decides it) and, when a verification report is given, a page of its verdicts (statement,
 outcome, vacuity, sensitivity k, counterexample and replay command).
 
-Everything comes from the files the project commits (the decision records, the exports' provenance, the
-run archives' manifests, a ``verification.json``), through the same functions that write ``COMPARISON.md``
-and ``DECISIONS.md`` (:func:`regretlab.figures.comparison.comparison_rows`, :func:`~regretlab.figures.
-decisions.over_setups`): the site never decides anything itself. Pages are rendered with Jinja2
-(autoescaped; the templates ship in ``regretlab/figures/templates``), the figures copied beside them, no
-script and no network at view time; formulas are shown as their LaTeX source in ``<code>``. The same inputs
-give the same bytes (sorted, no time stamps).
+Everything comes from the files the project commits (the decision records, the exports' provenance, the run
+archives' manifests, a ``verification.json``), through the same functions that write ``COMPARISON.md`` and
+``DECISIONS.md`` (:func:`regretlab.figures.comparison.comparison_rows`, :func:`regretlab.decisions.setups.
+over_setups`, the one verdict over every setup): the site never decides anything itself. Pages are rendered
+with Jinja2 (autoescaped; the templates ship in ``regretlab/figures/templates``), the figures copied beside
+them, no script and no network at view time; formulas are shown as MathML (latex2mathml), which browsers
+render. The same inputs give the same bytes (sorted, no time stamps).
 """
 
 from __future__ import annotations
@@ -23,10 +23,11 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from regretlab._io import atomic_write_text
+from regretlab.decisions.setups import claim_groups, over_setups, setup_readings
 from regretlab.experiments.spec import display_name
 
 from .comparison import comparison_rows
-from .decisions import claim_groups, headline, over_setups, read_records, setup_readings, why_open
+from .decisions import headline, read_records, why_open
 
 __all__ = ["build_site"]
 
