@@ -309,3 +309,18 @@ def test_a_registry_package_is_read_by_listing_it(tmp_path, monkeypatch):
     (package / "beta2031.py").write_text("CLAIMS = ()\n")
     with pytest.raises(TypeError, match="toyregistry.beta2031 defines no SPECS"):
         contributions("toyregistry", toy.__path__, "SPECS")
+
+
+@pytest.mark.skipif(not (ROOT / "bounds").is_dir(), reason="needs the checkout's sources")
+def test_the_export_folder_has_one_owner():
+    """Issue 77.4: the export folder's name was spelled out 45 times (39 defaults of export_root): every
+    module now takes regretlab._io.EXPORT_ROOT, and no other module holds the literal as a value."""
+    spelled = []
+    for folder in PACKAGE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path == ROOT / "src" / "regretlab" / "_io.py":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and node.value == "paper_figures":
+                    spelled.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not spelled, spelled

@@ -17,7 +17,12 @@ import tempfile
 from pathlib import Path
 
 __all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit",
-           "STORED_DIGITS", "stored_floats", "blas_threads", "blas_kernels", "cpu_model", "utc_now"]
+           "EXPORT_ROOT", "STORED_DIGITS", "stored_floats", "blas_threads", "blas_kernels", "cpu_model",
+           "utc_now"]
+
+#: The export folder's name (figures, decisions, run archives, registrations), the default of every
+#: ``export_root`` and ``--export-dir``: its one owner (a clone commits it at its root).
+EXPORT_ROOT = "paper_figures"
 
 #: Significant digits of every float a decision record stores. Two CPUs (AVX-512 and AVX2 kernels, numpy's
 #: SIMD paths) can differ in a computed float's last one or two of its 17 digits (-0.304938406560446 vs

@@ -41,7 +41,7 @@ from pathlib import Path
 
 import numpy as np
 
-from regretlab._io import atomic_write_bytes, atomic_write_text
+from regretlab._io import EXPORT_ROOT, atomic_write_bytes, atomic_write_text
 from regretlab._validate import check_bool
 from regretlab.experiments import store
 from regretlab.experiments.record import commit_of, repeat_kinds
@@ -144,13 +144,13 @@ def _manifests(export_root) -> list[tuple[Path, dict]]:
     return [(path, json.loads(path.read_text(encoding="utf-8"))) for path in sorted(folder.glob("*.json"))]
 
 
-def segments(group: str, export_root="paper_figures") -> list[tuple[Path, dict]]:
+def segments(group: str, export_root=EXPORT_ROOT) -> list[tuple[Path, dict]]:
     """``group``'s segments as (manifest path, manifest), segment 0 first; none: an empty list."""
     mine = [(path, m) for path, m in _manifests(export_root) if m.get("group") == group]
     return sorted(mine, key=lambda pm: _segment_of(pm[1]))
 
 
-def pack(group: str, runs, out, export_root="paper_figures", *,
+def pack(group: str, runs, out, export_root=EXPORT_ROOT, *,
          drop_stale: bool = False) -> tuple[Path | None, dict]:
     """Archive the finished ``runs`` (:class:`regretlab.experiments.spec.Run`) of ``out`` that no segment of
     ``group`` holds yet, as a new segment; returns the new segment's path and its manifest, or ``(None,
@@ -274,7 +274,7 @@ def _members_of_other_groups(group: str, export_root) -> dict[tuple[str, str], s
     return owners
 
 
-def restore(out, export_root="paper_figures", runs=None) -> int:
+def restore(out, export_root=EXPORT_ROOT, runs=None) -> int:
     """Copy every archived run that ``out`` lacks into it, from every segment, after checking the
     checksums; returns how many records were restored. ``runs`` (:class:`regretlab.experiments.spec.Run`,
     optional): only those (deciding one item then unpacks its runs, not every archived run); a segment none

@@ -69,7 +69,7 @@ from pathlib import Path
 import numpy as np
 from scipy.optimize import nnls
 
-from regretlab._io import atomic_write_text
+from regretlab._io import EXPORT_ROOT, atomic_write_text
 from regretlab._validate import check_integer
 from regretlab.experiments.spec import Spec, canonical_method, run_dimension
 
@@ -320,7 +320,7 @@ def _digest(entries: list[dict]) -> str:
     return hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()
 
 
-def save(spec: Spec, entries: list[Calibration], export_root="paper_figures", *, mode: str = "full",
+def save(spec: Spec, entries: list[Calibration], export_root=EXPORT_ROOT, *, mode: str = "full",
          commit: str | None = None) -> Path:
     """Write ``entries`` (merged with the file's entries of other methods, a re-measured one replaced) with
     the spec's hash, the commit, the machine and a sha256 of the entries; each new entry records this
@@ -341,7 +341,7 @@ def save(spec: Spec, entries: list[Calibration], export_root="paper_figures", *,
     return atomic_write_text(path_for(export_root, spec.key), json.dumps(document, indent=1) + "\n")
 
 
-def load(spec: Spec, export_root="paper_figures", *, mode: str = "full") -> list[dict] | None:
+def load(spec: Spec, export_root=EXPORT_ROOT, *, mode: str = "full") -> list[dict] | None:
     """The stored entries of ``spec``'s calibration, or None when there is none or it does not belong to this
     spec as it is now (another spec key, mode or hash: the spec changed) or its content does not match its
     checksum. A damaged file is ignored with a warning, never trusted."""

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from regretlab._io import EXPORT_ROOT
 from regretlab._validate import check_integer, check_number
 from regretlab.experiments.spec import Spec, canonical_method, parse_method, run_dimension, stored_method
 
@@ -55,7 +56,7 @@ def _run_index() -> dict[str, object]:
     return index
 
 
-def timed_members(export_root="paper_figures"):
+def timed_members(export_root=EXPORT_ROOT):
     """The members of every archive manifest (``<export_root>/runs/*.json``) that record their CPU seconds,
     each run once (a run two items share is in both their archives: counted twice, it would weigh twice in
     a mean); an unreadable manifest is skipped (the archive itself is checked against it when restored)."""
@@ -71,7 +72,7 @@ def timed_members(export_root="paper_figures"):
                 yield m
 
 
-def measured_points(export_root="paper_figures") -> list[tuple[str, int, int, float, str]]:
+def measured_points(export_root=EXPORT_ROOT) -> list[tuple[str, int, int, float, str]]:
     """(canonical method, budget B, dimension D, CPU seconds, objective tag (:func:`_objective_tag`)) of
     every archived run whose manifest records its CPU time and its D (``dim``), or whose run key a spec
     still plans (older manifests have no ``dim``; a run of a retired spec then has no known D and is left
@@ -105,7 +106,7 @@ def _objective_tag(file_stem: str) -> str:
     return re.sub(r"\d+$", "", file_stem.split("__")[1])
 
 
-def measured_objectives(export_root="paper_figures") -> frozenset[str]:
+def measured_objectives(export_root=EXPORT_ROOT) -> frozenset[str]:
     """The objective tags (:func:`_objective_tag`) of the archived timed runs the fitted model read
     (:attr:`CostModel.objectives` of :func:`cost_model`): the only objectives it prices."""
     return cost_model(export_root).objectives or frozenset()
@@ -207,7 +208,7 @@ def _model_for(export_root: str, stamp: tuple) -> CostModel:
     return CostModel.fit(measured_points(export_root))
 
 
-def cost_model(export_root="paper_figures") -> CostModel:
+def cost_model(export_root=EXPORT_ROOT) -> CostModel:
     """The model fitted on ``export_root``'s archives (cached while the manifests are unchanged)."""
     return _model_for(str(export_root), _stamp((Path(export_root) / "runs").glob("*.json")))
 
@@ -265,7 +266,7 @@ def _twin_ratios(rows, measured: dict) -> list[float]:
     return [measured[key] / seconds for key, seconds in keyed if key in measured and seconds > 0]
 
 
-def calibration_rows(export_root="paper_figures") -> dict[str, list]:
+def calibration_rows(export_root=EXPORT_ROOT) -> dict[str, list]:
     """Every spec's stored calibration rows that still belong to it (:func:`calibrate.load`), by spec key."""
     from regretlab.experiments import registry
 
@@ -305,7 +306,7 @@ def _stamp(files) -> tuple:
     return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(files))
 
 
-def calibrated_seconds(export_root="paper_figures") -> dict[tuple[str, int, int], float]:
+def calibrated_seconds(export_root=EXPORT_ROOT) -> dict[tuple[str, int, int], float]:
     """Predicted CPU seconds of a run per (canonical method, dimension D, budget B), from the calibrations
     stored under ``<export_root>/calibration`` that still belong to their spec, each scaled by its spec's
     :func:`calibration_scale` against the archived runs, or, for a spec with none archived, against those of
@@ -338,7 +339,7 @@ def _price_one(run, measured: dict, model: CostModel, calibrated: dict,
     return run.budget * seconds_per_evaluation, 3
 
 
-def run_prices(runs, export_root="paper_figures", *, seconds_per_evaluation: float) -> list[float]:
+def run_prices(runs, export_root=EXPORT_ROOT, *, seconds_per_evaluation: float) -> list[float]:
     """The CPU seconds of each of ``runs``, in order, priced as :func:`price` prices them (measured twin,
     calibration, cost model, else ``seconds_per_evaluation`` times the budget): what orders a pool's runs
     costliest first."""
@@ -348,7 +349,7 @@ def run_prices(runs, export_root="paper_figures", *, seconds_per_evaluation: flo
     return [_price_one(run, measured, model, calibrated, seconds_per_evaluation)[0] for run in runs]
 
 
-def price(runs, export_root="paper_figures", measured: dict | None = None, *,
+def price(runs, export_root=EXPORT_ROOT, measured: dict | None = None, *,
           seconds_per_evaluation: float) -> tuple[float, str]:
     """CPU seconds of ``runs`` and how they were priced: ``"measured"`` (every run has an archived twin of
     the same method, problem and budget), ``"calibrated"`` (each run measured or priced by its method's
@@ -365,7 +366,7 @@ def price(runs, export_root="paper_figures", measured: dict | None = None, *,
     return total, PRICE_SOURCES[worst]
 
 
-def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> dict[str, tuple[int, float]]:
+def total_by_source(specs, mode: str = "full", export_root=EXPORT_ROOT) -> dict[str, tuple[int, float]]:
     """(distinct runs, CPU seconds) of every run the ``specs`` plan in ``mode``, each run once (runs are
     shared between specs by their key), split by how each run is priced (:data:`PRICE_SOURCES`);
     ``"archived"`` counts the runs already in the archives (their measured seconds are in ``"measured"``
@@ -388,7 +389,7 @@ def total_by_source(specs, mode: str = "full", export_root="paper_figures") -> d
     return {how: (n, s) for how, (n, s) in out.items()}
 
 
-def _measured_groups(export_root="paper_figures", *, commits: bool = False) -> dict[tuple, list]:
+def _measured_groups(export_root=EXPORT_ROOT, *, commits: bool = False) -> dict[tuple, list]:
     """Archived CPU seconds per (configuration, problem, budget); with ``commits``: (seconds, commit)."""
     sums: dict[tuple, list] = {}
     for m in timed_members(export_root):
@@ -398,13 +399,13 @@ def _measured_groups(export_root="paper_figures", *, commits: bool = False) -> d
     return sums
 
 
-def measured_seconds(export_root="paper_figures") -> dict[tuple[str, str], float]:
+def measured_seconds(export_root=EXPORT_ROOT) -> dict[tuple[str, str], float]:
     """Mean CPU seconds of a run per (canonical method, problem content) and budget, measured: read from
     the manifests of the archived runs (``paper_figures/runs/*.json``), which record each run's CPU time."""
     return {k: sum(v) / len(v) for k, v in _measured_groups(export_root).items()}
 
 
-def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="paper_figures") -> str:
+def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root=EXPORT_ROOT) -> str:
     """``'<runs> runs, <evaluations> evaluations, <how> <core-hours> core-h'`` for ``reproduce --list``:
     ``measured`` (every run has an archived twin: its recorded CPU seconds), ``calibrated`` (the rest priced
     by their methods' calibrations), ``fitted`` (some run priced by
@@ -419,7 +420,7 @@ def estimate(spec: Spec, mode: str, measured: dict | None = None, export_root="p
     return f"{len(runs)} runs, {sum(r.budget for r in runs)} evaluations, {prefix}{shown}"
 
 
-def against_measured(rows, export_root="paper_figures") -> list[tuple]:
+def against_measured(rows, export_root=EXPORT_ROOT) -> list[tuple]:
     """(row, measured mean s or None, runs measured, their commits) per calibrated row (an entry of
     :func:`regretlab.campaign.calibrate.load`): the prediction against the archived runs of the same
     method, problem and budget. The commits matter: a run's CPU seconds are its code's (issue 26's speed-ups

@@ -20,6 +20,8 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from regretlab._io import EXPORT_ROOT
+
 __all__ = ["PlannedLook", "MIN_DECISIONS_PER_CORE_HOUR", "planned_look", "plan", "format_plan", "look_value"]
 
 #: Looks forecast to decide fewer claims than this per core-hour are not run (0.1: one claim per 10
@@ -93,7 +95,7 @@ def planned_look(record: dict) -> PlannedLook | None:
                       record.get("looks_taken") or record.get("looks") or [])
 
 
-def plan(export_root="paper_figures") -> list[PlannedLook]:
+def plan(export_root=EXPORT_ROOT) -> list[PlannedLook]:
     """Every item's next look from the decision records under ``export_root``, the most decisions per
     core-hour first (ties: the cheaper first, then by item)."""
     folder = Path(export_root) / "decisions"

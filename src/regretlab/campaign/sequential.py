@@ -14,7 +14,7 @@ import math
 import time
 from dataclasses import dataclass, replace
 
-from regretlab._io import git_commit
+from regretlab._io import EXPORT_ROOT, git_commit
 from regretlab.decisions.claims import claims_of
 from regretlab.decisions.decide import decide_item
 from regretlab.decisions.forecast import FORECAST_DRAWS
@@ -37,7 +37,7 @@ def source_of(key: str):
     return registry.source(key)
 
 
-def decide_from_runs(key: str, out="results", export_root="paper_figures") -> ItemDecision:
+def decide_from_runs(key: str, out="results", export_root=EXPORT_ROOT) -> ItemDecision:
     """Decide ``key``'s claims from the finished full-mode runs in ``out`` (its archived runs restored
     first, and only its), with the forecast of its remaining looks (:mod:`regretlab.decisions.forecast`)."""
     spec = source_of(key)
@@ -72,7 +72,7 @@ class NextLook:
                 f"~{self.core_hours:.2f} core-h ({self.how}{'; ' + self.hint if self.hint else ''})")
 
 
-def next_look(decision: ItemDecision, out="results", export_root="paper_figures") -> NextLook:
+def next_look(decision: ItemDecision, out="results", export_root=EXPORT_ROOT) -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
     from regretlab.decisions.preregister import PILOT_RUNS, held_back
 
@@ -128,7 +128,7 @@ def run_until_decided(
     key: str,
     *,
     out="results",
-    export_root="paper_figures",
+    export_root=EXPORT_ROOT,
     jobs: int = 1,
     budget_hours: float = float("inf"),
     allow_dirty: bool = False,
@@ -165,7 +165,7 @@ def run_items_until_decided(
     keys,
     *,
     out="results",
-    export_root="paper_figures",
+    export_root=EXPORT_ROOT,
     jobs: int = 1,
     budget_hours: float = float("inf"),
     allow_dirty: bool = False,

@@ -9,6 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from regretlab._io import EXPORT_ROOT
 from regretlab._rng import check_seed
 from regretlab._validate import DIM_LIMIT
 
@@ -87,5 +88,5 @@ def check_folders(command: str, args: argparse.Namespace, options=("out", "expor
 def add_folders(parser: argparse.ArgumentParser) -> None:
     """The results folder and the export folder (runs, decisions, archives), as every such command has."""
     parser.add_argument("--out", default="results", metavar="DIR", help="results folder (default ./results)")
-    parser.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+    parser.add_argument("--export-dir", default=EXPORT_ROOT, metavar="DIR",
                         help="export folder: figures, decisions, run archives (default ./paper_figures)")

@@ -9,6 +9,8 @@ import os
 import sys
 from pathlib import Path
 
+from regretlab._io import EXPORT_ROOT
+
 from ._args import check_folders, jobs, positive_int
 
 
@@ -190,7 +192,7 @@ def archive_root(args: argparse.Namespace) -> str:
 
     if getattr(args, "archives", None):
         return args.archives
-    for root in (args.export_dir, "paper_figures"):
+    for root in (args.export_dir, EXPORT_ROOT):
         if (Path(root) / ARCHIVE_FOLDER).is_dir():
             return root
     return args.export_dir
@@ -251,7 +253,7 @@ def add_parsers(sub) -> None:
     p_repro.add_argument("--methods", nargs="+", default=None, metavar="METHOD",
                          help="with --calibrate: only these methods (as the spec names them)")
     p_repro.add_argument("--out", default="results", metavar="DIR", help="results folder (default ./results)")
-    p_repro.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+    p_repro.add_argument("--export-dir", default=EXPORT_ROOT, metavar="DIR",
                          help="export folder (default ./paper_figures)")
     p_repro.set_defaults(handler=_cmd_reproduce)
     p_export = sub.add_parser("export", help="export specs from their finished runs to paper_figures/")
@@ -260,7 +262,7 @@ def add_parsers(sub) -> None:
                           help="full: the spec's archived runs (export dir's runs/) are restored into --out "
                                "first, so a fresh clone exports from the committed runs")
     p_export.add_argument("--out", default="results", metavar="DIR", help="results folder (default: results)")
-    p_export.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+    p_export.add_argument("--export-dir", default=EXPORT_ROOT, metavar="DIR",
                           help="export folder (default ./paper_figures)")
     p_export.add_argument("--archives", default=None, metavar="DIR",
                           help="with --mode full: the folder whose runs/ holds the run archives (default: "

@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+from regretlab._io import EXPORT_ROOT
+
 from ._args import check_folders, jobs, seed
 
 
@@ -85,7 +87,7 @@ def add_parsers(sub) -> None:
     p_verify.set_defaults(handler=_cmd_verify)
     p_report = sub.add_parser("report", help="build a static HTML site of what was found (index, a page per "
                                              "item, the verification verdicts) from paper_figures/")
-    p_report.add_argument("--export-dir", default="paper_figures", metavar="DIR",
+    p_report.add_argument("--export-dir", default=EXPORT_ROOT, metavar="DIR",
                           help="export folder to read (default ./paper_figures)")
     p_report.add_argument("--site", default="site", metavar="DIR",
                           help="where to write the site (default ./site)")

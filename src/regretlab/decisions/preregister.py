@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from regretlab._io import atomic_write_text, git_commit
+from regretlab._io import EXPORT_ROOT, atomic_write_text, git_commit
 from regretlab.experiments.record import commit_of
 
 __all__ = ["PILOT_RUNS", "FOLDER", "record_path", "is_committed", "is_preregistered", "held_back",
@@ -29,7 +29,7 @@ PILOT_RUNS = 5
 FOLDER = "preregistration"
 
 
-def record_path(key: str, export_root="paper_figures") -> Path:
+def record_path(key: str, export_root=EXPORT_ROOT) -> Path:
     """Where the registration of setup reading ``key`` is kept."""
     return Path(export_root) / FOLDER / f"{key}.json"
 
@@ -50,7 +50,7 @@ def is_committed(path) -> bool:
     return tracked.returncode == 0 and clean.returncode == 0
 
 
-def is_preregistered(spec, export_root="paper_figures") -> bool:
+def is_preregistered(spec, export_root=EXPORT_ROOT) -> bool:
     """True for a spec with nothing to hold back (not a setup reading, or no proposed method); else whether
     its registration is committed and names it."""
     if not (spec.reading_of and spec.proposed):
@@ -64,7 +64,7 @@ def is_preregistered(spec, export_root="paper_figures") -> bool:
         return False
 
 
-def held_back(spec, export_root="paper_figures") -> frozenset:
+def held_back(spec, export_root=EXPORT_ROOT) -> frozenset:
     """The methods whose runs must wait for the registration (empty once it is committed)."""
     return frozenset() if is_preregistered(spec, export_root) else frozenset(spec.proposed)
 
@@ -167,7 +167,7 @@ def printed_check(spec, results: dict):
             "cells": cells, "agree": sum(c["agrees"] for c in cells), "of": len(cells), "kendall_tau": tau}
 
 
-def write_record(spec, results: dict, claims, export_root="paper_figures") -> Path:
+def write_record(spec, results: dict, claims, export_root=EXPORT_ROOT) -> Path:
     """Write :func:`pilot_record` to :func:`record_path` (commit it to open the gate)."""
     record = pilot_record(spec, results, claims)
     return atomic_write_text(record_path(spec.key, export_root),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from regretlab._io import EXPORT_ROOT
 from regretlab.experiments import registry
 from regretlab.experiments.statistics import STATISTICS
 
@@ -33,7 +34,7 @@ def claim_groups(record: dict) -> list[dict]:
         for c in record["claims"]]
 
 
-def setup_readings(item: str, export_root="paper_figures") -> list[dict]:
+def setup_readings(item: str, export_root=EXPORT_ROOT) -> list[dict]:
     """The setup readings registered for ``item`` (specs whose ``reading_of`` is it and which carry claims),
     each ``{"key", "setup", "registered", "record"}``: whether its registration is committed, and its
     decision record once every proposed method has its pilot (``PILOT_RUNS`` runs on every problem; else None:

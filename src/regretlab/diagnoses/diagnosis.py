@@ -34,6 +34,7 @@ import functools
 import numpy as np
 
 from regretlab import objectives
+from regretlab._io import EXPORT_ROOT
 from regretlab.decisions.preregister import is_preregistered, printed_check
 from regretlab.experiments import registry
 from regretlab.experiments.spec import display_name
@@ -228,7 +229,7 @@ def _printed_text(spec, results) -> str:
             f"ones; Kendall's tau of the two orders {tau}")
 
 
-def diagnose(spec, results: dict, export_root="paper_figures") -> list[str]:
+def diagnose(spec, results: dict, export_root=EXPORT_ROOT) -> list[str]:
     """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``)."""
     out = []
     printed = _printed_text(spec, results)

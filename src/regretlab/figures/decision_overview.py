@@ -19,7 +19,7 @@ matplotlib.use("Agg", force=False)
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
-from regretlab._io import atomic_savefig, atomic_write_text  # noqa: E402
+from regretlab._io import EXPORT_ROOT, atomic_savefig, atomic_write_text  # noqa: E402
 from regretlab.figures.decisions import read_records  # noqa: E402
 from regretlab.figures.export import _csv_text  # noqa: E402
 from regretlab.figures.plots import DOUBLE_COLUMN, style  # noqa: E402
@@ -61,7 +61,7 @@ def overview_rows(records) -> list[tuple]:
     return rows
 
 
-def verdict_label(record: dict, export_root="paper_figures") -> str:
+def verdict_label(record: dict, export_root=EXPORT_ROOT) -> str:
     """The verdict written beside an item's bar: over every setup, with the paper setup's in brackets when it
     differs (e.g. "undecided (paper setup: reading-dependent)"), as DECISIONS.md heads the item."""
     from regretlab.decisions.setups import over_setups, setup_readings
@@ -71,7 +71,7 @@ def verdict_label(record: dict, export_root="paper_figures") -> str:
     return overall if overall == record["verdict"] else f"{overall} (paper setup: {record['verdict']})"
 
 
-def _draw(records, export_root="paper_figures"):
+def _draw(records, export_root=EXPORT_ROOT):
     items = [r["item"] for r in records]
     height = 0.9 + 0.2 * max(len(items), 1)
     fig, (bars, dots) = plt.subplots(1, 2, figsize=(DOUBLE_COLUMN, height), sharey=True,
@@ -116,7 +116,7 @@ def _draw(records, export_root="paper_figures"):
     return fig
 
 
-def write_decisions_overview(export_root="paper_figures") -> list[Path]:
+def write_decisions_overview(export_root=EXPORT_ROOT) -> list[Path]:
     """Draw ``DECISIONS.png`` / ``.pdf`` and write ``DECISIONS.csv`` from every ``decisions/*.json`` under
     ``export_root``; nothing is written when there is no record. Returns the paths written."""
     records = read_records(export_root)

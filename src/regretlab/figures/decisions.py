@@ -10,7 +10,7 @@ import json
 import math
 from pathlib import Path
 
-from regretlab._io import atomic_write_text, stored_floats
+from regretlab._io import EXPORT_ROOT, atomic_write_text, stored_floats
 from regretlab._text import mean_se
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
@@ -146,7 +146,7 @@ def _words(counter) -> str:
     return ", ".join(f"{n} {k}" for k, n in sorted(counter.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
-def findings(export_root="paper_figures") -> str:
+def findings(export_root=EXPORT_ROOT) -> str:
     """One paragraph of what the committed decisions found (the README's "What was found", kept true by a
     test): the paper's claims by their verdict over their readings, under the paper setup and over every
     setup, and the experimental items the same two ways; the words are those of
@@ -175,7 +175,7 @@ def findings(export_root="paper_figures") -> str:
                "DECISIONS.md." if refuted else ""))
 
 
-def findings_table(export_root="paper_figures") -> str:
+def findings_table(export_root=EXPORT_ROOT) -> str:
     """The README's table of what was found, per paper (generated, kept true by a test): its experimental
     items and its claims by their verdict over every setup, and its claims under the paper setup, from the
     same records and rules as :func:`findings`."""
@@ -226,7 +226,7 @@ def record_text(decision: ItemDecision, key: str, next_look=None) -> str:
     return json.dumps(record, indent=1, sort_keys=True) + "\n"
 
 
-def write_decision(decision: ItemDecision, key: str, export_root="paper_figures", next_look=None) -> Path:
+def write_decision(decision: ItemDecision, key: str, export_root=EXPORT_ROOT, next_look=None) -> Path:
     """Write ``decisions/<key>.json`` and rebuild ``DECISIONS.md``."""
     path = atomic_write_text(Path(export_root) / "decisions" / f"{key}.json",
                              record_text(decision, key, next_look))
@@ -291,7 +291,7 @@ def _fmt(x, digits=3) -> str:
     return "—" if x is None else f"{x:.{digits}g}"
 
 
-def read_records(export_root="paper_figures") -> list[dict]:
+def read_records(export_root=EXPORT_ROOT) -> list[dict]:
     """Every ``decisions/*.json`` record under ``export_root``, in file-name order (none: an empty list)."""
     folder = Path(export_root) / "decisions"
     return [json.loads(p.read_text()) for p in sorted(folder.glob("*.json"))]
@@ -580,7 +580,7 @@ def _setups_lines(r: dict, readings: list[dict]) -> list[str]:
     return [*lines, ""]
 
 
-def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
+def _item_lines(r: dict, export_root=EXPORT_ROOT) -> list[str]:
     """An item's section: its verdict, looks and runs, diagnostics, claims, readings, comparisons."""
     per_method: dict[str, set] = {}
     for key, n in r["runs"].items():
@@ -620,7 +620,7 @@ def _item_lines(r: dict, export_root="paper_figures") -> list[str]:
     ]
 
 
-def write_decisions_md(export_root="paper_figures") -> Path:
+def write_decisions_md(export_root=EXPORT_ROOT) -> Path:
     """``DECISIONS.md`` from every ``decisions/*.json``."""
     records = read_records(export_root)
     verdicts: dict[str, int] = {}

@@ -18,6 +18,8 @@ import json
 import os
 from pathlib import Path
 
+from regretlab._io import EXPORT_ROOT
+
 from .reproduce import Reproduction, reproduce
 
 __all__ = ["show", "settings", "checkout_root"]
@@ -28,7 +30,7 @@ def checkout_root(start=None) -> Path | None:
     above it with ``pyproject.toml``, ``notebooks/`` and ``paper_figures/``; None outside a checkout."""
     here = Path.cwd() if start is None else Path(start)
     for folder in (here.resolve(), *here.resolve().parents):
-        if all((folder / name).exists() for name in ("pyproject.toml", "notebooks", "paper_figures")):
+        if all((folder / name).exists() for name in ("pyproject.toml", "notebooks", EXPORT_ROOT)):
             return folder
     return None
 
@@ -60,10 +62,10 @@ def _committed_line(key: str) -> str | None:
     if root is None:
         return None
     paper, name = key.split(".", 1)
-    provenance = root / "paper_figures" / paper / f"{name}.json"
+    provenance = root / EXPORT_ROOT / paper / f"{name}.json"
     if not provenance.is_file():
         return None
-    return _verdict_line(root / "paper_figures", provenance, "committed (paper_figures/, full mode)")
+    return _verdict_line(root / EXPORT_ROOT, provenance, "committed (paper_figures/, full mode)")
 
 
 def show(key: str, *, table: bool = False) -> Reproduction | None:

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from regretlab._io import git_commit
+from regretlab._io import EXPORT_ROOT, git_commit
 from regretlab.decisions.preregister import held_back, record_path
 from regretlab.experiments import aggregate, registry
 from regretlab.experiments.run_meta import RunMeta
@@ -52,7 +52,7 @@ def substitute_labels(spec: Spec) -> list[str]:
     return labels
 
 
-def reproduce(key: str, mode: str = "quick", *, out="results", export_root="paper_figures", jobs=None,
+def reproduce(key: str, mode: str = "quick", *, out="results", export_root=EXPORT_ROOT, jobs=None,
               scheduler=None, force: bool = False, progress=None) -> Reproduction:
     """Run spec ``key`` (or the spec it derives from) in ``mode`` and export it.
 
@@ -136,7 +136,7 @@ def protect_full_export(key: str, mode: str, export_root, overwrite_full: bool =
             "folder with fewer of the runs: restore the archives into it, or export elsewhere)")
 
 
-def export(key: str, mode: str = "quick", *, out="results", export_root="paper_figures",
+def export(key: str, mode: str = "quick", *, out="results", export_root=EXPORT_ROOT,
            overwrite_full: bool = False, partial: bool = False) -> list[Path]:
     """Export spec ``key`` from its finished runs (all of them must be finished, unless ``partial``).
 

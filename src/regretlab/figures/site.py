@@ -22,7 +22,7 @@ import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from regretlab._io import atomic_write_text
+from regretlab._io import EXPORT_ROOT, atomic_write_text
 from regretlab.decisions.setups import claim_groups, over_setups, setup_readings
 from regretlab.experiments.spec import display_name
 
@@ -192,7 +192,7 @@ def _citation(paper: str) -> str:
     return str(ref) if ref is not None else paper
 
 
-def latest_verification(export_root="paper_figures", reports="reports") -> Path | None:
+def latest_verification(export_root=EXPORT_ROOT, reports="reports") -> Path | None:
     """The verification report ``regretlab report`` shows: the user's latest ``regretlab verify`` report
     (``<reports>/verification.json``, verify's default folder) when there is one, else the export folder's
     committed quick report, else its thorough one, else None."""
@@ -225,7 +225,7 @@ def _verification(path: Path | None, export_root: Path) -> dict | None:
             "not_checked": payload.get("not_checked", {})}
 
 
-def build_site(export_root="paper_figures", out="site", verification=None) -> Path:
+def build_site(export_root=EXPORT_ROOT, out="site", verification=None) -> Path:
     """Build the site from ``export_root`` into ``out`` (made if missing; its pages and figures replaced);
     ``verification``: a ``verification.json`` (default: ``<export_root>/verification/quick/verification.json``
     where it exists, else the thorough one, else no verification page). Returns the index's path."""
