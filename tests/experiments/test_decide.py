@@ -949,3 +949,23 @@ def test_almost_all_read_strictly_refuses_an_exception_significantly_the_other_w
     strict_keys = {c.key for c in CLAIMS.values() if c.quantifier == "all_but_one_none_reversed"}
     assert loose_keys and {k.replace("_RT", "") + "_strict" + ("_RT" if k.endswith("_RT") else "")
                            for k in loose_keys if k.startswith("Kandasamy2015.fig")} <= strict_keys
+
+
+def test_every_comparison_kind_has_one_test_and_hypotheses_change_nothing():
+    """Issue 77.2: Comparison.hypotheses dispatches on its kind (every claim kind but 'worse', which becomes
+    'better' with the methods swapped) and leaves the comparison as it was; an equivalence test's refusal is
+    a pure function the look records (it was set inside hypotheses as a side effect)."""
+    import dataclasses
+
+    from regretlab.decisions.claims import CLAIM_KINDS
+    from regretlab.decisions.decide import _HYPOTHESES, Comparison
+
+    assert set(_HYPOTHESES) == set(CLAIM_KINDS) - {"worse"}
+    tied = np.array([1.0, 1.0, 1.0, 2.0])
+    c = Comparison("c", "similar", "A", "B", "p", paired=False, margin=0.5)
+    before = dataclasses.asdict(c)
+    assert c.hypotheses(tied, tied + 0.1)[0] == 1.0             # refused: 75 % of a method's runs tied
+    assert dataclasses.asdict(c) == before and c.refusal == ""
+    assert "too tied" in c.refusal_of(tied, tied + 0.1)
+    assert c.refusal_of(np.arange(4.0), np.arange(4.0) + 0.1) == ""
+    assert Comparison("c", "better", "A", "B", "p", paired=False).refusal_of(tied, tied) is None

@@ -139,42 +139,54 @@ class Comparison:
         """Every method whose runs the comparison reads."""
         return self.order or (self.method, self.other)
 
+    def refusal_of(self, a: np.ndarray, b: np.ndarray) -> str | None:
+        """Why an equivalence (non-inferiority) test on tested values ``a`` and ``b`` refuses to confirm:
+        '' when it does not refuse, None when it is not reached (no margin yet, fewer than 2 runs) or the
+        comparison is no equivalence. A pure function of its inputs: the caller records it."""
+        if self.kind not in ("similar", "no_worse") or self.margin is None or min(a.size, b.size) < 2:
+            return None
+        tied = max(_modal_share(a), _modal_share(b))
+        if tied > TIE_SHARE:
+            return (f"one value holds {100 * tied:.0f} % of a method's tested runs (more than "
+                    f"{100 * TIE_SHARE:g} %): too tied for an equivalence test")
+        if self.margin == 0.0 and self.kind == "similar":
+            return "the pilot's robust scale is 0 (tied pilot runs): no margin to be within"
+        return ""
+
     def hypotheses(self, a: np.ndarray, b: np.ndarray, *rest: np.ndarray, strata=None) -> tuple[float, float]:
         """(p of the paper's direction, p of its opposite) on values ``a`` (method) and ``b`` (other), both
         larger-is-better; a trend passes the values of every method of its order (and, stratified, each
-        run's stratum label aligned with them)."""
-        if self.kind == "trend":
-            return compare.trend_p((a, b, *rest), strata)
-        if self.kind == "order":
-            confirm, refute = _pair_ps((a, b, *rest), self.pairs)
-            return float(max(confirm)), float(min(1.0, len(refute) * min(refute)))
-        if self.kind in ("better", "best"):
-            return (
-                compare.one_sided_p(a, b, paired=self.paired),
-                compare.one_sided_p(b, a, paired=self.paired),
-            )
-        if self.kind in ("similar", "no_worse"):
-            # the margin was fixed from the pilot runs (pilot_margin), which are not among a and b here
-            m = self.margin
-            if m is None or min(a.size, b.size) < 2:
-                return 1.0, 1.0
-            tied = max(_modal_share(a), _modal_share(b))
-            self.refusal = ""
-            if tied > TIE_SHARE:
-                self.refusal = (f"one value holds {100 * tied:.0f} % of a method's tested runs (more than "
-                                f"{100 * TIE_SHARE:g} %): too tied for an equivalence test")
-            elif m == 0.0 and self.kind == "similar":
-                self.refusal = "the pilot's robust scale is 0 (tied pilot runs): no margin to be within"
-            if self.kind == "no_worse":  # non-inferiority: H0 Δ <= -m against "worse by more than m"
-                confirm = 1.0 if self.refusal else compare.one_sided_p(a, b, paired=self.paired, shift=-m)
-                return confirm, compare.one_sided_p(b, a, paired=self.paired, shift=m)
-            differ = min(
-                compare.one_sided_p(a, b, paired=self.paired, shift=m),
-                compare.one_sided_p(b, a, paired=self.paired, shift=m),
-            )
-            confirm = 1.0 if self.refusal else compare.equivalence_p(a, b, margin=m, paired=self.paired)
-            return confirm, min(1.0, 2.0 * differ)
-        # ratio: times are -value; the method's time over the other's, on a log scale
+        run's stratum label aligned with them). Changes nothing on the comparison."""
+        return _HYPOTHESES[self.kind](self, a, b, *rest, strata=strata)
+
+    def _trend(self, *values, strata=None) -> tuple[float, float]:
+        return compare.trend_p(values, strata)
+
+    def _order(self, *values, strata=None) -> tuple[float, float]:
+        confirm, refute = _pair_ps(values, self.pairs)
+        return float(max(confirm)), float(min(1.0, len(refute) * min(refute)))
+
+    def _better(self, a, b, strata=None) -> tuple[float, float]:
+        return compare.one_sided_p(a, b, paired=self.paired), compare.one_sided_p(b, a, paired=self.paired)
+
+    def _equivalent(self, a, b, strata=None) -> tuple[float, float]:
+        # the margin was fixed from the pilot runs (pilot_margin), which are not among a and b here
+        m = self.margin
+        if m is None or min(a.size, b.size) < 2:
+            return 1.0, 1.0
+        refused = bool(self.refusal_of(a, b))
+        if self.kind == "no_worse":  # non-inferiority: H0 Δ <= -m against "worse by more than m"
+            confirm = 1.0 if refused else compare.one_sided_p(a, b, paired=self.paired, shift=-m)
+            return confirm, compare.one_sided_p(b, a, paired=self.paired, shift=m)
+        differ = min(
+            compare.one_sided_p(a, b, paired=self.paired, shift=m),
+            compare.one_sided_p(b, a, paired=self.paired, shift=m),
+        )
+        confirm = 1.0 if refused else compare.equivalence_p(a, b, margin=m, paired=self.paired)
+        return confirm, min(1.0, 2.0 * differ)
+
+    def _ratio(self, a, b, strata=None) -> tuple[float, float]:
+        # times are -value; the method's time over the other's, on a log scale
         log_a, log_b = np.log(-a), np.log(-b)
         low, high = (math.log(v) for v in self.interval)
         if math.isinf(high):   # "at least low": one bound, one test each way
@@ -189,6 +201,12 @@ class Comparison:
             compare.one_sided_p(log_a, log_b, paired=self.paired, shift=high),
         )
         return inside, min(1.0, 2.0 * outside)
+
+
+#: A comparison's test by its kind (one dispatch instead of a branch per kind).
+_HYPOTHESES = {"trend": Comparison._trend, "order": Comparison._order, "better": Comparison._better,
+               "best": Comparison._better, "similar": Comparison._equivalent,
+               "no_worse": Comparison._equivalent, "ratio": Comparison._ratio}
 
 
 def _modal_share(values: np.ndarray) -> float:
@@ -271,7 +289,11 @@ def _take_look(comparisons: list[Comparison], data: dict, strata: dict, look: in
             continue
         labels = tuple(x[:look] for x in strata[i]) if i in strata else None
         # an equivalence test reads the runs after its pilot only
-        raw.append(comparison.hypotheses(*(x[comparison.pilot:look] for x in arrays), strata=labels))
+        tested = tuple(x[comparison.pilot:look] for x in arrays)
+        refusal = comparison.refusal_of(*tested[:2])
+        if refusal is not None:   # recorded here, at the look: why it refused at its last look ('' if not)
+            comparison.refusal = refusal
+        raw.append(comparison.hypotheses(*tested, strata=labels))
     adjusted = compare.holm(np.array(raw, dtype=float).ravel()).reshape(-1, 2)
     for i, comparison in enumerate(comparisons):
         if comparison.decision != "undecided":
