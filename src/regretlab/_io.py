@@ -14,6 +14,7 @@ import os
 import platform
 import subprocess
 import tempfile
+from datetime import UTC, datetime
 from pathlib import Path
 
 __all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit",
@@ -169,6 +170,5 @@ def cpu_model() -> str:
 
 def utc_now() -> str:
     """The time now in UTC, ISO 8601 to the second (a run's ``started`` and ``finished``)."""
-    from datetime import UTC, datetime
 
     return datetime.now(UTC).isoformat(timespec="seconds")

@@ -34,6 +34,7 @@ import numpy as np
 
 from regretlab._io import EXPORT_ROOT
 from regretlab._validate import check_integer, check_number
+from regretlab.experiments import registry
 from regretlab.experiments.spec import Spec, canonical_method, parse_method, run_dimension, stored_method
 
 __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds", "calibration_scale",
@@ -45,7 +46,6 @@ __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds
 @functools.lru_cache(maxsize=1)
 def _run_index() -> dict[str, object]:
     """Every planned run of every spec (both modes), by run key."""
-    from regretlab.experiments import registry
 
     index = {}
     for key in registry.available():
@@ -268,7 +268,6 @@ def _twin_ratios(rows, measured: dict) -> list[float]:
 
 def calibration_rows(export_root=EXPORT_ROOT) -> dict[str, list]:
     """Every spec's stored calibration rows that still belong to it (:func:`calibrate.load`), by spec key."""
-    from regretlab.experiments import registry
 
     from . import calibrate
 

@@ -19,7 +19,7 @@ from regretlab.decisions.claims import claims_of
 from regretlab.decisions.decide import decide_item
 from regretlab.decisions.forecast import FORECAST_DRAWS
 from regretlab.decisions.looks import plan_looks
-from regretlab.decisions.preregister import printed_check
+from regretlab.decisions.preregister import PILOT_RUNS, held_back, printed_check
 from regretlab.decisions.verdicts import ItemDecision
 from regretlab.diagnoses.diagnosis import diagnose
 from regretlab.experiments import registry, store
@@ -74,7 +74,6 @@ class NextLook:
 
 def next_look(decision: ItemDecision, out="results", export_root=EXPORT_ROOT) -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
-    from regretlab.decisions.preregister import PILOT_RUNS, held_back
 
     from .cost import PRICE_SOURCES, price
 

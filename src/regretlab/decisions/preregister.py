@@ -19,6 +19,7 @@ import numpy as np
 
 from regretlab._io import EXPORT_ROOT, atomic_write_text, git_commit
 from regretlab.experiments.record import commit_of
+from regretlab.experiments.statistics import run_value
 
 __all__ = ["PILOT_RUNS", "FOLDER", "record_path", "is_committed", "is_preregistered", "held_back",
            "pilot_record", "printed_check", "write_record", "AGREEMENT_RULE"]
@@ -82,7 +83,6 @@ def pilot_record(spec, results: dict, claims) -> dict:
     statistic: regret and seconds as positive numbers), the check against the paper's printed numbers
     (``spec.paper_values['printed']`` where the paper prints some) and the commits of the pilot's runs.
     Refuses when a proposed method already has a run: then the registration would come too late."""
-    from regretlab.experiments.statistics import run_value
 
     from .claims import STATISTICS
 
@@ -135,7 +135,6 @@ def printed_check(spec, results: dict):
     paper prints no number for the item."""
     from scipy import stats
 
-    from regretlab.experiments.statistics import run_value
 
     table = spec.paper_values.get("table")
     if not table:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import math
+import textwrap
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from regretlab._io import EXPORT_ROOT, atomic_write_text, stored_floats
 from regretlab._text import mean_se
+from regretlab._validate import check_integer
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
 from regretlab.decisions.setups import (
@@ -22,6 +25,7 @@ from regretlab.decisions.setups import (
     setup_readings,
 )
 from regretlab.decisions.verdicts import PENDING, UNDERPOWERED, ItemDecision
+from regretlab.experiments import registry
 from regretlab.experiments.spec import display_name
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "RULES",
@@ -129,7 +133,6 @@ def decision_record(decision: ItemDecision, next_look=None) -> dict:
 
 def _paper_records(export_root):
     """(record, its setup readings) of every paper-setup decision record under ``export_root``."""
-    from regretlab.experiments import registry
 
     folder = Path(export_root) / "decisions"
     if not folder.is_dir():
@@ -151,7 +154,6 @@ def findings(export_root=EXPORT_ROOT) -> str:
     test): the paper's claims by their verdict over their readings, under the paper setup and over every
     setup, and the experimental items the same two ways; the words are those of
     :data:`regretlab.decisions.verdicts.STATUS_WORDS`."""
-    from collections import Counter
 
     paper_claims, all_claims, paper_items, all_items, refuted = Counter(), Counter(), Counter(), Counter(), []
     for record, readings in _paper_records(export_root):
@@ -179,7 +181,6 @@ def findings_table(export_root=EXPORT_ROOT) -> str:
     """The README's table of what was found, per paper (generated, kept true by a test): its experimental
     items and its claims by their verdict over every setup, and its claims under the paper setup, from the
     same records and rules as :func:`findings`."""
-    from collections import Counter, defaultdict
 
     items, claims, paper_claims = defaultdict(Counter), defaultdict(Counter), defaultdict(Counter)
     for record, readings in _paper_records(export_root):
@@ -213,7 +214,6 @@ def _printed_lines(printed: dict | None) -> list[str]:
 
 def _setups(item: str) -> list[dict]:
     """:func:`regretlab.experiments.registry.setups_of` for a registered item, else none (a test's own)."""
-    from regretlab.experiments import registry
 
     return registry.setups_of(item) if item in registry.SPECS else []
 
@@ -357,9 +357,7 @@ RULES_MARKERS = ("<!-- rules:start (generated from regretlab.figures.decisions.R
 def rules_block(width: int = 110) -> str:
     """:data:`RULES` between :data:`RULES_MARKERS`, wrapped at ``width`` columns, for ``docs/decisions.md``
     (the rules have one source: this constant, which ``DECISIONS.md`` prints too)."""
-    import textwrap
 
-    from regretlab._validate import check_integer
 
     width = check_integer("width", width, low=40)
     body = textwrap.fill(RULES, width=width, break_long_words=False, break_on_hyphens=False)
@@ -522,7 +520,6 @@ def _setup_status(reading: dict) -> str:
 def substitutes(item: str) -> list[str]:
     """What the data-based substitutes among a registered item's problems stand in for ('MNIST'), in
     order; none for an item on the paper's own problems (or one the registry does not know)."""
-    from regretlab.experiments import registry
     from regretlab.objectives.registry import substitute_for
 
     spec = registry.SPECS.get(item)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from contextlib import contextmanager
 from importlib import resources
 
@@ -178,7 +179,6 @@ def _hidden_final_differences(curves) -> float | None:
 def timing_table(rows_text: list[list[str]], header: list[str], *, title: str = "", note: str = ""):
     """A table drawn as a figure (for the PDF beside the CSV); ``note`` is printed under it (what a column
     means)."""
-    import textwrap
 
     fig, ax = plt.subplots(figsize=(DOUBLE_COLUMN, 0.3 + 0.22 * (len(rows_text) + 1)))
     ax.axis("off")
@@ -233,7 +233,6 @@ def expansion_picture(result: dict, *, optimizers=(), title: str = ""):
     ax.set_xlabel("$x_1$")
     ax.set_ylabel("$x_2$")
     if title:
-        import textwrap
 
         # wrapped to the axes' width, never cut (the whole of the paper's caption, as every other figure)
         ax.set_title(textwrap.fill(title, 48), fontsize=9)

@@ -18,6 +18,7 @@ render. The same inputs give the same bytes (sorted, no time stamps).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -91,7 +92,6 @@ def _code_spans(text) -> str:
     >>> str(_code_spans("run `regretlab decide` <now>"))
     'run <code>regretlab decide</code> &lt;now&gt;'
     """
-    import re
 
     from markupsafe import Markup, escape
 

@@ -10,13 +10,23 @@ from __future__ import annotations
 import json
 import math
 import os
+import platform
 import re
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
 
-from regretlab._io import atomic_savefig, atomic_write_bytes, git_commit
+from regretlab._io import (
+    atomic_savefig,
+    atomic_write_bytes,
+    blas_kernels,
+    blas_threads,
+    cpu_model,
+    git_commit,
+    utc_now,
+)
 from regretlab._validate import check_count
 
 from .engine import Report
@@ -243,11 +253,9 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
 def environment() -> dict:
     """What shaped the numbers besides the code and the seed: Python, numpy and scipy versions, the CPU's
     model, the BLAS kernel set and threads, and when the report was written (UTC)."""
-    import platform
 
     import scipy
 
-    from regretlab._io import blas_kernels, blas_threads, cpu_model, utc_now
 
     return {"python": platform.python_version(), "numpy": np.__version__, "scipy": scipy.__version__,
             "cpu_model": cpu_model(), "blas_kernels": blas_kernels(), "blas_threads": blas_threads(),
@@ -258,7 +266,6 @@ def provenance_markdown(payload: dict) -> str:
     """``PROVENANCE.md`` of a report, from its ``verification.json`` payload: the command, the commit (and
     whether the tree was clean), the profile and seed, the time, the environment (where the payload records
     it: reports written since 2026-12-07) and the verdicts by outcome."""
-    from collections import Counter
 
     commit = payload.get("commit") or "unknown"
     clean = "a tree with uncommitted changes: not evidence" if commit.endswith("+dirty") else "a clean tree"
