@@ -125,3 +125,27 @@ def test_the_tables_reading_column_tells_readings_apart():
     assert cells == ["A (… in Thm 4.1 (main text))", "B (… at the start of the proof)"]
     single = [Verdict("X", "A", "holds", "-", setting={"reading": "as printed"})]
     assert _rows(Report(single, [], {}, "quick", 0, 1.0))[0][2] == "A (as printed)"
+
+
+def test_where_a_bound_bites_beyond_the_checked_horizon():
+    """Issue 79.1 for a user's bound: with ``horizon``, the first T at which the bound falls below
+    T (f* - min f) is found per path beyond the checked T. A constant bound B bites on a path of range r at
+    the first T > B / r: the reported median equals that computed from the paths' own ranges; the check
+    could first fail once enough paths bite for a violation rate whose 99 % interval lies above δ = 0.1; a
+    bound far above never bites."""
+    from regretlab.verify import clopper_pearson
+
+    verdict = check_bound(random_search, lambda T: np.full(np.shape(T), 40.0), kernel=KERNEL, candidates=GRID,
+                          T=10, paths=20, delta=0.1, horizon=400)
+    ranges = np.asarray(verdict.series["ceiling"])[:, 0]
+    first = np.floor(40.0 / ranges) + 1
+    beyond = verdict.power["beyond"]
+    assert beyond["bites_median"] == [float(np.median(first))] * 2 and beyond["never"] == [0, 0]
+    need = next(k for k in range(1, 21) if clopper_pearson(k, 20, verdict.level)[0] > 0.1)
+    assert beyond["could_fail_T"] == [float(np.sort(first)[need - 1])] * 2
+    assert "beyond the checked T (to T = 400" in verdict.statistic
+    never = check_bound(random_search, lambda T: 1e6 * T, kernel=KERNEL, candidates=GRID, T=10, paths=5,
+                        horizon=50)
+    assert never.power["beyond"]["bites_median"] == [None, None] and never.power["beyond"]["never"] == [5, 5]
+    with pytest.raises(ValueError, match="horizon"):
+        check_bound(random_search, lambda T: T, kernel=KERNEL, candidates=GRID, T=10, paths=2, horizon=5)

@@ -100,3 +100,24 @@ def test_a_plugin_package_that_imports_regretlab_verify_first_loads_without_a_cy
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "CYCLEPKG.random_search_right" in done.stdout and done.stdout.strip().endswith("{}")
+
+
+def test_a_check_bound_verdict_is_audited_once_by_the_engine():
+    """check_bound audits its verdict (power, k, and with a horizon where it bites beyond T); the engine
+    audits every verdict a claim returns: the second audit leaves an audited one as it is (its statistic
+    said 'power: ...' twice and the engine's recomputed power lost the 'beyond' entry)."""
+    import numpy as np
+
+    from regretlab.gp import SquaredExponential
+    from regretlab.verify import Policy, check_bound
+    from regretlab.verify.verdict import power_audit, sensitivity_audit
+
+    def random_search(candidates, rng):
+        return Policy(lambda X, y, c, r: int(r.integers(len(c))), candidates, rng)
+
+    v = check_bound(random_search, lambda T: 0.5 * T, kernel=SquaredExponential(0.2, 1.0),
+                    candidates=np.linspace(0, 1, 20)[:, None], T=8, paths=10, horizon=50)
+    before, statistic = dict(v.power), v.statistic
+    sensitivity_audit(power_audit(v))
+    assert v.power == before and v.statistic == statistic and "beyond" in v.power
+    assert statistic.count("power: ") == 1

@@ -31,9 +31,9 @@ from regretlab._validate import check_count, check_probability
 from regretlab.gp.sample_paths import FiniteSamplePath
 
 from .evidence import gamma_bracket
-from .verdict import Verdict, power_audit, regret_rate_verdict, sensitivity_audit
+from .verdict import Verdict, _rate_outcome, power_audit, regret_rate_verdict, sensitivity_audit
 
-__all__ = ["check_bound", "BOUND_INPUTS", "Policy"]
+__all__ = ["check_bound", "bites_beyond", "BOUND_INPUTS", "Policy"]
 
 #: What a bound may ask for, by the name of its parameter: the horizons ``T`` (1..T, an array), ``delta``,
 #: ``gamma_T`` (the maximum information gain at each T: the bound is evaluated at both ends of its bracket),
@@ -109,8 +109,54 @@ def _optimizer(factory, candidates, rng):
     return made
 
 
+def bites_beyond(bound, *, names=None, inputs: dict, gram, sigma: float, ranges, horizon: int, delta: float,
+                 level: float) -> dict:
+    r"""Where a bound starts to bite beyond the checked horizon: per path, the first T <= ``horizon`` at which
+    the bound falls below :math:`T(f^*-\min f)` (``ranges``: :math:`f^*-\min f` per path), what any query
+    rule can reach; :math:`\gamma_T` at both ends of its greedy bracket on ``gram`` (the lower end gives the
+    smaller bound, which bites first). Returns, per end (``"low"``, ``"high"`` γ), the median first T over
+    the paths on which it bites, how many never do by ``horizon``, and the T from which the check could first
+    come out *violated* (enough paths open for a violation rate significant against δ at ``level``).
+
+    >>> import numpy as np
+    >>> out = bites_beyond(lambda T: np.full(T.shape, 10.0), inputs={"T": None}, gram=np.eye(3), sigma=0.1,
+    ...                    ranges=np.array([1.0, 2.0, 4.0]), horizon=50, delta=0.5, level=0.9)
+    >>> out["bites_median"], out["never"]      # T r > 10 first at T = 11, 6, 3 on the three paths
+    ([6.0, 6.0], [0, 0])
+    """
+    names = _bound_inputs(bound) if names is None else names
+    horizon = check_count("horizon", horizon, low=1)
+    ranges = np.asarray(ranges, dtype=float).ravel()
+    gamma_low, gamma_high = gamma_bracket(gram, horizon, sigma)
+    Ts = np.arange(1, horizon + 1)
+    ends = {"low": _evaluate(bound, names, {**inputs, "T": Ts, "gamma_T": gamma_low}, horizon),
+            "high": _evaluate(bound, names, {**inputs, "T": Ts, "gamma_T": gamma_high}, horizon)}
+    need = next((k for k in range(1, ranges.size + 1)
+                 if _rate_outcome(k, ranges.size, delta, level)[0] == "violated"), None)
+    out = {"searched_to": horizon, "bites_median": [], "never": [], "could_fail_T": []}
+    for end in ("low", "high"):
+        below = ends[end][None, :] < Ts[None, :] * ranges[:, None]
+        opens = below.any(axis=1)
+        first = np.sort(Ts[np.argmax(below, axis=1)][opens]).astype(float)
+        out["bites_median"].append(float(np.median(first)) if first.size else None)
+        out["never"].append(int((~opens).sum()))
+        enough = need is not None and first.size >= need
+        out["could_fail_T"].append(float(first[need - 1]) if enough else None)
+    return out
+
+
+def _beyond_text(out: dict) -> str:
+    def span(values):
+        shown = ["never" if v is None else f"{v:g}" for v in values]
+        return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
+    return (f"; beyond the checked T (to T = {out['searched_to']}, γ_T at its bracket's ends): bites from "
+            f"T = {span(out['bites_median'])} (median over paths; never on {span(out['never'])}), could "
+            f"first fail at T = {span(out['could_fail_T'])}")
+
+
 def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 0.05, paths: int = 100,
-                seed: int = 0, noise_variance: float = 0.01, name: str = "user.bound") -> Verdict:
+                seed: int = 0, noise_variance: float = 0.01, name: str = "user.bound",
+                horizon: int | None = None) -> Verdict:
     r"""Check "with probability at least 1 - δ, :math:`R_T\le` bound(T) for every T <= ``T``" for an
     algorithm on exact GP sample paths (module docstring): the engine's :class:`~regretlab.verify.Verdict`.
 
@@ -141,6 +187,10 @@ def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 
         The observation noise.
     name : str
         The claim id the verdict carries.
+    horizon : int >= T, optional
+        Also compute where the bound starts to bite beyond ``T`` (:func:`bites_beyond`, up to ``horizon``;
+        γ_T bracketed there, no further runs): ``power["beyond"]`` and a clause of the statistic. Costs the
+        greedy γ_T to ``horizon`` (seconds at 10,000 on 50 points).
 
     Returns
     -------
@@ -171,6 +221,8 @@ def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 
         raise ValueError(f"candidates has shape {candidates.shape}; expected a finite (n, D) array with "
                          "n >= 2")
     T = check_count("T", T, low=1)
+    if horizon is not None:
+        horizon = check_count("horizon", horizon, low=T)
     delta = check_probability("delta", delta)
     paths = check_count("paths", paths, low=1)
     seed = check_seed("seed", seed)
@@ -217,5 +269,10 @@ def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 
                                   replay=replay, setting=setting)
     power_audit(verdict)
     sensitivity_audit(verdict)
+    if horizon is not None:
+        beyond = bites_beyond(bound, names=names, inputs=inputs, gram=gram, sigma=sigma,
+                              ranges=ceiling[:, 0], horizon=horizon, delta=delta, level=verdict.level)
+        verdict.power["beyond"] = beyond
+        verdict.statistic += _beyond_text(beyond)
     verdict.seconds = time.perf_counter() - start
     return verdict

@@ -114,14 +114,16 @@ def sensitivity_audit(verdict: Verdict) -> Verdict:
     by the verdict's own rule (the Clopper–Pearson rate rule at δ, or "any counterexample" for a claim
     without δ). Recorded in ``verdict.power`` as ``sensitivity_k`` (None when no rung is caught) and
     ``weak`` (a *holds* whose k is above :data:`WEAK_ABOVE` or None), and appended to the statistic. A
-    verdict without a ladder (an error, or a check that measures none) is left unchanged.
+    verdict without a ladder (an error, or a check that measures none), or one audited already (a check
+    that returns :func:`regretlab.verify.check_bound`'s verdict, which the engine audits again), is left
+    unchanged.
 
     >>> v = rate_verdict("X", "-", violations=0, trials=100, delta=0.1)
     >>> v.ladder = {1.25: 2, 1.5: 9, 2.0: 40, 3.0: 90}
     >>> sensitivity_audit(v).power["sensitivity_k"], v.power["weak"]
     (2.0, False)
     """
-    if verdict.outcome == "error" or not verdict.ladder:
+    if verdict.outcome == "error" or not verdict.ladder or "sensitivity_k" in verdict.power:
         return verdict
     caught = None
     for k, count in sorted(verdict.ladder.items()):
@@ -395,10 +397,13 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
       bound) is counted on the same trials with the same rule (:func:`rate_verdict`); a check whose
       control does not come out *violated* has no power, and a "holds" becomes "inconclusive".
 
-    The audit is recorded in ``verdict.power`` and appended to the statistic.
+    The audit is recorded in ``verdict.power`` and appended to the statistic, once: a verdict audited already
+    (:func:`regretlab.verify.check_bound`'s, returned by a claim's check) is left as it is.
     """
     series = verdict.series
     if verdict.outcome == "error" or not {"empirical", "bound", "ceiling"} <= set(series):
+        return verdict
+    if "control_factor" in verdict.power:
         return verdict
     empirical = np.atleast_2d(np.asarray(series["empirical"], dtype=float))
     bound = np.broadcast_to(np.asarray(series["bound"], dtype=float), empirical.shape)

@@ -3,7 +3,8 @@ module): ``regretlab verify --claims 'MATERNUCB.*'`` runs them with its profiles
 
 Each check draws exact GP sample paths on a 50-point grid of [0, 1] (``ctx.profile.paths`` of them: 60 in
 the quick profile), runs :func:`~matern_gp_ucb.gp_ucb` for ``ctx.profile.horizon`` steps on each, and judges
-the bound with :func:`regretlab.verify.check_bound`: violation rate against δ, vacuity, the control, k.
+the bound with :func:`regretlab.verify.check_bound`: violation rate against δ, vacuity, the control, k, and
+where the bound starts to bite beyond the checked T (up to :data:`HORIZON`).
 """
 
 import numpy as np
@@ -16,13 +17,15 @@ from .bound import srinivas_theorem_1, theorem_1_read_as_cumulative_average
 GRID = np.linspace(0.0, 1.0, 50)[:, None]
 DELTA = 0.1
 NOISE_VARIANCE = 0.01
+#: How far beyond the checked T to look for where the bound starts to bite (γ_T bracketed there; no runs).
+HORIZON = 20_000
 
 
 def _checker(bound):
     def check(ctx):
         return [check_bound(gp_ucb, bound, kernel=KERNEL, candidates=GRID, T=ctx.profile.horizon,
                             delta=DELTA, paths=ctx.profile.paths, seed=ctx.seed,
-                            noise_variance=NOISE_VARIANCE, name=ctx.claim_id)]
+                            noise_variance=NOISE_VARIANCE, name=ctx.claim_id, horizon=HORIZON)]
     return check
 
 
