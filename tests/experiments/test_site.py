@@ -168,3 +168,17 @@ def test_no_committed_export_was_made_from_a_dirty_tree():
     assert len(commits) > 30
     dirty = sorted(k for k, c in commits.items() if c is None or c.endswith("+dirty"))
     assert not dirty, dirty
+
+
+def test_the_site_shows_print_rasters_at_screen_size(site):
+    """Issue 76.7: the exports' 300-dpi PNGs (TranThe2020 Fig. 1: 1998 px, 1.3 MB) are copied into the site
+    at most SITE_WIDTH wide with a palette; the export in paper_figures/ is left as it is."""
+    from PIL import Image
+
+    from regretlab.figures.site import SITE_WIDTH
+
+    shown, export = site / "figures" / "TranThe2020" / "fig1.png", ROOT / "TranThe2020" / "fig1.png"
+    with Image.open(shown) as small, Image.open(export) as big:
+        assert small.width == SITE_WIDTH < big.width
+        assert abs(small.height / small.width - big.height / big.width) < 0.01
+    assert shown.stat().st_size < 0.6 * export.stat().st_size
