@@ -44,8 +44,9 @@ __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "c
 #: implementation, not the paper, and is never counted as "holds".
 OUTCOMES = ("holds", "violated", "inconclusive", "vacuous", "certain")
 #: The negative control of a bound check divides the bound by this factor (fixed before looking at the
-#: data): a check that cannot catch a bound ten times too small has no power, and its "holds" is
-#: downgraded to "inconclusive".
+#: data; a claim may state its own control, e.g. Prop. 5.1's trigger with β_t / 1000): a check whose control
+#: is not caught has no power, and its "holds" is downgraded to "inconclusive"; one whose trials catch no
+#: bound :data:`WEAK_ABOVE` times too small is "holds (weak)".
 CONTROL_FACTOR = 10.0
 #: The factors by which a bound, a band's width or a trigger's β is made too small to measure a check's
 #: sensitivity (fixed before looking at any data; issue 61): the smallest factor whose wrong version the
