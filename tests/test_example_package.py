@@ -1,5 +1,5 @@
 """Issue 75.4: the worked example outside the library (examples/matern_gp_ucb: GP-UCB with a Matérn-5/2
-kernel and [Srinivas et al. 2010, Thm 1]) installed as a user installs it — pip, from a copy of its folder,
+kernel and [Srinivas2010, Thm 1]) installed as a user installs it — pip, from a copy of its folder,
 no network — then used through the three public doors: ``regretlab verify --claims 'MATERNUCB.*'`` (the
 entry-point group) reports both claims with k and vacuity, the right bound not violated and the
 deliberately wrong one violated; the example's own pytest file (regretlab.testing strategies, the pytest

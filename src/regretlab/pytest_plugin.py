@@ -3,7 +3,7 @@ profiles and fixtures the project's suites use (issue 75.2).
 
 Installed with regretlab, pytest loads it in every session; it changes nothing by itself. It offers:
 
-- hypothesis profiles ``regretlab-ci`` (60 examples) and ``regretlab-thorough`` (2,000), both derandomized
+- hypothesis profiles ``regretlab-ci`` (60 examples) and ``regretlab-thorough`` (2000), both derandomized
   (a failure found once is found every time) with no deadline (a GP fit's time depends on the machine):
   select one with hypothesis's own ``--hypothesis-profile regretlab-ci``;
 - ``regretlab_seed``: an int seed that is a function of the test's node id only (the same in every session,

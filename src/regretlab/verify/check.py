@@ -190,7 +190,7 @@ def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 
     horizon : int >= T, optional
         Also compute where the bound starts to bite beyond ``T`` (:func:`bites_beyond`, up to ``horizon``;
         γ_T bracketed there, no further runs): ``power["beyond"]`` and a clause of the statistic. Costs the
-        greedy γ_T to ``horizon`` (seconds at 10,000 on 50 points).
+        greedy γ_T to ``horizon`` (seconds at 10000 on 50 points).
 
     Returns
     -------

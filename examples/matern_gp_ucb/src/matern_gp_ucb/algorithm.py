@@ -1,4 +1,4 @@
-r"""GP-UCB [Srinivas et al. 2010, Algorithm 1] on a finite domain :math:`D`, with the exploration weight of
+r"""GP-UCB [Srinivas2010, Algorithm 1] on a finite domain :math:`D`, with the exploration weight of
 their Theorem 1 — the user's algorithm, as an ask/tell object built with ``regretlab.verify.Policy``.
 
 Algorithm 1 (GP-UCB): for t = 1, 2, ...: choose

@@ -1,4 +1,4 @@
-r"""The regret bound of GP-UCB on a finite domain [Srinivas et al. 2010, Thm 1], and a deliberately wrong
+r"""The regret bound of GP-UCB on a finite domain [Srinivas2010, Thm 1], and a deliberately wrong
 reading of it (the check must catch it).
 
 Theorem 1. Let :math:`\delta\in(0,1)` and :math:`\beta_t=2\log(|D|t^2\pi^2/6\delta)`. Running GP-UCB with
@@ -17,14 +17,14 @@ import numpy as np
 
 
 def beta_t(t, n_points: int, delta: float):
-    r""":math:`\beta_t=2\log(|D|t^2\pi^2/6\delta)` [Srinivas et al. 2010, Thm 1]; t >= 1, |D| >= 1,
+    r""":math:`\beta_t=2\log(|D|t^2\pi^2/6\delta)` [Srinivas2010, Thm 1]; t >= 1, |D| >= 1,
     δ in (0, 1)."""
     t = np.asarray(t, dtype=float)
     return 2.0 * np.log(n_points * t**2 * np.pi**2 / (6.0 * delta))
 
 
 def srinivas_theorem_1(T, gamma_T, delta, n_points, noise_variance):
-    r""":math:`\sqrt{C_1T\beta_T\gamma_T}` with :math:`C_1=8/\log(1+\sigma^{-2})` [Srinivas et al. 2010,
+    r""":math:`\sqrt{C_1T\beta_T\gamma_T}` with :math:`C_1=8/\log(1+\sigma^{-2})` [Srinivas2010,
     Thm 1]; T >= 1, γ_T >= 0, δ in (0, 1), σ² > 0."""
     c_1 = 8.0 / np.log1p(1.0 / noise_variance)              # C_1 = 8 / log(1 + σ^-2)
     return np.sqrt(c_1 * T * beta_t(T, n_points, delta) * gamma_T)

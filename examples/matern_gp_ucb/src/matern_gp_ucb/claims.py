@@ -29,12 +29,12 @@ def _checker(bound):
     return check
 
 
-claim("MATERNUCB.srinivas_thm1", reference="[Srinivas et al. 2010, Thm 1]",
+claim("MATERNUCB.srinivas_thm1", reference="[Srinivas2010, Thm 1]",
       event="with probability at least 1 - δ, R_T <= sqrt(C_1 T β_T γ_T) for every T (Matérn-5/2 paths)",
       latex=r"R_T\le\sqrt{C_1T\beta_T\gamma_T}", bounds=(srinivas_theorem_1,), kind="regret",
       evidence="exact GP paths on a 50-point grid of [0, 1]", catalogue=False)(_checker(srinivas_theorem_1))
 
-claim("MATERNUCB.srinivas_thm1_wrong", reference="[Srinivas et al. 2010, Thm 1], misread",
+claim("MATERNUCB.srinivas_thm1_wrong", reference="[Srinivas2010, Thm 1], misread",
       event="deliberately wrong: the average-regret bound sqrt(C_1 β_T γ_T / T) read as a bound on R_T",
       latex=r"R_T\le\sqrt{C_1\beta_T\gamma_T/T}", bounds=(theorem_1_read_as_cumulative_average,),
       kind="regret", evidence="exact GP paths on a 50-point grid of [0, 1]",
