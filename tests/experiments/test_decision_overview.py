@@ -17,7 +17,7 @@ def _decided(tmp_path):
     """Item X.y: A's final values 10 above B's on problem p, 10 unpaired runs each (one look at 10), and two
     claims: 'A better than B' (confirmed) and 'B better than A' (refuted)."""
     spec = SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=10)}, protocol="domain",
-                           methods=("A", "B"), problems_of=lambda mode: ("p",))
+                           paired=False, methods=("A", "B"), problems_of=lambda mode: ("p",))
     results = {}
     for r in range(10):
         for method, level in (("A", 10.0), ("B", 0.0)):
@@ -61,10 +61,11 @@ def test_the_overview_draws_every_record_and_writes_one_csv_row_per_comparison(t
 
 def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
     """The bar's label is the verdict DECISIONS.md heads the item with: an item whose paper setup is
-    'reading-dependent' and whose 'code' reading is pending (5 runs a method, first look at 10) reads
-    "pending (paper setup: reading-dependent)" (it said 'reading-dependent', the paper setup's alone, and
-    then 'undecided' while the 'code' reading had tested nothing); an item without setup readings keeps its
-    own verdict."""
+    'undecided' and whose 'code' reading is pending (its proposed methods' pilot not complete) reads
+    "pending (paper setup: undecided)" (it said the paper setup's alone, then 'undecided' while the 'code'
+    reading had tested nothing); one whose two setups agree reads their verdict alone (Kandasamy2015 Fig. 3
+    D = 40, reading-dependent under both since its 'code' look n = 10); an item without setup readings keeps
+    its own verdict."""
     from pathlib import Path
 
     from regretlab.figures.decision_overview import verdict_label
@@ -74,9 +75,11 @@ def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
     if not (root / "decisions" / "Kandasamy2015.fig3_D40_simple_code.json").is_file():
         pytest.skip("needs the checkout's paper_figures/")
     records = {r["item"]: r for r in read_records(root)}
+    table5 = records["Li2016.table5"]
+    assert table5["verdict"] == "undecided"
+    assert verdict_label(table5, root) == "pending (paper setup: undecided)"
     d40 = records["Kandasamy2015.fig3_D40_simple"]
-    assert d40["verdict"] == "reading-dependent"
-    assert verdict_label(d40, root) == "pending (paper setup: reading-dependent)"
+    assert verdict_label(d40, root) == d40["verdict"] == "reading-dependent"
     assert verdict_label(records["Ha2019.fig3"], root) == records["Ha2019.fig3"]["verdict"]
 
 

@@ -15,8 +15,11 @@ from regretlab.decisions.forecast import FUTILITY, extend_runs
 
 
 def _spec(repeats: int, protocol: str = "domain"):
+    from regretlab.experiments.spec import PAIRED_PROTOCOLS
+
     return SimpleNamespace(key="X.y", modes={"full": SimpleNamespace(repeats=repeats)}, protocol=protocol,
-                           methods=("A", "B"), problems_of=lambda mode: ("p",))
+                           paired=PAIRED_PROTOCOLS[protocol], methods=("A", "B"),
+                           problems_of=lambda mode: ("p",))
 
 
 def _results(shift: float, runs: int, seed: int = 0, runs_b: int | None = None) -> dict:
