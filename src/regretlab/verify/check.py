@@ -31,7 +31,7 @@ from regretlab._validate import check_count, check_probability
 from regretlab.gp.sample_paths import FiniteSamplePath
 
 from .evidence import gamma_bracket
-from .verdict import Verdict, _rate_outcome, power_audit, regret_rate_verdict, sensitivity_audit
+from .verdict import Verdict, _rate_outcome, first_open, power_audit, regret_rate_verdict, sensitivity_audit
 
 __all__ = ["check_bound", "bites_beyond", "BOUND_INPUTS", "Policy"]
 
@@ -135,11 +135,10 @@ def bites_beyond(bound, *, names=None, inputs: dict, gram, sigma: float, ranges,
                  if _rate_outcome(k, ranges.size, delta, level)[0] == "violated"), None)
     out = {"searched_to": horizon, "bites_median": [], "never": [], "could_fail_T": []}
     for end in ("low", "high"):
-        below = ends[end][None, :] < Ts[None, :] * ranges[:, None]
-        opens = below.any(axis=1)
-        first = np.sort(Ts[np.argmax(below, axis=1)][opens]).astype(float)
+        first = first_open(ends[end][None, :], Ts[None, :] * ranges[:, None], Ts)
+        first = np.sort(first[np.isfinite(first)])
         out["bites_median"].append(float(np.median(first)) if first.size else None)
-        out["never"].append(int((~opens).sum()))
+        out["never"].append(int(ranges.size - first.size))
         enough = need is not None and first.size >= need
         out["could_fail_T"].append(float(first[need - 1]) if enough else None)
     return out

@@ -454,11 +454,22 @@ def _horizon(bound: np.ndarray, ceiling: np.ndarray, horizons) -> dict:
     T = np.arange(1, bound.shape[1] + 1) if horizons is None else np.asarray(horizons, dtype=float).ravel()
     if T.shape[0] != bound.shape[1] or np.all(np.isinf(ceiling)):
         return {}
-    below = bound < ceiling
-    opens = below.any(axis=1)
-    first = T[np.argmax(below, axis=1)][opens]
+    first = first_open(bound, ceiling, T)
+    first = first[np.isfinite(first)]
     return {"open_from_T_median": float(np.median(first)) if first.size else None,
-            "never_open_trials": int((~opens).sum()), "checked_T": float(T[-1])}
+            "never_open_trials": int(bound.shape[0] - first.size), "checked_T": float(T[-1])}
+
+
+def first_open(bound: np.ndarray, ceiling: np.ndarray, horizons: np.ndarray) -> np.ndarray:
+    """Per trial (row), the first of ``horizons`` (one per column) at which ``bound`` is below ``ceiling``:
+    where the bound starts to bite; NaN on a trial where it never does.
+
+    >>> first_open(np.array([[5.0, 5.0, 5.0]]), np.array([[1.0, 4.0, 9.0], [1.0, 2.0, 3.0]]), [1, 2, 3])
+    array([ 3., nan])
+    """
+    below = np.broadcast_to(bound, np.shape(ceiling)) < ceiling
+    T = np.asarray(horizons, dtype=float)
+    return np.where(below.any(axis=1), T[np.argmax(below, axis=1)], np.nan)
 
 
 def _horizon_text(power: dict) -> str:
