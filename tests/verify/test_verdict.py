@@ -198,3 +198,64 @@ def test_the_power_audit_gives_a_bound_check_its_ladder_from_the_series():
     power_audit(v)
     assert v.ladder == {1.25: 0, 1.5: 0, 2.0: 0, 3.0: 60, 5.0: 60, 10.0: 60}
     assert sensitivity_audit(v).power["sensitivity_k"] == 3.0 and v.outcome == "holds" and not v.weak
+
+
+def test_the_interval_of_k_equals_resampling_the_trials_themselves():
+    """The multinomial draw over "first rung broken" equals resampling the trials' own ratios: 60 trials
+    of which 16 break bound/2 (the rate rule at δ = 0.1 calls 14 of 60 violated, so k = 2, barely) and 36
+    bound/3, resampled row by row 4000 times through the same rule, give the same central 90 % rungs,
+    2 to 3; the interval is reported beside k (in the table's cell too)."""
+    from regretlab.verify.report import k_cell
+    from regretlab.verify.verdict import _rate_outcome, ladder_violations, sensitivity_audit, sensitivity_interval
+
+    ratios = np.array([1.4] * 1 + [1.9] * 15 + [2.6] * 20 + [20.0] * 24)
+    ladder = ladder_violations(ratios)
+    got = sensitivity_interval(ladder, 60, 0.1, LEVEL)
+    rng = np.random.default_rng(11)
+    rungs = sorted(ladder)
+    ks = []
+    for _ in range(4000):
+        counts = ladder_violations(rng.choice(ratios, size=60))
+        caught = [k for k in rungs if _rate_outcome(counts[k], 60, 0.1, LEVEL)[0] == "violated"]
+        ks.append(caught[0] if caught else np.inf)
+    expected = [float(np.quantile(ks, 0.05, method="lower")), float(np.quantile(ks, 0.95, method="higher"))]
+    assert got == expected and got[0] < got[1], (got, expected)   # a real spread, not one rung
+    v = rate_verdict("X", "-", violations=0, trials=60, delta=0.1)
+    v.ladder = ladder
+    sensitivity_audit(v)
+    assert v.power["sensitivity_interval"] == got and "bootstrap interval of k" in v.statistic
+    assert k_cell(v.outcome, v.power) == f"{v.power['sensitivity_k']:g} [{got[0]:g}–{got[1]:g}]"
+
+
+def test_the_interval_of_k_is_none_for_counts_that_are_not_nested_and_open_at_the_top():
+    """Counts that fall along the ladder (a trial breaking bound/2 but not bound/3) are not one category per
+    trial: no interval. One counterexample in 40 checks at k = 2 is missed by many resamples: the upper end
+    is "beyond the ladder" (None)."""
+    from regretlab.verify.verdict import k_interval_text, sensitivity_interval
+
+    assert sensitivity_interval({1.25: 5, 2.0: 3}, 10, 0.1) is None
+    interval = sensitivity_interval({1.25: 0, 2.0: 1, 3.0: 1}, 40, None)
+    assert interval == [2.0, None] and k_interval_text(interval, 10.0) == "2–>10"
+
+
+def test_a_holds_whose_bound_bites_on_a_minority_of_trials_is_weak():
+    """k = 2 (not weak by sensitivity: 20 trials break bound/2), but the bound 2T is below the ceiling on
+    only those 20 of 60 trials (on the other 40 it is above what any query rule reaches, so they could not
+    have failed): the *holds* is weak, with the reason; with 40 of 60 trials open it is not."""
+    from regretlab.verify.verdict import OPEN_MAJORITY, power_audit, sensitivity_audit
+
+    def audited(open_trials):
+        T = np.arange(1, 11)
+        empirical = np.tile(1.0 * T, (60, 1))
+        empirical[:20] = 1.2 * T                       # ratio 1.67: broken by bound/2, not bound/1.5
+        ceiling = np.tile(1e3 * T, (60, 1))
+        empirical[open_trials:], ceiling[open_trials:] = 0.5, 1.0   # bound 2T >= ceiling at every T
+        v = rate_verdict("X", "-", violations=0, trials=60, delta=0.1,
+                         series={"empirical": empirical, "bound": 2.0 * T, "ceiling": ceiling})
+        return sensitivity_audit(power_audit(v))
+
+    few, many = audited(20), audited(40)
+    assert few.power["open_fraction"] == pytest.approx(20 / 60) and 20 / 60 < OPEN_MAJORITY
+    assert few.outcome == "holds" and few.power["sensitivity_k"] == 2.0
+    assert few.weak and "bites on 33% of the trials" in few.statistic
+    assert many.outcome == "holds" and many.power["sensitivity_k"] == 2.0 and not many.weak

@@ -30,9 +30,19 @@ from regretlab._io import (
 from regretlab._validate import check_count
 
 from .engine import Report
-from .verdict import SENSITIVITY_LADDER, WEAK_ABOVE, Verdict
+from .verdict import (
+    K_INTERVAL,
+    K_RESAMPLES,
+    OPEN_MAJORITY,
+    OUTCOMES,
+    SENSITIVITY_LADDER,
+    WEAK_ABOVE,
+    Verdict,
+    k_interval_text,
+)
 
-__all__ = ["table", "write_report", "errata_entry", "sensitivity_text", "provenance_markdown", "environment"]
+__all__ = ["table", "write_report", "errata_entry", "sensitivity_text", "k_cell", "bites_cell",
+           "provenance_markdown", "environment"]
 
 
 def _fmt(x: float) -> str:
@@ -68,32 +78,51 @@ def _rows(report: Report) -> list[list[str]]:
         return f"{v.reading} ({note})" if note else v.reading
 
     return [[v.claim, refs.get(v.claim, ""), reading(v), v.outcome + (" (weak)" if v.weak else ""),
-             sensitivity_text(v), v.statistic, f"{_fmt(v.slack_worst)} / {_fmt(v.slack_median)}",
-             f"{v.seconds:.1f}"] for v in report.verdicts]
+             sensitivity_text(v), bites_cell(v.power), v.statistic,
+             f"{_fmt(v.slack_worst)} / {_fmt(v.slack_median)}", f"{v.seconds:.1f}"] for v in report.verdicts]
 
 
-_HEADER = ["claim", "reference", "reading", "verdict", "k", "statistic", "slack worst / median", "s"]
+_HEADER = ["claim", "reference", "reading", "verdict", "k", "bites", "statistic", "slack worst / median", "s"]
 
 
 def sensitivity_text(verdict: Verdict) -> str:
     """The verdict's sensitivity k for the table: the smallest factor of the ladder by which a bound too small
     is caught (e.g. "1.5"), ">10" when no rung is, "-" when the check measures none (a violated or certain
-    verdict, an error)."""
-    if "sensitivity_k" not in verdict.power or verdict.outcome in ("violated", "certain", "error"):
+    verdict, an error); followed by its bootstrap interval over the trials where that is wider than one rung
+    (e.g. "2 [1.5–3]"). :func:`k_cell` on the verdict's outcome and power audit."""
+    return k_cell(verdict.outcome, verdict.power)
+
+
+def k_cell(outcome: str, power: dict) -> str:
+    """:func:`sensitivity_text` from a verdict's ``outcome`` and ``power`` (also as read back from a
+    ``verification.json``, for the site)."""
+    if "sensitivity_k" not in power or outcome in ("violated", "certain", "error"):
         return "-"   # a violated bound needs no smaller one to be caught
-    k = verdict.power["sensitivity_k"]
-    if k is None:
-        return f">{max(float(x) for x in verdict.power['sensitivity_ladder']):g}"
-    return f"{k:g}"
+    k = power["sensitivity_k"]
+    top = max(float(x) for x in power["sensitivity_ladder"])
+    text = f">{top:g}" if k is None else f"{k:g}"
+    interval = power.get("sensitivity_interval")
+    if interval is None or k_interval_text(interval, top) == text:
+        return text
+    return f"{text} [{k_interval_text(interval, top)}]"
+
+
+def bites_cell(power: dict) -> str:
+    """The trials on which the check could fail (the bound below what a query rule reaches at some checked
+    T, or the implication's premise met), e.g. "58/60", from a verdict's ``power`` (also as read back from a
+    ``verification.json``); "-" for a check without a power audit."""
+    if "vacuous_trials" not in power or not power.get("trials"):
+        return "-"
+    return f"{power['trials'] - power['vacuous_trials']}/{power['trials']}"
 
 
 def table(report: Report, width: int | None = None) -> str:
     """The verdicts as a plain-text table (what ``regretlab verify`` prints), every line at most ``width``
     characters (default: the terminal's, at least 60; 100 when it is not a terminal) where the claim ids
-    allow: the claim, the verdict and k are never cut; the statistic and the reading give up characters first
-    (to 40 and 12), then the reference (at most 28; left out at 0), then the statistic and the reading again
-    (to 15 and 6), then the seconds and the slack are left out; a cut cell ends in "…" (the report has every
-    cell)."""
+    allow: the claim, the verdict and k are never cut; the statistic and the reading give up
+    characters first (to 40 and 12), then the reference (at most 28; left out at 0), then the statistic and
+    the reading again (to 15 and 6), then the seconds, the slack and "bites" are left out; a cut cell ends
+    in "…" (the report has every cell)."""
     if width is None:
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     width = check_count("width", width, low=60)
@@ -102,9 +131,9 @@ def table(report: Report, width: int | None = None) -> str:
     widths[1], widths[2] = min(widths[1], 28), min(widths[2], 24)
     # narrower until it fits, in stages (each takes a character from its widest column above its floor):
     # the statistic to 40 and the reading to 12, then the reference (left out at 0: the report has it),
-    # then the statistic to 15 and the reading to 6, then the seconds and the slack are left out; the claim's
-    # id and the verdict are never cut
-    for floors in ({5: 40, 2: 12}, {1: 0}, {5: 15, 2: 6}, {7: 0}, {6: 0}):
+    # then the statistic to 15 and the reading to 6, then the seconds, the slack and "bites" are left out;
+    # the claim's id, the verdict and k are never cut
+    for floors in ({6: 40, 2: 12}, {1: 0}, {6: 15, 2: 6}, {8: 0}, {7: 0}, {5: 0}):
         while sum(w + 2 for w in widths if w) - 2 > width:
             shrinkable = [i for i in floors if widths[i] > floors[i]]
             if not shrinkable:
@@ -129,8 +158,6 @@ def table(report: Report, width: int | None = None) -> str:
 def outcome_counts(report: Report) -> str:
     """The verdicts by outcome in words, e.g. "20 holds, 3 violated, 10 inconclusive, 2 vacuous, 3 certain by
     construction" (what the terminal prints after the table and the report's first paragraph says)."""
-    from .verdict import OUTCOMES
-
     counts = {o: sum(v.outcome == o for v in report.verdicts) for o in (*OUTCOMES, "error")}
     weak = sum(v.outcome == "holds" and v.weak for v in report.verdicts)
 
@@ -212,10 +239,14 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
            "counterexample, which tests the code, not the paper, and is not counted as *holds*. "
            "k (sensitivity) = the smallest factor of the ladder "
            f"{', '.join(f'{x:g}' for x in SENSITIVITY_LADDER)} by which the bound, band or β must be made "
-           "too small (the whole bound scaled down uniformly, one number, no interval) for the same trials, "
-           "judged by the same rule, to come out *violated*: the check would "
-           f"have caught a bound k× too small; a *holds* with k above {WEAK_ABOVE:g} (or beyond the ladder) "
-           "is *weak*. Slack = bound / empirical at the worst trial and the median (> 1: room). Where a "
+           "too small (the whole bound scaled down uniformly, at every T and on every trial) for the same "
+           "trials, judged by the same rule, to come out *violated*: the check would "
+           f"have caught a bound k× too small; in brackets the central {K_INTERVAL:.0%} of k over "
+           f"{K_RESAMPLES} bootstrap resamples of the trials, where wider than one rung. *bites* = the "
+           "trials on which the check could fail (the bound below what any query rule reaches at some "
+           f"checked T). A *holds* with k above {WEAK_ABOVE:g} (or beyond the ladder), or whose bound bites "
+           f"on fewer than {OPEN_MAJORITY:.0%} of its trials, is *weak*. "
+           "Slack = bound / empirical at the worst trial and the median (> 1: room). Where a "
            "bound has a ceiling (what any query rule reaches), 'bites from T = ...' is the median first T "
            "at which it is below the ceiling, within the T checked; controls are judged at the verdict's "
            "own level.",

@@ -32,11 +32,13 @@ from typing import Any
 import numpy as np
 from scipy.stats import binomtest
 
+from regretlab._rng import stream
 from regretlab._validate import check_integer, check_probability, check_real
 
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
            "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally", "SENSITIVITY_LADDER",
-           "WEAK_ABOVE", "trial_ratios", "ladder_violations", "sensitivity_audit", "regret_rate_verdict"]
+           "WEAK_ABOVE", "OPEN_MAJORITY", "trial_ratios", "ladder_violations", "sensitivity_audit",
+           "sensitivity_interval", "regret_rate_verdict"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing; "certain" is a check
@@ -56,6 +58,14 @@ SENSITIVITY_LADDER = (1.25, 1.5, 2.0, 3.0, 5.0, 10.0)
 #: A *holds* whose sensitivity is above this factor (or beyond the ladder) is shown as *weak*: the check
 #: would pass a bound three times smaller than the paper's (not from a paper; the ceiling issue 61 names).
 WEAK_ABOVE = 3.0
+#: A *holds* needs the bound to bite (be below what a query rule could reach at some checked T) on at least
+#: this fraction of its trials; on fewer, most trials could not have failed, and the *holds* is shown as
+#: *weak* (issue 79: "a stated majority of non-vacuous trials"; not from a paper: a simple majority).
+OPEN_MAJORITY = 0.5
+#: The interval of k: this central fraction of a bootstrap over the verdict's trials, with this many
+#: resamples, from a fixed stream (a description of the data, fixed before looking at any; issue 79).
+K_INTERVAL = 0.90
+K_RESAMPLES = 2000
 #: Confidence level of every Clopper–Pearson interval.
 LEVEL = 0.99
 
@@ -114,7 +124,10 @@ def sensitivity_audit(verdict: Verdict) -> Verdict:
     bound, band or β made ``k`` times too small, counted on the verdict's own trials; each count is judged
     by the verdict's own rule (the Clopper–Pearson rate rule at δ, or "any counterexample" for a claim
     without δ). Recorded in ``verdict.power`` as ``sensitivity_k`` (None when no rung is caught) and
-    ``weak`` (a *holds* whose k is above :data:`WEAK_ABOVE` or None), and appended to the statistic. A
+    ``weak`` (a *holds* whose k is above :data:`WEAK_ABOVE` or None, or whose bound bites on fewer than
+    :data:`OPEN_MAJORITY` of the trials, ``power["open_fraction"]`` of the power audit), with
+    ``weak_because`` (the reasons) and ``sensitivity_interval`` (:func:`sensitivity_interval`), and appended
+    to the statistic. A
     verdict without a ladder (an error, or a check that measures none), or one audited already (a check
     that returns :func:`regretlab.verify.check_bound`'s verdict, which the engine audits again), is left
     unchanged.
@@ -136,17 +149,81 @@ def sensitivity_audit(verdict: Verdict) -> Verdict:
         if outcome == "violated":
             caught = float(k)
             break
-    weak = verdict.outcome == "holds" and (caught is None or caught > WEAK_ABOVE)
+    open_fraction = verdict.power.get("open_fraction", 1.0)
+    reasons = []
+    if verdict.outcome == "holds" and (caught is None or caught > WEAK_ABOVE):
+        reasons.append(f"above {WEAK_ABOVE:g}x")
+    if verdict.outcome == "holds" and open_fraction < OPEN_MAJORITY:
+        reasons.append(f"the bound bites on {open_fraction:.0%} of the trials, below {OPEN_MAJORITY:.0%}")
     top = max(verdict.ladder)
     counts = {f"{k:g}": int(n) for k, n in sorted(verdict.ladder.items())}
-    verdict.power.update({"sensitivity_k": caught, "weak": weak, "sensitivity_ladder": counts})
+    interval = sensitivity_interval(verdict.ladder, verdict.trials, verdict.delta, verdict.level,
+                                    label=(verdict.claim, verdict.reading))
+    verdict.power.update({"sensitivity_k": caught, "weak": bool(reasons), "weak_because": reasons,
+                          "sensitivity_ladder": counts, "sensitivity_interval": interval})
     if caught is None:
         verdict.statistic += f"; sensitivity: catches no bound up to {top:g}x too small"
     else:
         verdict.statistic += f"; sensitivity: would catch a bound {caught:g}x too small"
-    if weak:
-        verdict.statistic += f" (weak: above {WEAK_ABOVE:g}x)"
+    if interval is not None:
+        verdict.statistic += f" ({K_INTERVAL:.0%} bootstrap interval of k: {k_interval_text(interval, top)})"
+    if reasons:
+        verdict.statistic += f" (weak: {'; '.join(reasons)})"
     return verdict
+
+
+def sensitivity_interval(ladder: dict, trials: int, delta: float | None, level: float = LEVEL, *,
+                         label=(), resamples: int = K_RESAMPLES,
+                         coverage: float = K_INTERVAL) -> list[float | None] | None:
+    """The bootstrap interval of the sensitivity k over the verdict's trials: ``[low, high]`` rungs of the
+    ladder (None for "beyond the ladder"), or None when the counts are not nested.
+
+    k is a function of the trials through the ladder alone: when a trial that breaks the bound made ``k``
+    times too small also breaks it made ``k' > k`` times too small (the counts never fall along the ladder),
+    each trial has one category, the first rung it breaks (or none), and resampling the trials with
+    replacement is a multinomial draw over those categories. Each resample's k is judged by the verdict's
+    own rule (the rate rule at ``delta`` and ``level``, or "any counterexample" without δ); the interval is
+    the central ``coverage`` of the resampled k. The draws come from the fixed stream
+    ``stream(0, "sensitivity-interval", *label)``: the same interval on every run and machine.
+
+    >>> sensitivity_interval({1.25: 2, 1.5: 9, 2.0: 40, 3.0: 90}, 100, 0.1)
+    [2.0, 2.0]
+    >>> sensitivity_interval({1.25: 0, 2.0: 1, 3.0: 1}, 40, None)
+    [2.0, None]
+    """
+    trials = check_integer("trials", trials, low=1)
+    rungs = sorted(float(k) for k in ladder)
+    counts = np.array([ladder[k] for k in sorted(ladder)], dtype=np.int64)
+    if not rungs or np.any(np.diff(counts) < 0) or counts[-1] > trials or counts[0] < 0:
+        return None
+    # the smallest count the verdict's rule calls violated (the rule is monotone in the count)
+    if delta is None:
+        threshold = 1
+    else:
+        low, high = 0, trials + 1   # invariant: count high is violated (trials + 1: never), low is not
+        while high - low > 1:
+            mid = (low + high) // 2
+            violated = _rate_outcome(mid, trials, delta, level)[0] == "violated"
+            low, high = (low, mid) if violated else (mid, high)
+        threshold = high
+    shares = np.diff(np.concatenate([[0], counts, [trials]])) / trials   # first rung broken; last: none
+    rng = np.random.default_rng(stream(0, "sensitivity-interval", *map(str, label)))
+    drawn = rng.multinomial(trials, shares, size=resamples)[:, :-1].cumsum(axis=1)
+    caught = drawn >= threshold
+    first = np.where(caught.any(axis=1), np.argmax(caught, axis=1), len(rungs))   # len(rungs): beyond
+    tail = (1.0 - coverage) / 2.0
+    ends = (np.quantile(first, tail, method="lower"), np.quantile(first, 1.0 - tail, method="higher"))
+    return [rungs[int(i)] if i < len(rungs) else None for i in ends]
+
+
+def k_interval_text(interval, top: float) -> str:
+    """``[low, high]`` of :func:`sensitivity_interval` in words: "2–3", "2" (one rung), "2–>10".
+
+    >>> k_interval_text([2.0, None], 10.0), k_interval_text([1.5, 1.5], 10.0)
+    ('2–>10', '1.5')
+    """
+    low, high = (f">{top:g}" if x is None else f"{x:g}" for x in interval)
+    return low if low == high else f"{low}–{high}"
 
 
 def slack(bound, empirical) -> tuple[float, float]:
@@ -228,7 +305,8 @@ class Verdict:
 
     @property
     def weak(self) -> bool:
-        """A *holds* whose sensitivity is above :data:`WEAK_ABOVE` (see :func:`sensitivity_audit`)."""
+        """A *holds* whose sensitivity is above :data:`WEAK_ABOVE`, or whose bound bites on fewer than
+        :data:`OPEN_MAJORITY` of its trials (see :func:`sensitivity_audit`)."""
         return bool(self.power.get("weak", False))
 
     def as_dict(self, series: bool = False) -> dict[str, Any]:
@@ -439,6 +517,7 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
     else:
         could_fail = open_trials > 0
     verdict.power["could_fail"] = could_fail
+    verdict.power["open_fraction"] = open_trials / empirical.shape[0]
     if not could_fail and verdict.outcome == "holds":
         verdict.outcome = "vacuous"
     elif verdict.outcome == "holds" and control != "violated":
@@ -501,7 +580,8 @@ def control_audit(verdict: Verdict, *, control_violations: int, open_trials: int
         could_fail = open_trials > 0
     verdict.power = {"vacuous_trials": trials - open_trials, "trials": trials, "control": control,
                      "control_violations": control_violations, "control_outcome": outcome,
-                     "control_caught": outcome == "violated", "delta": delta, "could_fail": could_fail}
+                     "control_caught": outcome == "violated", "delta": delta, "could_fail": could_fail,
+                   "open_fraction": open_trials / trials}
     verdict.statistic += (f"; power: open on {open_trials}/{trials} trials, control ({control}) {outcome} "
                           f"({control_violations}/{trials})")
     if not could_fail and verdict.outcome == "holds":
