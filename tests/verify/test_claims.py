@@ -347,3 +347,20 @@ def test_prop51_on_the_continuum_records_the_trigger_without_changing_the_runs_a
         assert run["r_b"][0, -1] <= PROP51_EPSILON and len(run["x"]) < 50   # fires within a few steps
         broken += certified_extremes(coef)[0] - run["f"].max() > PROP51_EPSILON
     assert broken == 3
+
+
+def test_kandasamy_thm5_is_checked_with_the_summed_and_the_per_group_L(smoke_report):
+    """Issue 79.3: [Kandasamy2015, Thm 5]'s L as two readings: A, the additive kernel's (Assumption 2's
+    words), is sqrt(M) = sqrt(3) times B, one group's (three equal groups); C2 grows with L, so B's bound
+    is below A's on every path and T, and both readings say which L they used."""
+    import math
+
+    import numpy as np
+
+    from regretlab.verify.claims.add_gp_ucb import M
+
+    got = {v.reading: v for v in smoke_report.verdicts if v.claim == "ADD.regret_thm5"}
+    assert set(got) == {"A", "B"}
+    assert got["A"].setting["L"] / got["B"].setting["L"] == pytest.approx(math.sqrt(M), rel=1e-12)
+    assert np.all(np.asarray(got["B"].series["bound"]) < np.asarray(got["A"].series["bound"]))
+    assert "additive kernel" in got["A"].setting["reading"] and "one group" in got["B"].setting["reading"]
