@@ -31,7 +31,14 @@ from regretlab._validate import check_count, check_probability
 from regretlab.gp.sample_paths import FiniteSamplePath
 
 from .evidence import gamma_bracket
-from .verdict import Verdict, _rate_outcome, first_open, power_audit, regret_rate_verdict, sensitivity_audit
+from .verdict import (
+    Verdict,
+    beyond_text,
+    bite_summary,
+    power_audit,
+    regret_rate_verdict,
+    sensitivity_audit,
+)
 
 __all__ = ["check_bound", "bites_beyond", "BOUND_INPUTS", "Policy"]
 
@@ -131,26 +138,7 @@ def bites_beyond(bound, *, names=None, inputs: dict, gram, sigma: float, ranges,
     Ts = np.arange(1, horizon + 1)
     ends = {"low": _evaluate(bound, names, {**inputs, "T": Ts, "gamma_T": gamma_low}, horizon),
             "high": _evaluate(bound, names, {**inputs, "T": Ts, "gamma_T": gamma_high}, horizon)}
-    need = next((k for k in range(1, ranges.size + 1)
-                 if _rate_outcome(k, ranges.size, delta, level)[0] == "violated"), None)
-    out = {"searched_to": horizon, "bites_median": [], "never": [], "could_fail_T": []}
-    for end in ("low", "high"):
-        first = first_open(ends[end][None, :], Ts[None, :] * ranges[:, None], Ts)
-        first = np.sort(first[np.isfinite(first)])
-        out["bites_median"].append(float(np.median(first)) if first.size else None)
-        out["never"].append(int(ranges.size - first.size))
-        enough = need is not None and first.size >= need
-        out["could_fail_T"].append(float(first[need - 1]) if enough else None)
-    return out
-
-
-def _beyond_text(out: dict) -> str:
-    def span(values):
-        shown = ["never" if v is None else f"{v:g}" for v in values]
-        return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
-    return (f"; beyond the checked T (to T = {out['searched_to']}, γ_T at its bracket's ends): bites from "
-            f"T = {span(out['bites_median'])} (median over paths; never on {span(out['never'])}), could "
-            f"first fail at T = {span(out['could_fail_T'])}")
+    return bite_summary({"T": Ts, "ceiling": Ts[None, :] * ranges[:, None], **ends}, delta=delta, level=level)
 
 
 def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 0.05, paths: int = 100,
@@ -272,6 +260,6 @@ def check_bound(optimizer, bound, *, kernel, candidates, T: int, delta: float = 
         beyond = bites_beyond(bound, names=names, inputs=inputs, gram=gram, sigma=sigma,
                               ranges=ceiling[:, 0], horizon=horizon, delta=delta, level=verdict.level)
         verdict.power["beyond"] = beyond
-        verdict.statistic += _beyond_text(beyond)
+        verdict.statistic += beyond_text(beyond)
     verdict.seconds = time.perf_counter() - start
     return verdict

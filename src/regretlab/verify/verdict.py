@@ -38,7 +38,7 @@ from regretlab._validate import check_integer, check_probability, check_real
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
            "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally", "SENSITIVITY_LADDER",
            "WEAK_ABOVE", "OPEN_MAJORITY", "trial_ratios", "ladder_violations", "sensitivity_audit",
-           "sensitivity_interval", "regret_rate_verdict"]
+           "sensitivity_interval", "regret_rate_verdict", "bite_summary", "beyond_text"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing; "certain" is a check
@@ -502,13 +502,15 @@ def power_audit(verdict: Verdict, factor: float = CONTROL_FACTOR) -> Verdict:
                      "control_violations": control_violations, "control_outcome": control,
                      "control_caught": control == "violated", "delta": delta,
                      **_horizon(bound, ceiling, series.get("T"))}
+    if "beyond" in series:
+        verdict.power["beyond"] = bite_summary(series["beyond"], delta=delta, level=verdict.level)
     if np.all(np.isinf(ceiling)):   # a deviation with no ceiling (a confidence event): open on every trial
         reach = "no ceiling (the event can fail on every trial)"
     else:
         reach = (f"bound/ceiling >= {smallest:.3g} (vacuous on {int(vacuous_trials.sum())}/"
                  f"{empirical.shape[0]} trials{_horizon_text(verdict.power)})")
     note = (f"; power: {reach}, control bound/{factor:g} {control} "
-            f"({control_violations}/{empirical.shape[0]})")
+            f"({control_violations}/{empirical.shape[0]})" + beyond_text(verdict.power.get("beyond")))
     verdict.statistic += note
     open_trials = int((~vacuous_trials).sum())   # the only trials on which a violation is possible
     if verdict.delta is not None:
@@ -537,6 +539,74 @@ def _horizon(bound: np.ndarray, ceiling: np.ndarray, horizons) -> dict:
     first = first[np.isfinite(first)]
     return {"open_from_T_median": float(np.median(first)) if first.size else None,
             "never_open_trials": int(bound.shape[0] - first.size), "checked_T": float(T[-1])}
+
+
+def bite_summary(beyond: dict, *, delta: float, level: float = LEVEL) -> dict:
+    r"""Where a bound starts to bite over a long range of T (issue 79), from ``beyond``: ``"T"`` (sorted
+    horizons, e.g. :func:`regretlab.verify.evidence.horizon_grid`), ``"ceiling"`` (trials × T: what any
+    query rule could reach) and one bound per end of the constants' brackets (``"low"``: the smaller bound,
+    e.g. with γ_T's lower end, which bites first; ``"high"``), each trials × T or T; ``"note"`` (optional:
+    what was held fixed beyond the checked T).
+
+    Per end: the median over the trials of the first T at which the bound is below the ceiling (over the
+    trials on which it ever is), how many trials it never bites on by the last T, and the T from which the
+    check could first come out *violated*: the T by which enough trials are open for a violation rate
+    significant against δ at ``level`` (the same rule as the verdict; None: never within the range).
+
+    Four trials of ranges 1, 2, 4, 8 (ceiling T × range); the bound 15 bites on them from T = 100, 10, 10,
+    10, the bound 150 from T = 100 on the last three only; at δ = 0.2 and level 0.9 the rule needs 3 of 4
+    violations:
+
+    >>> T = np.array([1, 10, 100])
+    >>> out = bite_summary({"T": T, "ceiling": np.outer([1.0, 2.0, 4.0, 8.0], T), "low": np.full(3, 15.0),
+    ...                     "high": np.full(3, 150.0)}, delta=0.2, level=0.9)
+    >>> out["bites_median"], out["never"], out["could_fail_T"]
+    ([10.0, 100.0], [0, 1], [10.0, 100.0])
+    """
+    T = np.asarray(beyond["T"], dtype=float).ravel()
+    ceiling = np.atleast_2d(np.asarray(beyond["ceiling"], dtype=float))
+    trials = ceiling.shape[0]
+    need = next((k for k in range(1, trials + 1) if _rate_outcome(k, trials, delta, level)[0] == "violated"),
+                None) if delta else 1
+    out = {"searched_to": float(T[-1]), "bites_median": [], "never": [], "could_fail_T": []}
+    for end in ("low", "high"):
+        bound = np.broadcast_to(np.asarray(beyond[end], dtype=float), ceiling.shape)
+        first = np.sort(first_open(bound, ceiling, T))
+        first = first[np.isfinite(first)]
+        out["bites_median"].append(float(np.median(first)) if first.size else None)
+        out["never"].append(int(trials - first.size))
+        enough = need is not None and first.size >= need
+        out["could_fail_T"].append(float(first[need - 1]) if enough else None)
+    if beyond.get("note"):
+        out["note"] = str(beyond["note"])
+    return out
+
+
+def horizon_text(T: float) -> str:
+    """A horizon for reading: the integer below 10**4, two significant digits above ("5.5e5").
+
+    >>> horizon_text(2531.0), horizon_text(546123.0), horizon_text(1e6)
+    ('2531', '5.5e5', '1e6')
+    """
+    if T < 1e4:
+        return f"{T:.0f}"
+    mantissa, exponent = f"{T:.2g}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def beyond_text(beyond: dict | None) -> str:
+    """:func:`bite_summary` in words for the statistic ("" when there is none)."""
+    if not beyond:
+        return ""
+
+    def span(values):
+        shown = ["never" if v is None else horizon_text(v) for v in values]
+        return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
+    note = f"; {beyond['note']}" if beyond.get("note") else ""
+    searched = horizon_text(beyond["searched_to"])
+    return (f"; beyond the checked T (to T = {searched}, the bracket's two ends): bites "
+            f"from T = {span(beyond['bites_median'])} (median over trials; never on "
+            f"{span(beyond['never'])}), could first fail at T = {span(beyond['could_fail_T'])}{note}")
 
 
 def first_open(bound: np.ndarray, ceiling: np.ndarray, horizons: np.ndarray) -> np.ndarray:

@@ -20,7 +20,7 @@ from regretlab.bounds.gp_ucb import C1, beta_t_finite, cumulative_regret_bound, 
 from regretlab.gp import SquaredExponential
 from regretlab.gp.sample_paths import FiniteSamplePath
 
-from ..evidence import finite_gp_ucb, gamma_bracket, grid_gp_ucb
+from ..evidence import finite_gp_ucb, gamma_bracket, gamma_bracket_far, grid_gp_ucb, horizon_grid
 from ..registry import Context, claim
 from ..verdict import Tally, ladder_violations, rate_verdict, regret_rate_verdict, trial_ratios
 
@@ -135,15 +135,27 @@ def _regret_verdicts(ctx: Context, runs, gram, *, horizon: int, noise_variance: 
     regret = np.array([np.cumsum(values.max() - f) for values, f in runs])
     # what the worst query rule reaches: T (f* - min f), exact on the grid (the power audit's ceiling)
     ceiling = np.array([T * (values.max() - values.min()) for values, _ in runs])
+    # beyond the checked T: the same bound with γ_T bracketed far out (no runs needed: the ceiling is linear)
+    far = horizon_grid(horizon)
+    far_low, far_high = gamma_bracket_far(gram, far, sigma)
+    far_beta = beta_t_finite(t=far, n_points=n_points, delta=p.delta)
+    far_ceiling = np.array([far * (values.max() - values.min()) for values, _ in runs])
     verdicts = []
     for reading in ("A", "B"):
         strict = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_low, sigma=sigma, reading=reading)
         lenient = cumulative_regret_bound(T=T, beta_T=beta_T, gamma_T=gamma_high, sigma=sigma,
                                           reading=reading)
-        verdicts.append(bounded_regret_verdict(
+        verdict = bounded_regret_verdict(
             ctx, reading, (regret, regret), (strict, lenient), ceiling,
             setting={**setting, "T": horizon, "C1": float(C1(sigma=sigma, reading=reading)),
-                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {horizon} (greedy)"}))
+                     "gamma_T": f"in [{gamma_low[-1]:.4g}, {gamma_high[-1]:.4g}] at T = {horizon} (greedy)"})
+        verdict.series["beyond"] = {
+            "T": far, "ceiling": far_ceiling,
+            "low": cumulative_regret_bound(T=far, beta_T=far_beta, gamma_T=far_low, sigma=sigma,
+                                           reading=reading),
+            "high": cumulative_regret_bound(T=far, beta_T=far_beta, gamma_T=far_high, sigma=sigma,
+                                            reading=reading)}
+        verdicts.append(verdict)
     return verdicts
 
 
