@@ -548,8 +548,9 @@ def bite_summary(beyond: dict, *, delta: float, level: float = LEVEL) -> dict:
     e.g. with γ_T's lower end, which bites first; ``"high"``), each trials × T or T; ``"note"`` (optional:
     what was held fixed beyond the checked T).
 
-    Per end: the median over the trials of the first T at which the bound is below the ceiling (over the
-    trials on which it ever is), how many trials it never bites on by the last T, and the T from which the
+    Per end: the median over the trials of the first T at which the bound is below the ceiling (a trial on
+    which it never is counts as infinitely late; None when that is the median), how many trials it never
+    bites on by the last T, and the T from which the
     check could first come out *violated*: the T by which enough trials are open for a violation rate
     significant against δ at ``level`` (the same rule as the verdict; None: never within the range).
 
@@ -571,9 +572,10 @@ def bite_summary(beyond: dict, *, delta: float, level: float = LEVEL) -> dict:
     out = {"searched_to": float(T[-1]), "bites_median": [], "never": [], "could_fail_T": []}
     for end in ("low", "high"):
         bound = np.broadcast_to(np.asarray(beyond[end], dtype=float), ceiling.shape)
-        first = np.sort(first_open(bound, ceiling, T))
+        first = np.sort(np.nan_to_num(first_open(bound, ceiling, T), nan=np.inf))
+        median = float(np.median(first))   # over every trial: one it never bites on counts as T = inf
         first = first[np.isfinite(first)]
-        out["bites_median"].append(float(np.median(first)) if first.size else None)
+        out["bites_median"].append(median if np.isfinite(median) else None)
         out["never"].append(int(trials - first.size))
         enough = need is not None and first.size >= need
         out["could_fail_T"].append(float(first[need - 1]) if enough else None)
@@ -605,7 +607,7 @@ def beyond_text(beyond: dict | None) -> str:
     note = f"; {beyond['note']}" if beyond.get("note") else ""
     searched = horizon_text(beyond["searched_to"])
     return (f"; beyond the checked T (to T = {searched}, the bracket's two ends): bites "
-            f"from T = {span(beyond['bites_median'])} (median over trials; never on "
+            f"from T = {span(beyond['bites_median'])} (median over all trials; never on "
             f"{span(beyond['never'])}), could first fail at T = {span(beyond['could_fail_T'])}{note}")
 
 
