@@ -364,3 +364,32 @@ def test_kandasamy_thm5_is_checked_with_the_summed_and_the_per_group_L(smoke_rep
     assert got["A"].setting["L"] / got["B"].setting["L"] == pytest.approx(math.sqrt(M), rel=1e-12)
     assert np.all(np.asarray(got["B"].series["bound"]) < np.asarray(got["A"].series["bound"]))
     assert "additive kernel" in got["A"].setting["reading"] and "one group" in got["B"].setting["reading"]
+
+
+#: The engine's regret claims followed beyond their T; the others are per-step bounds whose σ_{t-1}(x_t)
+#: exists only along a run (MSUCB.prop1_rt, MSUCB.beta_t1:lemma3_Ft, RPP.lemma13): within T only.
+FOLLOWED = {"SRINIVAS.C1:regret", "SRINIVAS.C1:regret_T1000", "SRINIVAS.beta_t_thm2:regret", "RPP.thm7",
+            "RPP.cor8", "ADD.regret_thm5", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3"}
+
+
+def test_the_engines_regret_claims_say_where_they_start_to_bite(smoke_report):
+    """Issue 79.1: every claim of FOLLOWED (and no other) carries, per reading, a bite summary to T = 1e6,
+    printed in the statistic and in the table's "fails from T" column; at the bracket's lower end (the
+    smaller bound) it bites no later and on no fewer trials than at its upper end."""
+    from regretlab.verify.evidence import BEYOND_T
+    from regretlab.verify.report import fails_from_cell
+
+    seen = set()
+    for v in smoke_report.verdicts:
+        beyond = v.power.get("beyond")
+        if v.claim not in FOLLOWED or v.outcome == "error":
+            assert beyond is None, v.claim
+            continue
+        assert beyond is not None, (v.claim, v.reading, v.statistic)
+        seen.add(v.claim)
+        assert beyond["searched_to"] == BEYOND_T and "beyond the checked T (to T = 1e6" in v.statistic
+        low, high = beyond["bites_median"]
+        assert high is None or (low is not None and low <= high), beyond
+        assert beyond["never"][0] <= beyond["never"][1]
+        assert fails_from_cell(v.power) != "-"
+    assert seen == FOLLOWED

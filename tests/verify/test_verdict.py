@@ -206,7 +206,12 @@ def test_the_interval_of_k_equals_resampling_the_trials_themselves():
     bound/3, resampled row by row 4000 times through the same rule, give the same central 90 % rungs,
     2 to 3; the interval is reported beside k (in the table's cell too)."""
     from regretlab.verify.report import k_cell
-    from regretlab.verify.verdict import _rate_outcome, ladder_violations, sensitivity_audit, sensitivity_interval
+    from regretlab.verify.verdict import (
+        _rate_outcome,
+        ladder_violations,
+        sensitivity_audit,
+        sensitivity_interval,
+    )
 
     ratios = np.array([1.4] * 1 + [1.9] * 15 + [2.6] * 20 + [20.0] * 24)
     ladder = ladder_violations(ratios)

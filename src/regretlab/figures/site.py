@@ -28,7 +28,7 @@ from PIL import Image
 from regretlab._io import EXPORT_ROOT, atomic_write_text
 from regretlab.decisions.setups import claim_groups, over_setups, setup_readings
 from regretlab.experiments.spec import display_name
-from regretlab.verify.report import bites_cell, k_cell
+from regretlab.verify.report import bites_cell, fails_from_cell, k_cell
 
 from .comparison import comparison_rows
 from .decisions import headline, read_records, why_open
@@ -235,6 +235,7 @@ def _verification(path: Path | None, export_root: Path) -> dict | None:
     for v in payload["verdicts"]:
         power = v.get("power") or {}
         verdicts.append({**v, "k": k_cell(v["outcome"], power), "bites": bites_cell(power),
+                         "fails_from": fails_from_cell(power),
                          "weak": bool(power.get("weak")),
                          "anchor": f"{v['claim']}-{v['reading']}".replace(":", "_").replace(".", "_")})
     committed = Path(path).resolve().is_relative_to(Path(export_root).resolve())

@@ -87,6 +87,10 @@ def run_claim(claim_id: str, profile: str, seed: int, progress: bool = False, po
     unbounded_t = re.search(r"(?<!reading C: )(?<!reading C: for )\b(?:for )?(?:every|all) [tT]\b",
                             item.event) is not None
     for v in verdicts:
+        # a check may hand several verdicts one shared setting dict (a module's SETTING): the notes below
+        # are this verdict's own, so they go into a copy (a shared dict leaked one claim's reading into
+        # every later claim built from the same SETTING)
+        v.setting = dict(v.setting)
         origin = _reading_origin(item, v.reading)
         if origin:
             v.setting.setdefault("reading", origin)

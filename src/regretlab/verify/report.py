@@ -38,11 +38,12 @@ from .verdict import (
     SENSITIVITY_LADDER,
     WEAK_ABOVE,
     Verdict,
+    horizon_text,
     k_interval_text,
 )
 
 __all__ = ["table", "write_report", "errata_entry", "sensitivity_text", "k_cell", "bites_cell",
-           "provenance_markdown", "environment"]
+           "fails_from_cell", "provenance_markdown", "environment"]
 
 
 def _fmt(x: float) -> str:
@@ -78,11 +79,12 @@ def _rows(report: Report) -> list[list[str]]:
         return f"{v.reading} ({note})" if note else v.reading
 
     return [[v.claim, refs.get(v.claim, ""), reading(v), v.outcome + (" (weak)" if v.weak else ""),
-             sensitivity_text(v), bites_cell(v.power), v.statistic,
+             sensitivity_text(v), bites_cell(v.power), fails_from_cell(v.power), v.statistic,
              f"{_fmt(v.slack_worst)} / {_fmt(v.slack_median)}", f"{v.seconds:.1f}"] for v in report.verdicts]
 
 
-_HEADER = ["claim", "reference", "reading", "verdict", "k", "bites", "statistic", "slack worst / median", "s"]
+_HEADER = ["claim", "reference", "reading", "verdict", "k", "bites", "fails from T", "statistic",
+           "slack worst / median", "s"]
 
 
 def sensitivity_text(verdict: Verdict) -> str:
@@ -116,13 +118,24 @@ def bites_cell(power: dict) -> str:
     return f"{power['trials'] - power['vacuous_trials']}/{power['trials']}"
 
 
+def fails_from_cell(power: dict) -> str:
+    """The T from which the check could first come out violated, followed far beyond the checked T
+    (:func:`regretlab.verify.verdict.bite_summary`; at the two ends of the constants' brackets), e.g.
+    "1126-2154", "never"; "-" where the claim is not followed beyond its T."""
+    beyond = power.get("beyond")
+    if not beyond:
+        return "-"
+    shown = ["never" if t is None else horizon_text(t) for t in beyond["could_fail_T"]]
+    return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
+
+
 def table(report: Report, width: int | None = None) -> str:
     """The verdicts as a plain-text table (what ``regretlab verify`` prints), every line at most ``width``
     characters (default: the terminal's, at least 60; 100 when it is not a terminal) where the claim ids
     allow: the claim, the verdict and k are never cut; the statistic and the reading give up
     characters first (to 40 and 12), then the reference (at most 28; left out at 0), then the statistic and
-    the reading again (to 15 and 6), then the seconds, the slack and "bites" are left out; a cut cell ends
-    in "…" (the report has every cell)."""
+    the reading again (to 15 and 6), then the seconds, the slack, "fails from T" and "bites" are left out;
+    a cut cell ends in "…" (the report has every cell)."""
     if width is None:
         width = max(60, shutil.get_terminal_size((100, 24)).columns)
     width = check_count("width", width, low=60)
@@ -131,9 +144,9 @@ def table(report: Report, width: int | None = None) -> str:
     widths[1], widths[2] = min(widths[1], 28), min(widths[2], 24)
     # narrower until it fits, in stages (each takes a character from its widest column above its floor):
     # the statistic to 40 and the reading to 12, then the reference (left out at 0: the report has it),
-    # then the statistic to 15 and the reading to 6, then the seconds, the slack and "bites" are left out;
+    # then the statistic to 15 and the reading to 6, then the seconds, the slack, "fails from T" and "bites";
     # the claim's id, the verdict and k are never cut
-    for floors in ({6: 40, 2: 12}, {1: 0}, {6: 15, 2: 6}, {8: 0}, {7: 0}, {5: 0}):
+    for floors in ({7: 40, 2: 12}, {1: 0}, {7: 15, 2: 6}, {9: 0}, {8: 0}, {6: 0}, {5: 0}):
         while sum(w + 2 for w in widths if w) - 2 > width:
             shrinkable = [i for i in floors if widths[i] > floors[i]]
             if not shrinkable:
@@ -196,7 +209,11 @@ def _figure(verdict: Verdict, claim, path: Path) -> None:
     T = np.asarray(s["T"], dtype=float)
     R = np.atleast_2d(np.asarray(s["empirical"], dtype=float))
     bound = np.atleast_2d(np.asarray(s["bound"], dtype=float))
-    fig, ax = plt.subplots(figsize=(5.5, 3.6), constrained_layout=True)
+    if "beyond" in s:
+        fig, (ax, far_ax) = plt.subplots(1, 2, figsize=(10.0, 3.6), constrained_layout=True)
+        _horizon_panel(far_ax, s["beyond"], verdict.power.get("beyond") or {}, checked=float(T[-1]))
+    else:
+        fig, ax = plt.subplots(figsize=(5.5, 3.6), constrained_layout=True)
     positive = np.where(R > 0, R, np.nan)
     what = s.get("label", "R_T")
     ax.plot(T, np.nanmedian(positive, axis=0), color="C0", label=f"empirical {what}, median path")
@@ -214,6 +231,34 @@ def _figure(verdict: Verdict, claim, path: Path) -> None:
         atomic_savefig(fig, path, dpi=120)
     finally:
         plt.close(fig)
+
+
+def _horizon_panel(ax, beyond: dict, summary: dict, *, checked: float) -> None:
+    """Where the bound starts to bite: the bound divided by what any query rule reaches (the ceiling, e.g.
+    T (f* - min f)) against T, at both ends of the constants' brackets (median over trials, and 10-90 % of
+    the trials at the upper end); below 1 a run could break it. The checked T and the T from which the check
+    could first fail are marked."""
+    T = np.asarray(beyond["T"], dtype=float)
+    ceiling = np.atleast_2d(np.asarray(beyond["ceiling"], dtype=float))
+    for end, style in (("low", ":"), ("high", "-")):
+        ratio = np.broadcast_to(np.asarray(beyond[end], dtype=float), ceiling.shape) / ceiling
+        ax.plot(T, np.median(ratio, axis=0), color="C3", ls=style,
+                label=f"γ-bracket {'lower' if end == 'low' else 'upper'} end (median)")
+        if end == "high":
+            ax.fill_between(T, np.quantile(ratio, 0.1, axis=0), np.quantile(ratio, 0.9, axis=0), color="C3",
+                            alpha=0.15, lw=0, label="upper end, 10-90 % of trials")
+    ax.axhline(1.0, color="C0", lw=1.0, label="= what any query rule reaches")
+    ax.axvline(checked, color="0.4", ls="--", lw=0.8, label=f"checked T = {checked:g}")
+    fails = [t for t in summary.get("could_fail_T", []) if t is not None]
+    if fails:
+        ax.axvspan(min(fails), max(fails) * 1.02, color="C2", alpha=0.2, lw=0,
+                   label="the check could first fail")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("T")
+    ax.set_ylabel("bound / ceiling")
+    ax.set_title("where the bound starts to bite (below 1)", fontsize=9)
+    ax.legend(fontsize=6)
 
 
 def _resumed(report: Report) -> str:
@@ -248,8 +293,11 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
            f"on fewer than {OPEN_MAJORITY:.0%} of its trials, is *weak*. "
            "Slack = bound / empirical at the worst trial and the median (> 1: room). Where a "
            "bound has a ceiling (what any query rule reaches), 'bites from T = ...' is the median first T "
-           "at which it is below the ceiling, within the T checked; controls are judged at the verdict's "
-           "own level.",
+           "at which it is below the ceiling, within the T checked; where the claim is followed beyond its "
+           "T (to T = 1e6, with the constants' brackets and no runs: the second panel of its figure), the "
+           "median first T over all trials (never on a trial counts as infinitely late) and *fails from T*, "
+           "the T by which enough trials are open for the check to come out violated, at both ends of the "
+           "bracket. Controls are judged at the verdict's own level.",
            "", "| " + " | ".join(_HEADER) + " |", "|" + "---|" * len(_HEADER)]
     out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in _rows(report)]
     out += ["", "## Claims", ""]

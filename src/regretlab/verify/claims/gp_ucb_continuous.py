@@ -62,6 +62,7 @@ from regretlab.bounds.gp_ucb import C1, beta_t_srinivas_thm2, cumulative_regret_
 from regretlab.bounds.information_gain import greedy_information_gain
 from regretlab.bounds.ubo import trigger_rb
 
+from ..evidence import horizon_grid
 from ..registry import Context, claim
 from ..verdict import SENSITIVITY_LADDER
 from .gp_ucb import bounded_regret_verdict
@@ -281,5 +282,15 @@ def gp_ucb_continuous_regret(ctx: Context):
                "gamma_T": f"in [{low_gamma[-1]:.4g}, {high_gamma[-1]:.4g}] at T = {T_MAX} (greedy on a grid; "
                           "Hadamard)",
                "certified gap": f"Σ η_t <= {worst_gap:.3g} (worst run) < 2 - π²/6 = {PROOF_SLACK:.3f}"}
-    return [bounded_regret_verdict(ctx, "A", (regret_low, regret_high), (strict, lenient), ceiling,
-                                   setting=setting)]
+    verdict = bounded_regret_verdict(ctx, "A", (regret_low, regret_high), (strict, lenient), ceiling,
+                                     setting=setting)
+    # beyond T_MAX: γ_T above by the same bound, below held at the greedy's value at T_MAX (γ_T grows)
+    far = horizon_grid(T_MAX)
+    far_beta = beta_t_srinivas_thm2(t=far, d=1, delta=p.delta, a=DERIVATIVE_A, b=DERIVATIVE_B, r=1.0)
+    far_low = low_gamma[np.minimum(far, T_MAX) - 1]
+    verdict.series["beyond"] = {
+        "T": far, "ceiling": np.array([far * (top[1] - top[2]) for _, top, _ in runs]),
+        "low": cumulative_regret_bound(T=far, beta_T=far_beta, gamma_T=far_low, sigma=sigma) + 2.0,
+        "high": cumulative_regret_bound(T=far, beta_T=far_beta, gamma_T=gamma_upper(far), sigma=sigma) + 2.0,
+        "note": f"γ_T below held at its value at T = {T_MAX} beyond it"}
+    return [verdict]

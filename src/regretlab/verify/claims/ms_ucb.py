@@ -43,7 +43,7 @@ from regretlab.bounds.ms_ucb import (
 from regretlab.gp import GP, SquaredExponential
 from regretlab.gp.sample_paths import RFFSamplePath
 
-from ..evidence import realised_information_gain, run_on_path
+from ..evidence import horizon_grid, realised_information_gain, run_on_path
 from ..registry import Context, claim, not_checked
 from ..verdict import SENSITIVITY_LADDER, Tally, ladder_violations, rate_verdict, slack
 
@@ -386,18 +386,28 @@ def _prop4(ctx: Context, alpha: float):
     v = v0(D=D, d=d, a=a, b=b, delta=p.delta, reading="E")  # Prop. 4 prints reading E
     c1 = C1(sigma=sigma, reading="B")  # Prop. 4 prints 8 / log(1 + sigma^2)
     gamma_high = gamma_T_trivial_upper(T=T, sigma=sigma)  # gamma_T <= T/2 log(1 + sigma^-2)
+    # beyond the checked T: γ_T above by the same trivial bound, below held at the run's own gain
+    far = horizon_grid(p.horizon)
+    far_beta = beta_t(t=far, d=d, D=D, a=a, b=b, delta=p.delta)
+    far_high = gamma_T_trivial_upper(T=far, sigma=sigma)
+    gains = [realised_information_gain(KERNEL(run.X[1:], run.X[1:]), sigma) for _, _, run, _ in runs]
     verdicts = []
     for reading in ("A", "B"):
         tally, possible = Tally(), 0
         series_R, series_B, ceilings = [], [], []
+        far_low, far_high_bound, far_ceiling = [], [], []
         for i, (path, cert, run, _) in enumerate(runs):
             ceilings.append(T * _range_upper(path, cert))
-            K = KERNEL(run.X[1:], run.X[1:])
-            gamma_low = realised_information_gain(K, sigma)  # I(y_A; f_A) <= gamma_T
+            gamma_low = gains[i]  # I(y_A; f_A) <= gamma_T
             common = dict(T=T, beta_T=beta_T, C1=c1, v0=v, N0=1, delta=p.delta, alpha=alpha, D=D, d=d,
                           reading=reading)
             lenient = prop4_regret_bound(gamma_T=gamma_high, **common)
             strict = prop4_regret_bound(gamma_T=gamma_low, **common)
+            far_common = {**common, "T": far, "beta_T": far_beta}
+            held = gamma_low[np.minimum(far, p.horizon) - 1]
+            far_low.append(prop4_regret_bound(gamma_T=held, **far_common))
+            far_high_bound.append(prop4_regret_bound(gamma_T=far_high, **far_common))
+            far_ceiling.append(far * _range_upper(path, cert))
             low, high = (np.cumsum(x) for x in _regret_bracket(cert, run.f[1:]))
             series_R.append(low)
             series_B.append(lenient)
@@ -414,7 +424,11 @@ def _prop4(ctx: Context, alpha: float):
                      "v0": f"{float(v):.4g} (reading E, as Prop. 4 prints)",
                      "gamma_T": "between the realised I(y_A; f_A) and T/2 log(1 + sigma^-2)"},
             series={"T": T, "empirical": np.array(series_R), "bound": np.array(series_B),
-                    "ceiling": np.array(ceilings), "ylabel": "cumulative regret R_T"}))
+                    "ceiling": np.array(ceilings), "ylabel": "cumulative regret R_T",
+                    "beyond": {"T": far, "low": np.array(far_low), "high": np.array(far_high_bound),
+                               "ceiling": np.array(far_ceiling),
+                               "note": "γ_T below held at the run's own gain at the checked T; above "
+                                       "T/2 log(1 + σ^-2)"}}))
     return verdicts
 
 
