@@ -315,11 +315,18 @@ def test_li2016_lemma13_check_can_fail(smoke_report):
 
 
 def test_li2016_thm7_is_reported_vacuous_where_its_first_term_reaches_the_range_of_g(smoke_report):
-    """[Li2016, Thm 7] on the same runs: the average regret stays below the bound, but the bound is above
-    g* - min g on every smoke path, so the verdict is not 'holds' (the report says so)."""
+    """[Li2016, Thm 7] and Cor. 8 on the same runs: up to T = 1000 (the runs' length before issue 79) the
+    bound is at or above g* - min g on every smoke path and T, both readings, so no check that stopped there
+    could fail; reading A (L_T as printed, which bites only from about T = 1.6e4) is still not 'holds' and
+    could not fail at T = 2500."""
+    import numpy as np
+
     for claim in ("RPP.thm7", "RPP.cor8"):
         for v in (v for v in smoke_report.verdicts if v.claim == claim):
-            assert v.outcome != "holds" and not v.power["could_fail"], (claim, v.statistic)
+            bound, ceiling = np.asarray(v.series["bound"]), np.asarray(v.series["ceiling"])
+            assert np.all(bound[:, :1000] >= ceiling[:, :1000]), (claim, v.reading)
+            if v.reading == "A":
+                assert v.outcome != "holds" and not v.power["could_fail"], (claim, v.statistic)
 
 
 def test_prop51_on_the_continuum_records_the_trigger_without_changing_the_runs_and_can_fail():
@@ -368,7 +375,8 @@ def test_kandasamy_thm5_is_checked_with_the_summed_and_the_per_group_L(smoke_rep
 
 #: The engine's regret claims followed beyond their T; the others are per-step bounds whose σ_{t-1}(x_t)
 #: exists only along a run (MSUCB.prop1_rt, MSUCB.beta_t1:lemma3_Ft, RPP.lemma13): within T only.
-FOLLOWED = {"SRINIVAS.C1:regret", "SRINIVAS.C1:regret_T1000", "SRINIVAS.beta_t_thm2:regret", "RPP.thm7",
+FOLLOWED = {"SRINIVAS.C1:regret", "SRINIVAS.C1:regret_T1000", "SRINIVAS.C1:regret_T4000",
+            "SRINIVAS.beta_t_thm2:regret", "RPP.thm7",
             "RPP.cor8", "ADD.regret_thm5", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3"}
 
 
@@ -393,3 +401,17 @@ def test_the_engines_regret_claims_say_where_they_start_to_bite(smoke_report):
         assert beyond["never"][0] <= beyond["never"][1]
         assert fails_from_cell(v.power) != "-"
     assert seen == FOLLOWED
+
+
+def test_the_main_statements_are_checked_where_they_could_fail():
+    """Issue 79.2, quick profile: [Srinivas2010, Thm 1] B on runs of T = 4000 and [Li2016, Thm 7] B on runs
+    of T = 2500 are checked at a T by which enough paths are open for a violation to be significant: their
+    verdicts could fail (power['could_fail']), neither is vacuous, and each says from which T."""
+    from regretlab.verify import verify
+
+    report = verify("SRINIVAS.C1:regret_T4000,RPP.thm7", profile="quick", seed=0, progress=False)
+    got = {(v.claim, v.reading): v for v in report.verdicts}
+    for key in (("SRINIVAS.C1:regret_T4000", "B"), ("RPP.thm7", "B")):
+        v = got[key]
+        assert v.power["could_fail"] and v.outcome != "vacuous", (key, v.statistic)
+        assert v.power["beyond"]["could_fail_T"][0] <= v.setting.get("T", v.setting.get("T_max")), key

@@ -159,6 +159,47 @@ def _regret_verdicts(ctx: Context, runs, gram, *, horizon: int, noise_variance: 
     return verdicts
 
 
+#: [Srinivas2010, Thm 1] on the control grid where it bites (issue 79.2): followed beyond the profile's T,
+#: reading B could first fail from T = 189-449 and reading A from 1126-2154 (quick profile, 300 paths; on
+#: 60 paths reading A from 1906-3424: fewer paths need a larger share open), the two ends of γ_T's bracket,
+#: so runs of T = 4000 give both readings room to fail. Rank-one updates
+#: (regretlab.verify.evidence.grid_gp_ucb): about 0.4 s a path.
+BITES_T = 4000
+
+
+@functools.lru_cache(maxsize=2)
+def _bites_runs(seed: int, paths: int, delta: float):
+    """GP-UCB runs of T = BITES_T on exact sample paths of the control grid: (path values, f at queries)."""
+    gram = KERNEL(GRID, GRID)
+    out = []
+    for rng in Context("shared", None, seed).generators(paths, "gp_ucb where thm 1 bites", shared=True):
+        path = FiniteSamplePath.draw(KERNEL, GRID, rng=rng)
+        run = grid_gp_ucb(gram, path.values, noise_variance=NOISE_VARIANCE, T=BITES_T, rng=rng,
+                          beta=lambda t: beta_t_finite(t=t, n_points=N_POINTS, delta=delta))
+        out.append((np.asarray(path.values), run.f))
+    return out
+
+
+@claim(
+    "SRINIVAS.C1:regret_T4000",
+    reference="[Srinivas2010, Thm 1]",
+    event=f"with probability at least 1 - δ, R_T <= sqrt(C1 T β_T γ_T) for every T <= {BITES_T}",
+    latex=r"\Pr\big[\forall T\le4000:\ R_T\le\sqrt{C_1T\beta_T\gamma_T}\big]\ge1-\delta",
+    bounds=(cumulative_regret_bound, C1, beta_t_finite),
+    readings=("A", "B"),
+    kind="regret",
+    evidence=f"GP-UCB runs of T = {BITES_T} on exact sample paths of the control claims' {N_POINTS}-point "
+             f"grid (σ² = {NOISE_VARIANCE:g}), where the bound bites; f* exact on the grid; γ_T bracketed on "
+             "the grid by the greedy information gain and greedy / (1 - 1/e)",
+    group="gp_ucb where thm 1 bites",
+)
+def gp_ucb_regret_bites(ctx: Context):
+    p = ctx.profile
+    return _regret_verdicts(ctx, _bites_runs(ctx.seed, p.paths, p.delta), KERNEL(GRID, GRID),
+                            horizon=BITES_T, noise_variance=NOISE_VARIANCE,
+                            setting={**SETTING, "T_max": BITES_T})
+
+
 def bounded_regret_verdict(ctx: Context, reading: str, regret, bound, ceiling, *, setting: dict):
     """:func:`regretlab.verify.verdict.regret_rate_verdict` for a registered claim: its id, the profile's δ
     and its replay command."""
