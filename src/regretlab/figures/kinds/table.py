@@ -19,9 +19,9 @@ __all__ = ["KIND", "side_by_side_table"]
 
 def side_by_side_table(spec: Spec, results: dict) -> tuple[list[str], list[tuple], list[dict]]:
     """A printed table beside ours: per (problem, T, method) the paper's mean ± s.e., ours at
-    :math:`\\min(T, \\text{budget})`, and their difference in combined standard errors; per (problem, T)
-    Kendall's τ of the two orders of means with its one-sided p-values (each way) and τ in words (a
-    description, not a verdict: the ranking claims are decided by ``regretlab decide``)."""
+    :math:`\\min(T, \\text{budget})`, and their difference in combined standard errors (NaN where both are
+    0); per (problem, T) Kendall's τ of the two orders of means with its one-sided p-values (each way) and τ
+    in words (a description, not a verdict: the ranking claims are decided by ``regretlab decide``)."""
     table = spec.paper_values.get("table", {})
     header = ["problem", "T", "T_ours", "method", "paper_mean", "paper_se", "ours_mean", "ours_se", "n_runs",
               "difference_in_se"]
@@ -40,7 +40,9 @@ def side_by_side_table(spec: Spec, results: dict) -> tuple[list[str], list[tuple
                 se = float(final.std(ddof=1) / np.sqrt(final.size)) if final.size > 1 else float("nan")
                 p_mean, p_se = printed[T]
                 spread = float(np.hypot(se, p_se))
-                z = (float(final.mean()) - p_mean) / spread if final.size > 1 else float("nan")
+                # no spread (equal runs, e.g. a quick smoke run, and a printed s.e. of 0): no scale to
+                # measure the difference in, so none is given (it was a ZeroDivisionError)
+                z = (float(final.mean()) - p_mean) / spread if final.size > 1 and spread > 0 else float("nan")
                 rows.append((problem, T, t_ours, method, p_mean, p_se, float(final.mean()), se, final.size,
                              round(z, 2)))
                 paper_means.append(p_mean)
