@@ -373,11 +373,11 @@ def test_kandasamy_thm5_is_checked_with_the_summed_and_the_per_group_L(smoke_rep
     assert "additive kernel" in got["A"].setting["reading"] and "one group" in got["B"].setting["reading"]
 
 
-#: The engine's regret claims followed beyond their T; the others are per-step bounds whose σ_{t-1}(x_t)
-#: exists only along a run (MSUCB.prop1_rt, MSUCB.beta_t1:lemma3_Ft, RPP.lemma13): within T only.
+#: The engine's regret claims followed beyond their T (Prop. 1's per-step bound with σ_{t-1}(x_t) between 0
+#: and its prior value); MSUCB.beta_t1:lemma3_Ft and RPP.lemma13 stay within their T.
 FOLLOWED = {"SRINIVAS.C1:regret", "SRINIVAS.C1:regret_T1000", "SRINIVAS.C1:regret_T4000",
             "SRINIVAS.beta_t_thm2:regret", "RPP.thm7",
-            "RPP.cor8", "ADD.regret_thm5", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3"}
+            "RPP.cor8", "ADD.regret_thm5", "MSUCB.prop1_rt", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3"}
 
 
 def test_the_engines_regret_claims_say_where_they_start_to_bite(smoke_report):

@@ -350,9 +350,21 @@ def prop1(ctx: Context):
     # what the worst query rule reaches at any one step: f* - min f (an upper estimate; the power audit's
     # ceiling for a single-step bound)
     ranges = np.array([_range_upper(path, cert) for path, cert, _, _ in runs])
+    # beyond the checked T, σ_{t-1}(x_t) is known only to lie in [0, k(x, x)^(1/2)] = [0, 1]: the bound is
+    # bracketed by those two ends, with |Z_t| = t(t + 1)/2 where the runs follow it (alpha = 1) and held at
+    # its last value otherwise
+    far = horizon_grid(p.horizon)
+    grows = all(np.array_equal(z, t * (t + 1) / 2.0) for *_, z in runs)
+    far_z = far * (far + 1) / 2.0 if grows else np.full(far.size, max(float(z[-1]) for *_, z in runs))
     for reading in _V0_READINGS:
         tally, possible = Tally(), 0
         bounds_all, regrets = [], []
+        alpha = 1.0 if reading in ("C", "D") else None
+        far_bounds = {end: prop1_rt_bound(t=far, sigma=np.full(far.size, sd), d=d, D=D, a=a, b=b,
+                                          delta=p.delta, Zt_size=far_z, v0_reading=reading, alpha=alpha)
+                      for end, sd in (("low", 0.0), ("high", float(np.sqrt(KERNEL.variance))))}
+        far_note = ("σ_{t-1}(x_t) between 0 (lower end) and its prior value 1 (upper end) beyond the checked "
+                    "T" + ("" if grows else "; |Z_t| held"))
         for i, (_, cert, run, zsizes) in enumerate(runs):
             bound = prop1_rt_bound(t=t, sigma=run.sd[1:], d=d, D=D, a=a, b=b, delta=p.delta, Zt_size=zsizes,
                                    v0_reading=reading, alpha=1.0 if reading in ("C", "D") else None)
@@ -372,7 +384,10 @@ def prop1(ctx: Context):
                                      series={"T": t, "empirical": np.array(regrets),
                                              "bound": np.array(bounds_all),
                                              "ceiling": np.repeat(ranges[:, None], t.size, axis=1),
-                                             "ylabel": "instantaneous regret r_t", "label": "r_t"}))
+                                             "ylabel": "instantaneous regret r_t", "label": "r_t",
+                                             "beyond": {"T": far, **far_bounds, "note": far_note,
+                                                        "ceiling": np.repeat(ranges[:, None], far.size,
+                                                                             axis=1)}}))
     return verdicts
 
 
