@@ -415,3 +415,17 @@ def test_the_main_statements_are_checked_where_they_could_fail():
         v = got[key]
         assert v.power["could_fail"] and v.outcome != "vacuous", (key, v.statistic)
         assert v.power["beyond"]["could_fail_T"][0] <= v.setting.get("T", v.setting.get("T_max")), key
+
+
+def test_the_report_tables_where_each_followed_bound_starts_to_bite(smoke_report, tmp_path):
+    """verification.md has the issue's table computed by the engine: one row per followed verdict, with its
+    checked T, median first T, trials never bitten and the T from which it could fail."""
+    from regretlab.verify.report import write_report
+
+    text = write_report(smoke_report, tmp_path).read_text(encoding="utf-8")
+    section = text.split("## Where each bound starts to bite", 1)[1].split("## Claims", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    followed = [v for v in smoke_report.verdicts if v.power.get("beyond")]
+    assert len(rows) == len(followed) > 0
+    for row, v in zip(rows, followed, strict=True):
+        assert row.startswith(f"| {v.claim} | {v.reading} | ") and f" of {v.trials} |" in row

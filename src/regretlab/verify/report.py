@@ -269,6 +269,36 @@ def _resumed(report: Report) -> str:
             "in its verdict)")
 
 
+def _horizon_section(report: Report) -> list[str]:
+    """The verdicts followed beyond their checked T as one table: where each bound starts to bite (issue 79's
+    table, computed by the engine), at the two ends of its constants' brackets."""
+    rows = [v for v in report.verdicts if v.power.get("beyond")]
+    if not rows:
+        return []
+
+    def span(values):
+        shown = ["never" if x is None else horizon_text(x) for x in values]
+        return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
+
+    out = ["", "## Where each bound starts to bite", "",
+           "Each regret bound followed from T = 1 to 1e6 with its constants at the two ends of their "
+           "brackets (γ_T's, or σ's for a per-step bound), against what any query rule reaches; no runs beyond the "
+           "checked T. *Median*: the median over all trials of the first T at which the bound is below that "
+           "ceiling (a trial where it never is counts as infinitely late); *fails from T*: the T by which "
+           "enough trials are open for the check to come out violated.", "",
+           "| claim | reading | checked T | verdict | median first T | never on | fails from T | held fixed |",
+           "|---|---|---|---|---|---|---|---|"]
+    for v in rows:
+        beyond = v.power["beyond"]
+        checked = v.power.get("checked_T") or v.setting.get("T") or "-"
+        never = "-".join(dict.fromkeys(str(n) for n in beyond["never"])) + f" of {v.trials}"
+        checked = checked if isinstance(checked, str) else f"{checked:g}"
+        verdict = v.outcome + (" (weak)" if v.weak else "")
+        out.append(f"| {v.claim} | {v.reading} | {checked} | {verdict} | {span(beyond['bites_median'])} | "
+                   f"{never} | {span(beyond['could_fail_T'])} | {beyond.get('note', '-')} |")
+    return out
+
+
 def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
     claims = {c.id: c for c in report.claims}
     out = [f"# Verification report — profile `{report.profile}`, seed {report.seed}", "",
@@ -300,6 +330,7 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
            "bracket. Controls are judged at the verdict's own level.",
            "", "| " + " | ".join(_HEADER) + " |", "|" + "---|" * len(_HEADER)]
     out += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in _rows(report)]
+    out += _horizon_section(report)
     out += ["", "## Claims", ""]
     for c in report.claims:
         out += [f"### {c.id} — {c.reference}", "", f"- **Event**: {c.event}.", f"- $${c.latex}$$",
