@@ -282,11 +282,12 @@ def _horizon_section(report: Report) -> list[str]:
 
     out = ["", "## Where each bound starts to bite", "",
            "Each regret bound followed from T = 1 to 1e6 with its constants at the two ends of their "
-           "brackets (γ_T's, or σ's for a per-step bound), against what any query rule reaches; no runs beyond the "
-           "checked T. *Median*: the median over all trials of the first T at which the bound is below that "
-           "ceiling (a trial where it never is counts as infinitely late); *fails from T*: the T by which "
-           "enough trials are open for the check to come out violated.", "",
-           "| claim | reading | checked T | verdict | median first T | never on | fails from T | held fixed |",
+           "brackets (γ_T's, or σ's for a per-step bound), against what any query rule reaches; no runs "
+           "beyond the checked T. *Median*: the median over all trials of the first T at which the bound is "
+           "below that ceiling (a trial where it never is counts as infinitely late); *fails from T*: the T "
+           "by which enough trials are open for the check to come out violated.", "",
+           "| claim | reading | checked T | verdict | median first T | never on | fails from T | "
+           "held fixed |",
            "|---|---|---|---|---|---|---|---|"]
     for v in rows:
         beyond = v.power["beyond"]
