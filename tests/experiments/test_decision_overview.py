@@ -60,12 +60,13 @@ def test_the_overview_draws_every_record_and_writes_one_csv_row_per_comparison(t
 
 
 def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
-    """The bar's label is the verdict DECISIONS.md heads the item with: an item whose paper setup is
-    'undecided' and whose 'code' reading is pending (its proposed methods' pilot not complete) reads
-    "pending (paper setup: undecided)" (it said the paper setup's alone, then 'undecided' while the 'code'
-    reading had tested nothing); one whose two setups agree reads their verdict alone (Kandasamy2015 Fig. 3
-    D = 40, reading-dependent under both since its 'code' look n = 10); an item without setup readings keeps
-    its own verdict."""
+    """The bar's label is the verdict DECISIONS.md heads the item with: an item whose paper setup and setup
+    reading differ reads the verdict over every setup with the paper setup's in brackets (Kandasamy2015
+    Fig. 4 D = 96: not reproduced under the paper setup, reading-dependent under 'code'; Li2016 Table 5
+    read "pending (paper setup: undecided)" until its 'code' pilot was decided); one whose two setups agree
+    reads their verdict alone (Kandasamy2015 Fig. 3 D = 40, reading-dependent under both; Li2016 Table 5,
+    undecided under both since its 'code' pilot); an item without setup readings keeps its own verdict. (The
+    pending-over-setups rule itself: :func:`regretlab.decisions.verdicts.setup_verdict`'s doctest.)"""
     from pathlib import Path
 
     from regretlab.figures.decision_overview import verdict_label
@@ -76,8 +77,10 @@ def test_the_label_beside_a_bar_is_the_verdict_over_every_setup():
         pytest.skip("needs the checkout's paper_figures/")
     records = {r["item"]: r for r in read_records(root)}
     table5 = records["Li2016.table5"]
-    assert table5["verdict"] == "undecided"
-    assert verdict_label(table5, root) == "pending (paper setup: undecided)"
+    assert verdict_label(table5, root) == table5["verdict"] == "undecided"
+    d96 = records["Kandasamy2015.fig4_D96_simple"]
+    assert d96["verdict"] == "not reproduced"
+    assert verdict_label(d96, root) == "undecided (paper setup: not reproduced)"
     d40 = records["Kandasamy2015.fig3_D40_simple"]
     assert verdict_label(d40, root) == d40["verdict"] == "reading-dependent"
     assert verdict_label(records["Ha2019.fig3"], root) == records["Ha2019.fig3"]["verdict"]
