@@ -377,7 +377,8 @@ def test_kandasamy_thm5_is_checked_with_the_summed_and_the_per_group_L(smoke_rep
 #: and its prior value); MSUCB.beta_t1:lemma3_Ft and RPP.lemma13 stay within their T.
 FOLLOWED = {"SRINIVAS.C1:regret", "SRINIVAS.C1:regret_T1000", "SRINIVAS.C1:regret_T4000",
             "SRINIVAS.beta_t_thm2:regret", "RPP.thm7",
-            "RPP.cor8", "ADD.regret_thm5", "MSUCB.prop1_rt", "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3"}
+            "RPP.cor8", "ADD.regret_thm5", "ADD.regret_thm5:grid_T4000", "MSUCB.prop1_rt",
+            "MSUCB.prop4_RT_case2", "MSUCB.prop4_RT_case3"}
 
 
 def test_the_engines_regret_claims_say_where_they_start_to_bite(smoke_report):
@@ -404,14 +405,17 @@ def test_the_engines_regret_claims_say_where_they_start_to_bite(smoke_report):
 
 
 def test_the_main_statements_are_checked_where_they_could_fail():
-    """Issue 79.2, quick profile: [Srinivas2010, Thm 1] B on runs of T = 4000 and [Li2016, Thm 7] B on runs
-    of T = 2500 are checked at a T by which enough paths are open for a violation to be significant: their
-    verdicts could fail (power['could_fail']), neither is vacuous, and each says from which T."""
+    """Issue 79.2, quick profile: [Srinivas2010, Thm 1] B on runs of T = 4000, [Li2016, Thm 7] B on runs of
+    T = 2500 and [Kandasamy2015, Thm 5] (both L readings) on product-grid runs of T = 4000 are checked at a
+    T by which enough paths are open for a violation to be significant: their verdicts could fail
+    (power['could_fail']), none is vacuous, and each says from which T."""
     from regretlab.verify import verify
 
-    report = verify("SRINIVAS.C1:regret_T4000,RPP.thm7", profile="quick", seed=0, progress=False)
+    report = verify("SRINIVAS.C1:regret_T4000,RPP.thm7,ADD.regret_thm5:grid_T4000", profile="quick", seed=0,
+                    progress=False)
     got = {(v.claim, v.reading): v for v in report.verdicts}
-    for key in (("SRINIVAS.C1:regret_T4000", "B"), ("RPP.thm7", "B")):
+    for key in (("SRINIVAS.C1:regret_T4000", "B"), ("RPP.thm7", "B"), ("ADD.regret_thm5:grid_T4000", "A"),
+                ("ADD.regret_thm5:grid_T4000", "B")):
         v = got[key]
         assert v.power["could_fail"] and v.outcome != "vacuous", (key, v.statistic)
         assert v.power["beyond"]["could_fail_T"][0] <= v.setting.get("T", v.setting.get("T_max")), key
