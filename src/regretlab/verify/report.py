@@ -38,7 +38,7 @@ from .verdict import (
     SENSITIVITY_LADDER,
     WEAK_ABOVE,
     Verdict,
-    horizon_text,
+    horizon_span,
     k_interval_text,
 )
 
@@ -125,8 +125,7 @@ def fails_from_cell(power: dict) -> str:
     beyond = power.get("beyond")
     if not beyond:
         return "-"
-    shown = ["never" if t is None else horizon_text(t) for t in beyond["could_fail_T"]]
-    return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
+    return horizon_span(beyond["could_fail_T"])
 
 
 def table(report: Report, width: int | None = None) -> str:
@@ -276,10 +275,6 @@ def _horizon_section(report: Report) -> list[str]:
     if not rows:
         return []
 
-    def span(values):
-        shown = ["never" if x is None else horizon_text(x) for x in values]
-        return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
-
     out = ["", "## Where each bound starts to bite", "",
            "Each regret bound followed from T = 1 to 1e6 with its constants at the two ends of their "
            "brackets (γ_T's, or σ's for a per-step bound), against what any query rule reaches; no runs "
@@ -295,8 +290,9 @@ def _horizon_section(report: Report) -> list[str]:
         never = "-".join(dict.fromkeys(str(n) for n in beyond["never"])) + f" of {v.trials}"
         checked = checked if isinstance(checked, str) else f"{checked:g}"
         verdict = v.outcome + (" (weak)" if v.weak else "")
-        out.append(f"| {v.claim} | {v.reading} | {checked} | {verdict} | {span(beyond['bites_median'])} | "
-                   f"{never} | {span(beyond['could_fail_T'])} | {beyond.get('note', '-')} |")
+        out.append(f"| {v.claim} | {v.reading} | {checked} | {verdict} | "
+                   f"{horizon_span(beyond['bites_median'])} | {never} | "
+                   f"{horizon_span(beyond['could_fail_T'])} | {beyond.get('note', '-')} |")
     return out
 
 

@@ -38,7 +38,7 @@ from regretlab._validate import check_integer, check_probability, check_real
 __all__ = ["Verdict", "OUTCOMES", "LEVEL", "clopper_pearson", "rate_verdict", "counterexample_verdict",
            "slack", "power_audit", "control_audit", "CONTROL_FACTOR", "Tally", "SENSITIVITY_LADDER",
            "WEAK_ABOVE", "OPEN_MAJORITY", "trial_ratios", "ladder_violations", "sensitivity_audit",
-           "sensitivity_interval", "regret_rate_verdict", "bite_summary", "beyond_text"]
+           "sensitivity_interval", "regret_rate_verdict", "bite_summary", "beyond_text", "horizon_span"]
 
 #: The outcomes (and "error", for a check that raised): "vacuous" is a bound that could not have failed
 #: (above what any query rule can reach on every trial), so its "holds" says nothing; "certain" is a check
@@ -596,19 +596,28 @@ def horizon_text(T: float) -> str:
     return f"{mantissa}e{int(exponent)}"
 
 
+def horizon_span(values) -> str:
+    """A quantity at the two ends of a bracket, for reading: "2531" when they agree, "557-1188" when not,
+    "never" for None.
+
+    >>> horizon_span([557.0, 1188.0]), horizon_span([None, None]), horizon_span([0, 0])
+    ('557-1188', 'never', '0')
+    """
+    shown = ["never" if v is None else horizon_text(v) for v in values]
+    return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
+
+
 def beyond_text(beyond: dict | None) -> str:
     """:func:`bite_summary` in words for the statistic ("" when there is none)."""
     if not beyond:
         return ""
 
-    def span(values):
-        shown = ["never" if v is None else horizon_text(v) for v in values]
-        return shown[0] if shown[0] == shown[1] else f"{shown[0]}-{shown[1]}"
     note = f"; {beyond['note']}" if beyond.get("note") else ""
     searched = horizon_text(beyond["searched_to"])
     return (f"; beyond the checked T (to T = {searched}, the bracket's two ends): bites "
-            f"from T = {span(beyond['bites_median'])} (median over all trials; never on "
-            f"{span(beyond['never'])}), could first fail at T = {span(beyond['could_fail_T'])}{note}")
+            f"from T = {horizon_span(beyond['bites_median'])} (median over all trials; never on "
+            f"{horizon_span(beyond['never'])}), could first fail at T = "
+            f"{horizon_span(beyond['could_fail_T'])}{note}")
 
 
 def first_open(bound: np.ndarray, ceiling: np.ndarray, horizons: np.ndarray) -> np.ndarray:
