@@ -126,7 +126,7 @@ def check_real(
     arr = _numeric_array(name, value, domain, "a real number").astype(float)
     finite = np.isfinite(arr)
     if not np.all(finite):
-        bad = arr[~finite].flat[0] if arr.ndim else arr.item()
+        bad = float(arr[~finite].flat[0]) if arr.ndim else arr.item()   # a float, not np.float64(...)
         raise ValueError(f"{name}={bad!r} is not finite; its domain is {domain}")
     inside = np.ones(arr.shape, dtype=bool)
     if low is not None:
@@ -134,7 +134,7 @@ def check_real(
     if high is not None:
         inside &= (arr < high) if high_open else (arr <= high)
     if not np.all(inside):
-        bad = arr[~inside].flat[0] if arr.ndim else arr.item()
+        bad = float(arr[~inside].flat[0]) if arr.ndim else arr.item()
         raise ValueError(f"{name}={bad!r} is outside its domain {domain}")
     return float(arr) if arr.ndim == 0 else arr
 

@@ -41,7 +41,7 @@ def test_the_far_bracket_holds_the_greedy_beyond_its_own_steps():
     assert np.all(lower <= upper) and np.all(greedy <= upper + 1e-9)
     assert np.all(lower[~near] <= greedy[~near] / (1 - np.exp(-1)) + 1e-9)   # at most γ_T's own upper end
     assert np.all(np.diff(lower) >= -1e-12) and lower[-1] > lower[near][-1]   # grows past the greedy's end
-    with pytest.raises(ValueError, match="sorted horizons"):
+    with pytest.raises(ValueError, match="horizons must be sorted"):
         gamma_bracket_far(K, [5, 3], SIGMA)
 
 
@@ -83,3 +83,50 @@ def test_additive_grid_gp_ucb_equals_the_direct_posterior_on_every_step():
     K_run = sum(gram[np.ix_(run.index[:, k], run.index[:, k])] for k in range(2))
     assert run.gain[-1] == pytest.approx(information_gain(K=K_run, sigma=np.sqrt(noise)), rel=1e-9)
     np.testing.assert_allclose(run.f, [components[0][i] + components[1][k] for i, k in run.index])
+
+
+_GRAM = SquaredExponential(lengthscale=0.4, variance=0.5)(np.linspace(-1, 1, 5)[:, None], np.linspace(-1, 1, 5)[:, None])
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: spectral_gamma_upper([1.0, -0.5], [4], 1.0), r"eigenvalues contains -0.5 < 0"),
+    (lambda: spectral_gamma_upper([1.0], [4], 0.0), r"noise_std=0.0 is outside its domain \(0, "),
+    (lambda: spectral_gamma_upper([1.0], [-1], 1.0), r"Ts=-1.0 is outside its domain \[0, inf\)"),
+    (lambda: spectral_gamma_upper([], [4], 1.0), r"eigenvalues is empty"),
+    (lambda: gamma_bracket_far(np.ones((3, 2)), [4], 1.0), r"K has shape \(3, 2\); expected a square"),
+    (lambda: gamma_bracket_far(K, [5, 3], SIGMA), r"Ts\[1\]=3 is below Ts\[0\]=5"),
+    (lambda: gamma_bracket_far(K, [0, 3], SIGMA), r"Ts=0 is outside its domain \{1, 2, ...\}"),
+    (lambda: gamma_bracket_far(K, [2.5], SIGMA), r"Ts=\[2.5\] is not an integer"),
+    (lambda: gamma_bracket_far(K, [3], float("nan")), r"noise_std=nan is not finite"),
+    (lambda: gamma_bracket_far(K, [3], SIGMA, greedy_steps=0), r"greedy_steps=0 is outside its domain"),
+    (lambda: horizon_grid(0), r"checked=0 is outside its domain"),
+    (lambda: horizon_grid(100, 10), r"search_to=10 is outside its domain integers in \[100, "),
+    (lambda: horizon_grid(10, 100, points=0), r"points=0 is outside its domain"),
+])
+def test_the_horizon_helpers_name_the_parameter_its_value_and_domain(call, message):
+    """Bad input to the γ_T brackets and the horizon grid is a ValueError naming the parameter, the value and
+    its domain, not a NaN or a numpy traceback from deep inside."""
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    (dict(grams=_GRAM, components=[np.zeros(5)]), r"grams is one matrix of shape \(5, 5\)"),
+    (dict(grams=[_GRAM], components=[np.zeros(4)]), r"components\[0\] has 4 values and grams\[0\] 5 grid"),
+    (dict(grams=[_GRAM, _GRAM], components=[np.zeros(5)]), r"components has 1 group\(s\) and grams 2"),
+    (dict(grams=[_GRAM[:, :4]], components=[np.zeros(5)]), r"grams\[0\] has shape \(5, 4\); expected a square"),
+    (dict(grams=[_GRAM + np.triu(np.ones((5, 5)), 1)], components=[np.zeros(5)]), r"grams\[0\] is not symmetric"),
+    (dict(noise_variance=-1.0), r"noise_variance=-1.0 is outside its domain \(0, "),
+    (dict(T=0), r"T=0 is outside its domain"),
+    (dict(beta=4.0), r"beta=4.0 is not a callable"),
+    (dict(rng="seed"), r"rng='seed' is not None, an int seed"),
+])
+def test_additive_grid_gp_ucb_names_its_bad_input(kwargs, message):
+    """Every argument of additive_grid_gp_ucb is checked at the boundary with a message naming it."""
+    from regretlab.verify.evidence import additive_grid_gp_ucb
+
+    call = dict(grams=[_GRAM], components=[np.zeros(5)], noise_variance=0.1, beta=lambda t: 2.0, T=3,
+                rng=np.random.default_rng(0))
+    call.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        additive_grid_gp_ucb(**call)

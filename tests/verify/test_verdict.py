@@ -264,3 +264,27 @@ def test_a_holds_whose_bound_bites_on_a_minority_of_trials_is_weak():
     assert few.outcome == "holds" and few.power["sensitivity_k"] == 2.0
     assert few.weak and "bites on 33% of the trials" in few.statistic
     assert many.outcome == "holds" and many.power["sensitivity_k"] == 2.0 and not many.weak
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda f: f["interval"]({1.25: 0}, 0, 0.1), r"trials=0 is outside its domain"),
+    (lambda f: f["interval"]({1.25: 0}, 10, 1.5), r"delta=1.5 is outside its domain \(0, 1\)"),
+    (lambda f: f["interval"]({1.25: 0}, 10, 0.1, coverage=1.0), r"coverage=1.0 is outside its domain"),
+    (lambda f: f["interval"]({1.25: 0}, 10, 0.1, resamples=0), r"resamples=0 is outside its domain"),
+    (lambda f: f["interval"]({0.5: 0}, 10, 0.1), r"ladder rung=0.5 is outside its domain \(1, "),
+    (lambda f: f["interval"]([1.25], 10, 0.1), r"ladder=\[1.25\] is not a dict"),
+    (lambda f: f["bites"]({"T": [1, 2]}, delta=0.1), r"beyond has no 'ceiling', 'low', 'high'"),
+    (lambda f: f["bites"]({"T": [2, 1], "ceiling": [[1, 2]], "low": 1, "high": 1}, delta=0.1),
+     r"beyond\['T'\] is not strictly ascending"),
+    (lambda f: f["bites"]({"T": [1, 2, 3], "ceiling": [[1, 2]], "low": 1, "high": 1}, delta=0.1),
+     r"beyond\['ceiling'\] has shape \(1, 2\); expected \(trials, 3\)"),
+    (lambda f: f["bites"]({"T": [1, 2], "ceiling": [[1, 2]], "low": 1, "high": 1}, delta=0.1, level=2.0),
+     r"level=2.0 is outside its domain"),
+])
+def test_the_k_interval_and_the_bite_summary_name_their_bad_input(call, message):
+    """The k bootstrap and the bite summary check their arguments at the boundary: a ValueError naming the
+    parameter, its value and its domain."""
+    from regretlab.verify.verdict import bite_summary, sensitivity_interval
+
+    with pytest.raises(ValueError, match=message):
+        call({"interval": sensitivity_interval, "bites": bite_summary})

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from regretlab._rng import as_generator
+from regretlab._validate import check_array, check_count, check_integer, check_number, check_real
 from regretlab.bounds.gp_ucb import ucb
 from regretlab.bounds.information_gain import greedy_information_gain, information_gain
 from regretlab.gp import GP
@@ -166,7 +168,13 @@ def additive_grid_gp_ucb(grams, components, *, noise_variance, beta, T, rng) -> 
     """
     from scipy.linalg.blas import dger
 
-    sizes = [np.asarray(g).shape[0] for g in grams]
+    grams, components = _check_additive_grid(grams, components)
+    noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)
+    T = check_count("T", T)
+    if not callable(beta):
+        raise ValueError(f"beta={beta!r} is not a callable beta(t) returning β_t > 0")
+    rng = as_generator(rng)
+    sizes = [g.shape[0] for g in grams]
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int)
     n = int(sum(sizes))
     cov = np.zeros((n, n), order="F")
@@ -197,6 +205,29 @@ def additive_grid_gp_ucb(grams, components, *, noise_variance, beta, T, rng) -> 
         mean += column * ((y[t - 1] - mean[positions].sum()) / denominator)
         cov = dger(-1.0 / denominator, column, column, a=cov, overwrite_a=True)
     return AdditiveGridRun(index, y, f, betas, gain)
+
+
+def _check_additive_grid(grams, components) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The groups' Gram matrices (square, finite, symmetric) and path components (one value per grid point
+    of the same group), or a ValueError naming the group at fault."""
+    if isinstance(grams, np.ndarray) and grams.ndim == 2:
+        raise ValueError(f"grams is one matrix of shape {grams.shape}; expected a sequence of M Gram matrices")
+    grams = [check_array(f"grams[{j}]", g, ndim=2, empty=False) for j, g in enumerate(grams)]
+    components = [check_array(f"components[{j}]", c, ndim=1, empty=False) for j, c in enumerate(components)]
+    if not grams:
+        raise ValueError("grams is empty; expected M >= 1 Gram matrices, one per group")
+    if len(components) != len(grams):
+        raise ValueError(f"components has {len(components)} group(s) and grams {len(grams)}; expected one "
+                         "component per group")
+    for j, (gram, component) in enumerate(zip(grams, components, strict=True)):
+        if gram.shape[0] != gram.shape[1]:
+            raise ValueError(f"grams[{j}] has shape {gram.shape}; expected a square (G_j, G_j) Gram matrix")
+        if not np.allclose(gram, gram.T, rtol=1e-10, atol=1e-12):
+            raise ValueError(f"grams[{j}] is not symmetric; a Gram matrix k(G_j, G_j) is")
+        if component.shape[0] != gram.shape[0]:
+            raise ValueError(f"components[{j}] has {component.shape[0]} values and grams[{j}] {gram.shape[0]} "
+                             "grid points; expected one value per grid point")
+    return grams, components
 
 
 @dataclass
@@ -288,9 +319,15 @@ def spectral_gamma_upper(eigenvalues, Ts, noise_std) -> np.ndarray:
     >>> spectral_gamma_upper([1.0], [1, 4], 1.0).round(6).tolist()   # one direction: (1/2) log(1 + T)
     [0.346574, 0.804719]
     """
-    lam = np.sort(np.clip(np.asarray(eigenvalues, dtype=float).ravel(), 0.0, None))[::-1]
+    eigenvalues = check_array("eigenvalues", eigenvalues, ndim=1, empty=False)
+    Ts = np.atleast_1d(check_real("Ts", Ts, low=0.0)).ravel()
+    noise_std = check_number("noise_std", noise_std, low=0.0, low_open=True)
+    # a Gram matrix is positive semi-definite: eigenvalues below 0 beyond round-off say it is not
+    if eigenvalues.min() < -1e-8 * max(abs(eigenvalues).max(), 1.0):
+        raise ValueError(f"eigenvalues contains {float(eigenvalues.min())!r} < 0 beyond round-off; a Gram matrix's "
+                         "eigenvalues are >= 0")
+    lam = np.sort(np.clip(eigenvalues, 0.0, None))[::-1]
     lam = lam[lam > lam[0] * 1e-14] if lam.size and lam[0] > 0 else lam[:0]
-    Ts = np.asarray(Ts, dtype=float).ravel()
     if lam.size == 0:
         return np.zeros_like(Ts)
     inverse = noise_std**2 / lam                     # σ²/λ_i, ascending: the directions fill in this order
@@ -319,12 +356,18 @@ def gamma_bracket_far(K, Ts, noise_std, *, greedy_steps: int | None = None) -> t
     ``greedy_steps`` (default: as many as about 2e9 flops allow, ``sqrt(2e9 / N)``, at most 10**4; the
     greedy costs about steps² × N) sets G. Returns (lower, upper), each of the shape of ``Ts``.
     """
-    K = np.asarray(K, dtype=float)
+    K = check_array("K", K, ndim=2, empty=False)
+    if K.shape[0] != K.shape[1]:
+        raise ValueError(f"K has shape {K.shape}; expected a square (N, N) Gram matrix")
+    noise_std = check_number("noise_std", noise_std, low=0.0, low_open=True)
     if greedy_steps is None:
         greedy_steps = int(min(10**4, np.sqrt(2e9 / K.shape[0])))
-    Ts = np.asarray(Ts, dtype=int).ravel()
-    if Ts.size == 0 or np.any(Ts < 1) or np.any(np.diff(Ts) < 0):
-        raise ValueError(f"Ts must be sorted horizons >= 1; got {Ts[:5].tolist()}...")
+    greedy_steps = check_count("greedy_steps", greedy_steps)
+    Ts = np.atleast_1d(check_integer("Ts", Ts, low=1)).ravel()
+    if np.any(np.diff(Ts) < 0):
+        i = int(np.flatnonzero(np.diff(Ts) < 0)[0])
+        raise ValueError(f"Ts[{i + 1}]={int(Ts[i + 1])} is below Ts[{i}]={int(Ts[i])}; the horizons must be "
+                         "sorted ascending")
     steps = int(min(greedy_steps, Ts[-1]))
     greedy = greedy_information_gain(K=K, T=steps, sigma=noise_std)
     gains = np.asarray(greedy.gains, dtype=float)
@@ -354,6 +397,9 @@ def horizon_grid(checked: int, search_to: int = BEYOND_T, points: int = 400) -> 
     >>> horizon_grid(3, 30, points=4).tolist()
     [1, 2, 3, 5, 9, 17, 30]
     """
+    checked = check_count("checked", checked)
+    search_to = check_count("search_to", search_to, low=checked)
+    points = check_count("points", points)
     far = np.unique(np.round(np.geomspace(checked, search_to, points + 1)).astype(int))
     return np.concatenate([np.arange(1, checked + 1), far[far > checked]])
 

@@ -192,7 +192,14 @@ def sensitivity_interval(ladder: dict, trials: int, delta: float | None, level: 
     [2.0, None]
     """
     trials = check_integer("trials", trials, low=1)
-    rungs = sorted(float(k) for k in ladder)
+    if delta is not None:
+        delta = check_probability("delta", delta)
+    level = check_probability("level", level)
+    coverage = check_probability("coverage", coverage)
+    resamples = check_integer("resamples", resamples, low=1)
+    if not isinstance(ladder, dict):
+        raise ValueError(f"ladder={ladder!r} is not a dict of rung -> violation count")
+    rungs = sorted(float(check_real("ladder rung", k, low=1.0, low_open=True)) for k in ladder)
     counts = np.array([ladder[k] for k in sorted(ladder)], dtype=np.int64)
     if not rungs or np.any(np.diff(counts) < 0) or counts[-1] > trials or counts[0] < 0:
         return None
@@ -564,8 +571,20 @@ def bite_summary(beyond: dict, *, delta: float, level: float = LEVEL) -> dict:
     >>> out["bites_median"], out["never"], out["could_fail_T"]
     ([10.0, 100.0], [0, 1], [10.0, 100.0])
     """
-    T = np.asarray(beyond["T"], dtype=float).ravel()
+    missing = [key for key in ("T", "ceiling", "low", "high") if key not in beyond]
+    if missing:
+        raise ValueError(f"beyond has no {', '.join(map(repr, missing))}; it needs 'T', 'ceiling', 'low' and "
+                         "'high'")
+    if delta is not None:
+        delta = check_probability("delta", delta)
+    level = check_probability("level", level)
+    T = np.atleast_1d(check_real("beyond['T']", beyond["T"], low=0.0, low_open=True)).ravel()
+    if np.any(np.diff(T) <= 0):
+        raise ValueError("beyond['T'] is not strictly ascending; the horizons must be sorted")
     ceiling = np.atleast_2d(np.asarray(beyond["ceiling"], dtype=float))
+    if ceiling.shape[-1] != T.size:
+        raise ValueError(f"beyond['ceiling'] has shape {ceiling.shape}; expected (trials, {T.size}), one column "
+                         "per horizon")
     trials = ceiling.shape[0]
     need = next((k for k in range(1, trials + 1) if _rate_outcome(k, trials, delta, level)[0] == "violated"),
                 None) if delta else 1
