@@ -85,7 +85,8 @@ def test_additive_grid_gp_ucb_equals_the_direct_posterior_on_every_step():
     np.testing.assert_allclose(run.f, [components[0][i] + components[1][k] for i, k in run.index])
 
 
-_GRAM = SquaredExponential(lengthscale=0.4, variance=0.5)(np.linspace(-1, 1, 5)[:, None], np.linspace(-1, 1, 5)[:, None])
+_POINTS = np.linspace(-1, 1, 5)[:, None]
+_GRAM = SquaredExponential(lengthscale=0.4, variance=0.5)(_POINTS, _POINTS)
 
 
 @pytest.mark.parametrize(("call", "message"), [
@@ -114,8 +115,10 @@ def test_the_horizon_helpers_name_the_parameter_its_value_and_domain(call, messa
     (dict(grams=_GRAM, components=[np.zeros(5)]), r"grams is one matrix of shape \(5, 5\)"),
     (dict(grams=[_GRAM], components=[np.zeros(4)]), r"components\[0\] has 4 values and grams\[0\] 5 grid"),
     (dict(grams=[_GRAM, _GRAM], components=[np.zeros(5)]), r"components has 1 group\(s\) and grams 2"),
-    (dict(grams=[_GRAM[:, :4]], components=[np.zeros(5)]), r"grams\[0\] has shape \(5, 4\); expected a square"),
-    (dict(grams=[_GRAM + np.triu(np.ones((5, 5)), 1)], components=[np.zeros(5)]), r"grams\[0\] is not symmetric"),
+    (dict(grams=[_GRAM[:, :4]], components=[np.zeros(5)]),
+     r"grams\[0\] has shape \(5, 4\); expected a square"),
+    (dict(grams=[_GRAM + np.triu(np.ones((5, 5)), 1)], components=[np.zeros(5)]),
+     r"grams\[0\] is not symmetric"),
     (dict(noise_variance=-1.0), r"noise_variance=-1.0 is outside its domain \(0, "),
     (dict(T=0), r"T=0 is outside its domain"),
     (dict(beta=4.0), r"beta=4.0 is not a callable"),

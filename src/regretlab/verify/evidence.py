@@ -211,7 +211,8 @@ def _check_additive_grid(grams, components) -> tuple[list[np.ndarray], list[np.n
     """The groups' Gram matrices (square, finite, symmetric) and path components (one value per grid point
     of the same group), or a ValueError naming the group at fault."""
     if isinstance(grams, np.ndarray) and grams.ndim == 2:
-        raise ValueError(f"grams is one matrix of shape {grams.shape}; expected a sequence of M Gram matrices")
+        raise ValueError(f"grams is one matrix of shape {grams.shape}; expected a sequence of M Gram "
+                         "matrices")
     grams = [check_array(f"grams[{j}]", g, ndim=2, empty=False) for j, g in enumerate(grams)]
     components = [check_array(f"components[{j}]", c, ndim=1, empty=False) for j, c in enumerate(components)]
     if not grams:
@@ -225,8 +226,8 @@ def _check_additive_grid(grams, components) -> tuple[list[np.ndarray], list[np.n
         if not np.allclose(gram, gram.T, rtol=1e-10, atol=1e-12):
             raise ValueError(f"grams[{j}] is not symmetric; a Gram matrix k(G_j, G_j) is")
         if component.shape[0] != gram.shape[0]:
-            raise ValueError(f"components[{j}] has {component.shape[0]} values and grams[{j}] {gram.shape[0]} "
-                             "grid points; expected one value per grid point")
+            raise ValueError(f"components[{j}] has {component.shape[0]} values and grams[{j}] "
+                             f"{gram.shape[0]} grid points; expected one value per grid point")
     return grams, components
 
 
@@ -324,8 +325,8 @@ def spectral_gamma_upper(eigenvalues, Ts, noise_std) -> np.ndarray:
     noise_std = check_number("noise_std", noise_std, low=0.0, low_open=True)
     # a Gram matrix is positive semi-definite: eigenvalues below 0 beyond round-off say it is not
     if eigenvalues.min() < -1e-8 * max(abs(eigenvalues).max(), 1.0):
-        raise ValueError(f"eigenvalues contains {float(eigenvalues.min())!r} < 0 beyond round-off; a Gram matrix's "
-                         "eigenvalues are >= 0")
+        raise ValueError(f"eigenvalues contains {float(eigenvalues.min())!r} < 0 beyond round-off; a Gram "
+                         "matrix's eigenvalues are >= 0")
     lam = np.sort(np.clip(eigenvalues, 0.0, None))[::-1]
     lam = lam[lam > lam[0] * 1e-14] if lam.size and lam[0] > 0 else lam[:0]
     if lam.size == 0:

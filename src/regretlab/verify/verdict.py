@@ -583,8 +583,8 @@ def bite_summary(beyond: dict, *, delta: float, level: float = LEVEL) -> dict:
         raise ValueError("beyond['T'] is not strictly ascending; the horizons must be sorted")
     ceiling = np.atleast_2d(np.asarray(beyond["ceiling"], dtype=float))
     if ceiling.shape[-1] != T.size:
-        raise ValueError(f"beyond['ceiling'] has shape {ceiling.shape}; expected (trials, {T.size}), one column "
-                         "per horizon")
+        raise ValueError(f"beyond['ceiling'] has shape {ceiling.shape}; expected (trials, {T.size}), one "
+                         "column per horizon")
     trials = ceiling.shape[0]
     need = next((k for k in range(1, trials + 1) if _rate_outcome(k, trials, delta, level)[0] == "violated"),
                 None) if delta else 1
