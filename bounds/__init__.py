@@ -8,32 +8,17 @@ every paper module, so both registries are complete. This package imports nothin
 regretlab but the leaves ``regretlab._validate`` and ``regretlab._rng``.
 """
 
-from . import (  # noqa: F401  (imported for their registrations)
-    add_gp_ucb,
-    assumption1,
-    benchmark_objectives,
-    gp_ucb,
-    information_gain,
-    ms_ucb,
-    pseries,
-    rpp,
-    ubo,
-)
+import importlib
+
 from ._registry import FORMULAS, NOT_EXECUTABLE, paper_module, public_path
+from .papers import FORMULA_MODULES
 from .references import REFERENCES
 
-__all__ = [
-    "FORMULAS",
-    "NOT_EXECUTABLE",
-    "REFERENCES",
-    "paper_module",
-    "public_path",
-    "add_gp_ucb",
-    "assumption1",
-    "gp_ucb",
-    "information_gain",
-    "ms_ucb",
-    "pseries",
-    "rpp",
-    "ubo",
-]
+# Every formula module registers its formulas on import: each paper's (its row of PAPERS names it) and the
+# shared ones, so a new paper's formulas join FORMULAS without an edit here.
+for _name in FORMULA_MODULES:
+    importlib.import_module(f"{__name__}.{_name}")
+del _name
+
+__all__ = ["FORMULAS", "NOT_EXECUTABLE", "REFERENCES", "paper_module", "public_path",
+           *FORMULA_MODULES]

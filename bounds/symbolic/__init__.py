@@ -3,7 +3,8 @@
 One module per module of :mod:`regretlab.bounds` that has formulas, named like it (``symbolic/ubo.py`` twins
 ``bounds/ubo.py``). Each holds ``TWINS``, a list of :class:`Twin` (one per formula and reading), and
 ``NO_TWIN``, the reason for each of its executable formulas that has none. :data:`PAPER_MODULES` lists them
-explicitly (a module missing from the list is a test failure, not a silent gap).
+by listing the package (a new paper's twin module joins without an edit here); a formula with neither a twin
+nor a reason is a test failure, not a silent gap.
 
 :func:`twin` imports only the module of the formula asked for; ``TWINS`` and ``NO_TWIN`` (the merged views)
 import every module on first access. Building all the sympy expressions takes about a second, which
@@ -13,14 +14,17 @@ import every module on first access. Building all the sympy expressions takes ab
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from types import ModuleType
 
 from ._twin import Twin
 
 __all__ = ["Twin", "TWINS", "NO_TWIN", "PAPER_MODULES", "twin", "latex"]
 
-#: The twin modules, named like the modules of regretlab.bounds whose formulas they twin.
-PAPER_MODULES = ("add_gp_ucb", "assumption1", "gp_ucb", "information_gain", "ms_ucb", "pseries", "rpp", "ubo")
+#: The twin modules, named like the modules of regretlab.bounds whose formulas they twin: this package's
+#: public modules, listed (not imported) in name order.
+PAPER_MODULES = tuple(sorted(info.name for info in pkgutil.iter_modules(__path__)
+                             if not info.name.startswith("_")))
 
 _merged: dict[str, dict] = {}
 

@@ -92,7 +92,11 @@ def test_every_timing_claim_is_read_on_both_clocks():
 
 def _claims_list_keys(text: str) -> set[str]:
     import re
-    return set(re.findall(r"\b((?:TranThe2020|Kandasamy2015|Li2016|Ha2019)\.[A-Za-z0-9]+\.c[0-9]+)\b", text))
+
+    from regretlab.bounds.papers import SUBJECTS
+
+    papers = "|".join(paper.key for paper in SUBJECTS)
+    return set(re.findall(rf"\b((?:{papers})\.[A-Za-z0-9]+\.c[0-9]+)\b", text))
 
 
 def _registered_as(key: str, registered) -> bool:

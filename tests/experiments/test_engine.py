@@ -19,6 +19,7 @@ import numpy as np
 import pytest
 from engine_fixtures import TINY, change_a_setup_value
 
+from regretlab.bounds.papers import SUBJECTS
 from regretlab.experiments import Mode, Problem, Spec, registry, run_spec, store
 from regretlab.figures import export
 
@@ -310,9 +311,9 @@ def test_notebooks_are_committed_without_outputs_and_name_existing_specs():
                 assert cell["outputs"] == [] and cell["execution_count"] is None, path.name
                 source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
                 for key in re.findall(r'"(\w+\.\w+)"', source):
-                    if key.split(".")[0] in ("Ha2019", "Kandasamy2015", "Li2016", "TranThe2020"):
+                    if key.split(".")[0] in {paper.key for paper in SUBJECTS}:
                         named.add(registry.get(key).key)
-    assert {p.stem for p in notebooks} >= {"ubo", "ms_ucb", "add_gp_ucb", "rpp_gp_ucb", "theory"}
+    assert {p.stem for p in notebooks} >= {paper.algorithm_module for paper in SUBJECTS} | {"theory"}
     assert set(registry.available()) - named == set()
 
 

@@ -13,6 +13,7 @@ import pytest
 from matplotlib.collections import PolyCollection
 
 from regretlab import objectives
+from regretlab.bounds.papers import PAPERS
 from regretlab.experiments import registry, store
 from regretlab.experiments.registry import source
 
@@ -23,7 +24,7 @@ reproduce = importlib.import_module("regretlab.figures.reproduce")
 #: test's).
 KINDS = ("curves", "timing", "table", "ttest", "rendered")
 KEYS = [k for k in registry.available() if registry.get(k).kind in KINDS]
-INTERNAL = ("@groups", "groups=", "n_starts", "Kandasamy2015/", "Ha2019/", "Li2016/", "TranThe2020/")
+INTERNAL = ("@groups", "groups=", "n_starts", *(f"{paper.key}/" for paper in PAPERS))
 
 
 def _fabricate(spec, out, rng):

@@ -35,10 +35,14 @@ def test_there_are_twins_for_the_registered_formulas():
         assert set(twin.params) == set(twin.strategies), f"{key}: every parameter needs a strategy"
 
 
-def test_every_twin_module_is_in_the_explicit_list():
-    """Each module of bounds/symbolic/ is in PAPER_MODULES and twins only its namesake module's formulas."""
+def test_every_twin_module_twins_its_namesake_formula_module():
+    """PAPER_MODULES is every public module of bounds/symbolic/, each named like a formula module of
+    regretlab.bounds (FORMULA_MODULES, derived from PAPERS), and twins only its namesake's formulas."""
+    from regretlab.bounds.papers import FORMULA_MODULES
+
     found = pkgutil.iter_modules(symbolic_package.__path__)
     assert {info.name for info in found if not info.name.startswith("_")} == set(PAPER_MODULES)
+    assert set(PAPER_MODULES) <= set(FORMULA_MODULES)
     for name in PAPER_MODULES:
         module = symbolic_package.module_for(name)
         ids = [twin.id for twin in module.TWINS] + list(module.NO_TWIN)
