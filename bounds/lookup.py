@@ -8,6 +8,7 @@ What ``regretlab formula`` prints. The parameters and domains come from each fun
 from __future__ import annotations
 
 import fnmatch
+import importlib
 import inspect
 import re
 from collections.abc import Callable
@@ -191,7 +192,6 @@ def _documented(func: Callable, seen: frozenset = frozenset()) -> dict[str, tupl
 
 def _sibling(func: Callable, name: str) -> Callable | None:
     """The function ``name`` that ``func``'s docstring refers to: in its module, else in its paper package."""
-    import importlib
 
     found = getattr(inspect.getmodule(func), name, None)
     if found is None:

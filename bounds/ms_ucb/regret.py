@@ -14,6 +14,7 @@ from regretlab._validate import (
 )
 
 from .._registry import formula
+from ..gp_ucb import C1
 from ._common import PI2, _ab, _dims, _n
 from .confidence import beta_t
 from .lemma4 import v0
@@ -504,7 +505,6 @@ def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, consta
     :math:`C_1=8/\log(1+\sigma^{-2})` [Srinivas2010, Thm 1], :math:`v_0` of [TranThe2020, Lemma 4]
     (:func:`v0`, reading E: as Prop. 4 prints it) and the run's own β_T and realised γ_T. ``constants``:
     the run's ``bound_constants`` — ``dim`` (D), ``d``, ``a``, ``b``, ``delta``, ``N0``, ``alpha``."""
-    from ..gp_ucb import C1
 
     missing = [k for k in ("dim", "d", "a", "b", "delta", "N0", "alpha") if k not in constants]
     if missing:

@@ -9,6 +9,7 @@ import scipy.special
 from regretlab._validate import as_output, check_choice, check_integer, check_real
 
 from .._registry import formula
+from ..gp_ucb import C1
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -327,6 +328,5 @@ def run_regret_bound(T: int, beta_T: float, gamma_T: float, sigma: float, consta
     r"""RPP-GP-UCB's bound along one run: [Li2016, Lemma 14] (:func:`lemma14_bound`, the part of Thm 7
     without the projection's bias) with :math:`C_1=8/\log(1+\sigma^{-2})` and the run's own β_T and realised
     γ_T. ``constants`` are not needed (the signature every paper's run bound shares)."""
-    from ..gp_ucb import C1
 
     return float(lemma14_bound(C1=float(C1(sigma=sigma)), T=T, beta_T=beta_T, gamma_T=gamma_T))

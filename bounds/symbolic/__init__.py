@@ -17,6 +17,9 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+from regretlab.bounds import FORMULAS
+from regretlab.bounds._registry import paper_module
+
 from ._twin import Twin
 
 __all__ = ["Twin", "TWINS", "NO_TWIN", "PAPER_MODULES", "twin", "latex"]
@@ -67,8 +70,6 @@ def twin(id_: str, reading: str | None = None) -> Twin:
 
     Imports only the twin module of the formula's own module.
     """
-    from regretlab.bounds import FORMULAS
-    from regretlab.bounds._registry import paper_module
 
     if id_ not in FORMULAS:
         raise ValueError(f"id_={id_!r} is not an executable catalogue id")

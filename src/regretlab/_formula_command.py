@@ -25,6 +25,10 @@ import numpy as np
 
 from regretlab._text import table
 
+# Lazy imports: a command of the CLI (see regretlab/cli): it imports the bounds' lookup, readings and
+# sympy twins inside the function that prints them, so `regretlab formula ID` pays for sympy only
+# when it prints a twin.
+
 __all__ = ["add_parser"]
 
 EXIT_NOT_EXECUTABLE = 1

@@ -17,6 +17,8 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
+from threadpoolctl import threadpool_info
+
 __all__ = ["atomic_write", "atomic_write_bytes", "atomic_write_text", "atomic_savefig", "git_commit",
            "EXPORT_ROOT", "STORED_DIGITS", "stored_floats", "blas_threads", "blas_kernels", "cpu_model",
            "utc_now"]
@@ -131,10 +133,6 @@ def _git_commit_at(folder: Path) -> str | None:
 # ---- the machine a result was made on (run records, reports) --------------------------------------------
 def blas_threads() -> dict:
     """The BLAS/OpenMP pools and their thread counts as threadpoolctl sees them (recorded, never assumed)."""
-    try:
-        from threadpoolctl import threadpool_info
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
-        return {}
     return {f"{p.get('internal_api')}:{p.get('user_api')}": int(p.get("num_threads", 0))
             for p in threadpool_info()}
 
@@ -145,10 +143,6 @@ def blas_kernels() -> dict:
     variable ``OPENBLAS_CORETYPE`` chooses). The same seed and commit give the same bits only with the same
     kernels: their matrix products round differently, and a BO run carries round-off into its later queries.
     Libraries that report no kernel set are left out."""
-    try:
-        from threadpoolctl import threadpool_info
-    except ImportError:  # pragma: no cover - threadpoolctl is a dependency
-        return {}
     return {f"{p.get('internal_api')}:{p.get('user_api')}": str(p["architecture"])
             for p in threadpool_info() if p.get("architecture")}
 

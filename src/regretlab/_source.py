@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 from pathlib import Path
 
 __all__ = ["source_files", "source_fingerprint"]
@@ -21,7 +22,6 @@ def source_files() -> list[tuple[str, Path]]:
     """``(name, path)`` of every ``.py`` file of the package's source folders, sorted by name; ``name`` is
     the path inside the package with the subpackage's dotted prefix (``regretlab.algorithms/base.py``), so
     a checkout and a wheel name a file alike."""
-    import importlib.util
 
     seen: dict[Path, str] = {}
     for package in _PACKAGES:

@@ -12,15 +12,15 @@ import time
 import numpy as np
 
 from regretlab._rng import as_generator
+from regretlab.gp import GP, fit_hyperparameters
+from regretlab.gp.kernels import Matern52, SquaredExponential
+from regretlab.gp.sample_paths import RFFSamplePath
+from regretlab.objectives import get
+from regretlab.objectives.rescale import rescale
 
 
 def run_demo(seed: int = 0, *, n_initial: int = 30, n_append: int = 100, out=print) -> dict:
     """Run the demo and return the numbers it printed (for tests)."""
-    from regretlab.gp import GP, fit_hyperparameters
-    from regretlab.gp.kernels import Matern52, SquaredExponential
-    from regretlab.gp.sample_paths import RFFSamplePath
-    from regretlab.objectives import get
-    from regretlab.objectives.rescale import rescale
 
     rng = as_generator(seed)
     objective = rescale(get("hartmann6"), to=(0.0, 1.0))

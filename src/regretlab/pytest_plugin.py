@@ -39,6 +39,7 @@ def register_profiles(prefix: str = "regretlab-") -> list[str]:
     returns the names registered ([] when hypothesis is not installed: the plugin then offers only the
     fixtures)."""
     try:
+        # lazy: loaded in every pytest session; hypothesis (0.3 s) only when profiles register
         from hypothesis import HealthCheck, settings
     except ImportError:   # hypothesis is the test extra's; without it the seed and BLAS fixtures still work
         return []

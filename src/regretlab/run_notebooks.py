@@ -14,9 +14,9 @@ from pathlib import Path
 
 def run(folder) -> int:
     """Execute every notebook under ``folder``; return the number that failed."""
-    import nbformat
-    from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError
+    import nbformat  # lazy: the notebooks extra, optional
+    from nbclient import NotebookClient  # lazy: the notebooks extra, optional
+    from nbclient.exceptions import CellExecutionError  # lazy: the notebooks extra, optional
 
     folder = Path(folder)
     failed = 0

@@ -46,6 +46,7 @@ from regretlab._validate import check_bool
 from regretlab.experiments import store
 from regretlab.experiments.record import commit_of, repeat_kinds
 from regretlab.experiments.run_meta import RunMeta
+from regretlab.experiments.runner import execute_run
 
 from .cost import run_dimension
 
@@ -94,7 +95,6 @@ def recompute_queries(spec, run, out) -> np.ndarray:
     running the run again (its seeds are in its identity) in a temporary folder and checked against the
     sha256 the slim record kept; a mismatch (other code than the record's commit, another BLAS kernel set, or
     a changed library) raises :class:`ArchiveError` naming both commits and both kernel sets."""
-    from regretlab.experiments.runner import execute_run
 
     path = store.result_path(out, run)
     if not path.is_file():

@@ -68,9 +68,12 @@ from pathlib import Path
 
 import numpy as np
 from scipy.optimize import nnls
+from threadpoolctl import threadpool_limits
 
 from regretlab._io import EXPORT_ROOT, atomic_write_text
 from regretlab._validate import check_integer
+from regretlab.experiments.record import provenance
+from regretlab.experiments.runner import make_optimizer, make_problem
 from regretlab.experiments.spec import Spec, canonical_method, run_dimension
 
 __all__ = ["Calibration", "DEFAULT_STEPS", "SIZE_FRACTIONS", "WARMUP_STEPS", "block_starts", "calibrate_run",
@@ -240,9 +243,6 @@ def calibrate_run(spec: Spec, run, *, steps: int = DEFAULT_STEPS, rng=None,
     progress : callable, optional
         ``progress(text)`` after each block.
     """
-    from threadpoolctl import threadpool_limits
-
-    from regretlab.experiments.runner import make_optimizer, make_problem
 
     steps = check_integer("steps", steps, low=1)
     rng = np.random.default_rng(0) if rng is None else rng
@@ -325,7 +325,6 @@ def save(spec: Spec, entries: list[Calibration], export_root=EXPORT_ROOT, *, mod
     """Write ``entries`` (merged with the file's entries of other methods, a re-measured one replaced) with
     the spec's hash, the commit, the machine and a sha256 of the entries; each new entry records this
     commit and time, an entry kept from an earlier save keeps its own."""
-    from regretlab.experiments.record import provenance
 
     info = provenance(commit)
     created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

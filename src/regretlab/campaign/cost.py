@@ -37,6 +37,8 @@ from regretlab._validate import check_integer, check_number
 from regretlab.experiments import registry
 from regretlab.experiments.spec import Spec, canonical_method, parse_method, run_dimension, stored_method
 
+from . import calibrate
+
 __all__ = ["PRICE_SOURCES", "CostModel", "against_measured", "calibrated_seconds", "calibration_scale",
            "cost_model", "estimate",
            "measured_objectives", "measured_points", "measured_seconds", "price", "run_dimension",
@@ -268,8 +270,6 @@ def _twin_ratios(rows, measured: dict) -> list[float]:
 
 def calibration_rows(export_root=EXPORT_ROOT) -> dict[str, list]:
     """Every spec's stored calibration rows that still belong to it (:func:`calibrate.load`), by spec key."""
-
-    from . import calibrate
 
     out = {}
     for path in sorted(Path(export_root).glob("calibration/*.json")):

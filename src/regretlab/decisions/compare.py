@@ -30,6 +30,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from regretlab._rng import as_generator
+
 __all__ = [
     "one_sided_p",
     "exact_rank_sum_p",
@@ -260,7 +262,6 @@ def _bootstrap(data, statistic, *, paired: bool, confidence: float, rng,
                vectorized: bool | None = None) -> tuple[float, float]:
     """The percentile-bootstrap interval of ``statistic`` over ``data`` (``scipy.stats.bootstrap``, two
     thousand resamples from the caller's ``rng``; ``paired`` resamples the samples' rows together)."""
-    from regretlab._rng import as_generator
 
     result = stats.bootstrap(data, statistic, paired=paired, n_resamples=2000, confidence_level=confidence,
                              method="percentile", random_state=as_generator(rng), vectorized=vectorized)

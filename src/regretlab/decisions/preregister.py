@@ -16,10 +16,13 @@ import subprocess
 from pathlib import Path
 
 import numpy as np
+from scipy import stats
 
 from regretlab._io import EXPORT_ROOT, atomic_write_text, git_commit
 from regretlab.experiments.record import commit_of
 from regretlab.experiments.statistics import run_value
+
+from .claims import STATISTICS
 
 __all__ = ["PILOT_RUNS", "FOLDER", "record_path", "is_committed", "is_preregistered", "held_back",
            "pilot_record", "printed_check", "write_record", "AGREEMENT_RULE"]
@@ -84,8 +87,6 @@ def pilot_record(spec, results: dict, claims) -> dict:
     (``spec.paper_values['printed']`` where the paper prints some) and the commits of the pilot's runs.
     Refuses when a proposed method already has a run: then the registration would come too late."""
 
-    from .claims import STATISTICS
-
     early = sorted({m for (m, _p, _r) in results if m in spec.proposed})
     if early:
         raise ValueError(f"{spec.key}: the proposed methods {early} already have runs under this setup "
@@ -133,8 +134,6 @@ def printed_check(spec, results: dict):
     are not held back (:data:`AGREEMENT_RULE`): per cell the printed and our mean ± s.e., the z-score, the
     ratio and whether it agrees; over the cells the agreement count and Kendall's tau. A string when the
     paper prints no number for the item."""
-    from scipy import stats
-
 
     table = spec.paper_values.get("table")
     if not table:

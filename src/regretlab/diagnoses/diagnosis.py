@@ -32,6 +32,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+from scipy import stats
 
 from regretlab import objectives
 from regretlab._io import EXPORT_ROOT
@@ -102,8 +103,6 @@ def centre_values(spec, results: dict) -> list[tuple[str, float, dict]]:
 
 @functools.lru_cache(maxsize=16)
 def _additive_share(problem) -> tuple[float, float, float]:
-    from scipy import stats
-
     objective = problem.objective()
     dists = [stats.uniform(loc=low, scale=high - low) for low, high in objective.bounds]
     shares = [float(np.sum(stats.sobol_indices(
@@ -150,12 +149,10 @@ def _additive_text(spec) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _embedding_floor(problem, method: str):
-
     return embedding_floor(problem.objective(), method, problem=problem.key)
 
 
 def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
-
     budgets = dict(spec.modes["full"].budgets)
     cells = []
     for method in embedded:
@@ -180,7 +177,6 @@ def _embedding_text(spec, results: dict, embedded: list[str]) -> str:
 
 
 def _floors(key: str) -> tuple:
-
     return item_floors(key, "full")
 
 
@@ -218,7 +214,6 @@ def _floor_text(spec, results) -> str:
 
 
 def _printed_text(spec, results) -> str:
-
     check = printed_check(spec, results)
     if not isinstance(check, dict) or not check["cells"]:
         return ""

@@ -31,14 +31,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import cloudpickle
 import numpy as np
+import scipy
 
 from regretlab._io import atomic_write_bytes
+from regretlab._source import source_fingerprint
 from regretlab._validate import check_number
 
 from . import record, store
@@ -60,10 +64,6 @@ def partial_path(out, run: Run) -> Path:
 
 
 def _versions() -> dict:
-    import scipy
-
-    from regretlab._source import source_fingerprint
-
     return {"python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__,
             "source": source_fingerprint()}
 
@@ -100,7 +100,6 @@ def _noise_state(objective) -> dict | None:
 def save(out, run: Run, optimizer, objective, *, commit: str | None, cpu_seconds: float,
          wall_seconds: float, resumed_at=(), started: str | None = None) -> Path:
     """Write ``run``'s state (atomically): the optimiser, the objective's noise generator, the time spent."""
-    import cloudpickle
 
     body = cloudpickle.dumps({"optimizer": optimizer, "noise_state": _noise_state(objective)})
     header = {**_identity(run, commit), "n_observations": int(optimizer.n_observations),
@@ -114,7 +113,6 @@ def save(out, run: Run, optimizer, objective, *, commit: str | None, cpu_seconds
 def load(out, run: Run, commit: str | None) -> Resumed | None:
     """``run``'s checkpoint under ``out`` if there is one made by this code for this run and intact, else
     None; a file that is not (another run's, other code's, truncated) is removed."""
-    import pickle
 
     path = partial_path(out, run)
     if not path.is_file():

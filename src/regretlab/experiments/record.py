@@ -24,10 +24,15 @@ import re
 import sys
 
 import numpy as np
+import scipy
 
-from regretlab._io import blas_kernels, blas_threads, cpu_model, utc_now  # noqa: F401 (re-exported)
+from regretlab._io import blas_kernels, blas_threads, cpu_model, git_commit, utc_now  # noqa: F401 (re-exported)
+from regretlab._version import __version__
+from regretlab.algorithms import setups
+from regretlab.algorithms.trace import Trace
 
 from .run_meta import RunMeta
+from .spec import parse_method, stored_method
 
 __all__ = ["RUN_ARRAYS", "OPTIONAL_ARRAYS", "BOUNDARY_TOLERANCE", "repeat_kinds", "trace_arrays",
            "provenance", "blas_threads", "unscaled_beta", "commit_of",
@@ -90,7 +95,6 @@ def as_trace(result: dict):
     runner stores what the figures read), so they are empty; ``Trace.save`` keeps them when a run needs
     them. The two files differ on purpose: a Trace file is one run as an object, a run record one run of
     the experiment engine, keyed and provenance-stamped."""
-    from regretlab.algorithms.trace import Trace
 
     meta = RunMeta.of(result)
     if "x" not in result:
@@ -130,10 +134,6 @@ def provenance(commit: str | None = None) -> dict:
     (:func:`blas_kernels`: with the commit, what a bit-for-bit rerun needs). ``commit`` is
     the checkout as the runner saw it when the study started (passed to workers, so a worker started later,
     after exports wrote output files, does not read a different state); default: read it here."""
-    import scipy
-
-    from regretlab._io import git_commit
-    from regretlab._version import __version__
 
     commit = git_commit() if commit is None else commit
     return {"version": __version__, "commit": commit, "dirty": bool(commit and commit.endswith("+dirty")),
@@ -151,9 +151,6 @@ def settings_text(method: str, dim: int | None) -> str:
     Not included: the algorithms' code and constructor defaults (the record's commit names those; a
     digest of them would refuse every stored run whenever a keyword is added, even one whose default keeps
     the old behaviour)."""
-    from regretlab.algorithms import setups
-
-    from .spec import parse_method
 
     name, options = parse_method(method)
     setup = setups.describe(name)
@@ -170,7 +167,6 @@ def settings_text(method: str, dim: int | None) -> str:
 def run_settings_fingerprint(run) -> str:
     """:func:`settings_fingerprint` of a :class:`~regretlab.experiments.spec.Run` (its method as stored,
     :func:`~regretlab.experiments.spec.stored_method`, at its problem's dimension)."""
-    from .spec import stored_method
 
     dim = json.loads(run.problem_content or "{}").get("dim")
     return settings_fingerprint(stored_method(run.method), dim)

@@ -13,15 +13,23 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 import traceback
 import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
+from joblib import Parallel, delayed
+from threadpoolctl import threadpool_limits
 from tqdm import tqdm
 
+from regretlab._io import git_commit
 from regretlab._validate import check_bool, check_choice, check_integer, check_number
+from regretlab.algorithms import setups
+from regretlab.algorithms.acquisition import Acquisition
+from regretlab.algorithms.ubo import initial_search_box
+from regretlab.bounds.information_gain import sequential_posterior_variances
 
 from . import partial, record, store
 from .run_meta import RunMeta
@@ -66,7 +74,6 @@ def make_problem(spec: Spec, run: Run):
     drawn from the run's box stream, and the objective defined beyond its domain (``enforce_bounds=False``)
     because the expanding methods search outside it.
     """
-    from regretlab.algorithms.ubo import initial_search_box
 
     problem = spec.problem(run.problem)
     box_seed, _ = run.seed_sequences()
@@ -83,7 +90,6 @@ def make_optimizer(spec: Spec, run: Run, objective, box, rng):
     """The run's optimiser: its setup with the overrides of the method as stored (:func:`stored_method`: one
     spelling per configuration, so a shared run records the same overrides whoever asks); ``"@groups"`` is
     the objective's groups."""
-    from regretlab.algorithms import setups
 
     name, overrides = parse_method(stored_method(run.method))
     for key, value in overrides.items():
@@ -96,7 +102,6 @@ def make_optimizer(spec: Spec, run: Run, objective, box, rng):
 def _picture_arrays(optimizer, objective, n_grid: int = 80) -> dict:
     """For a picture spec: the final UCB on a grid over the union of the objective's domain and the final
     search box (2-D problems), with the β of the last iteration."""
-    from regretlab.algorithms.acquisition import Acquisition
 
     domain = np.asarray(objective.bounds, dtype=float)
     box = optimizer.domain
@@ -118,7 +123,6 @@ def _information_inputs(optimizer, arrays: dict) -> dict:
     bound = optimizer.bound_inputs() if hasattr(optimizer, "bound_inputs") else None
     if bound is None:
         return {}
-    from regretlab.bounds.information_gain import sequential_posterior_variances
 
     K = bound.kernel(bound.X)
     scale = float(np.max(np.diag(K)))
@@ -135,7 +139,6 @@ def _orphan_watchdog(parent: int) -> None:
     """In a joblib worker: end this process as soon as the runner that started it is gone (its parent pid
     changes when the runner is killed), so that a killed runner leaves no worker computing or writing.
     One daemon thread per worker process, polling every half second."""
-    import threading
 
     if getattr(_orphan_watchdog, "started", False) or os.getpid() == parent:
         return
@@ -164,7 +167,6 @@ def execute_run(
     before its end continues from there when started again, to the same result
     (:mod:`regretlab.experiments.partial`).
     """
-    from threadpoolctl import threadpool_limits
 
     if checkpoint_seconds is not None:
         checkpoint_seconds = check_number("checkpoint_seconds", checkpoint_seconds, low=0.0)
@@ -376,11 +378,11 @@ def _execute_tasks(tasks: list[tuple[Spec, Run]], out, jobs: int, scheduler: str
     another checkout)."""
     if not tasks:
         return
-    from regretlab._io import git_commit
 
     commit = git_commit()
     if scheduler is not None:
         try:
+            # lazy: the cluster extra (dask.distributed), optional
             from distributed import Client, as_completed
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise ValueError(f"scheduler={scheduler!r} needs dask.distributed: pip install "
@@ -396,7 +398,6 @@ def _execute_tasks(tasks: list[tuple[Spec, Run]], out, jobs: int, scheduler: str
             for future in as_completed(futures):
                 yield future.result()
         return
-    from joblib import Parallel, delayed
 
     n_jobs = max(1, min(jobs, len(tasks)))
     if n_jobs == 1:

@@ -172,6 +172,7 @@ def engine_version(method: str) -> int:
 def _algorithm_of(method: str):
     """The class that runs ``method`` (cached: a run's key is computed for thousands of runs when pricing;
     the version is read from the class each time)."""
+    # lazy: a spec is data: its module imports in 0.2 s, not 0.8 s with the algorithms
     from regretlab.algorithms import setups
 
     name, _ = parse_method(stored_method(method))
@@ -212,8 +213,8 @@ class Problem:
         """The benchmark as a :class:`regretlab.objectives.Objective`: ``objectives.get(name, dim, **options,
         **extra)``, rescaled onto ``rescale_to`` when that is set (the one place a problem becomes a
         function, shared by the runner and the diagnoses)."""
-        from regretlab import objectives
-        from regretlab.objectives.rescale import rescale
+        from regretlab import objectives  # lazy: building a problem only (see validate)
+        from regretlab.objectives.rescale import rescale  # lazy: as above
 
         objective = objectives.get(self.name, self.dim, **extra, **dict(self.options))
         return rescale(objective, to=tuple(self.rescale_to)) if self.rescale_to is not None else objective
@@ -420,7 +421,9 @@ class Spec:
         return self
 
     def _check(self) -> None:
-        from regretlab import objectives
+        from regretlab import objectives  # lazy: validation only, as the setups import above
+
+        # lazy: a spec is data: its module imports in 0.2 s, not 0.8 s with the algorithms
         from regretlab.algorithms import setups
 
         check_choice("kind", self.kind, ITEM_KINDS)
@@ -546,7 +549,7 @@ def run_dimension(run) -> int | None:
     content = json.loads(run.problem_content or "{}")
     if content.get("dim") is not None:
         return int(content["dim"])
-    from regretlab.objectives import registry
+    from regretlab.objectives import registry  # lazy: as the setups import above
 
     try:
         return registry.dimension(content.get("name", run.problem))

@@ -27,6 +27,7 @@ from regretlab._io import atomic_write_text
 from regretlab.decisions.run_checks import flagged_shares
 from regretlab.decisions.setups import setup_readings
 from regretlab.decisions.verdicts import PENDING
+from regretlab.experiments import registry
 from regretlab.experiments.spec import display_name
 
 from .decisions import headline
@@ -100,7 +101,6 @@ def _claims_decided_with_source(root: Path, provenance: dict):
     record_path = root / "decisions" / f"{source}.json"
     if not source or not record_path.is_file():
         return None
-    from regretlab.experiments import registry
 
     try:
         metric = registry.get(provenance["spec"]).metric

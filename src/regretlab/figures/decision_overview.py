@@ -20,6 +20,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 from regretlab._io import EXPORT_ROOT, atomic_savefig, atomic_write_text  # noqa: E402
+from regretlab.decisions.setups import over_setups, setup_readings
 from regretlab.figures.decisions import read_records  # noqa: E402
 from regretlab.figures.export import _csv_text  # noqa: E402
 from regretlab.figures.plots import DOUBLE_COLUMN, style  # noqa: E402
@@ -64,7 +65,6 @@ def overview_rows(records) -> list[tuple]:
 def verdict_label(record: dict, export_root=EXPORT_ROOT) -> str:
     """The verdict written beside an item's bar: over every setup, with the paper setup's in brackets when it
     differs (e.g. "undecided (paper setup: reading-dependent)"), as DECISIONS.md heads the item."""
-    from regretlab.decisions.setups import over_setups, setup_readings
 
     readings = setup_readings(record["item"], export_root)
     overall = over_setups(record, readings) if readings else record["verdict"]

@@ -27,6 +27,7 @@ from regretlab.decisions.setups import (
 from regretlab.decisions.verdicts import PENDING, UNDERPOWERED, ItemDecision
 from regretlab.experiments import registry
 from regretlab.experiments.spec import display_name
+from regretlab.objectives.registry import substitute_for
 
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "RULES",
            "rules_block", "headline", "why_open",
@@ -358,7 +359,6 @@ def rules_block(width: int = 110) -> str:
     """:data:`RULES` between :data:`RULES_MARKERS`, wrapped at ``width`` columns, for ``docs/decisions.md``
     (the rules have one source: this constant, which ``DECISIONS.md`` prints too)."""
 
-
     width = check_integer("width", width, low=40)
     body = textwrap.fill(RULES, width=width, break_long_words=False, break_on_hyphens=False)
     return f"{RULES_MARKERS[0]}\n{body}\n{RULES_MARKERS[1]}"
@@ -520,7 +520,6 @@ def _setup_status(reading: dict) -> str:
 def substitutes(item: str) -> list[str]:
     """What the data-based substitutes among a registered item's problems stand in for ('MNIST'), in
     order; none for an item on the paper's own problems (or one the registry does not know)."""
-    from regretlab.objectives.registry import substitute_for
 
     spec = registry.SPECS.get(item)
     if spec is None:

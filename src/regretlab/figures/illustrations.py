@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import itertools
 
+import matplotlib.pyplot as plt
 import numpy as np
+from scipy.ndimage import maximum_filter
 
+from regretlab.bounds.add_gp_ucb import table1_rate
+from regretlab.bounds.rpp import outer_box_ratio, pp_transform, restricted_W
+from regretlab.objectives import Trimodal
+
+from . import plots
 from .rendered import Rendered
 
 __all__ = ["kandasamy_table1", "kandasamy_fig2", "li_fig1", "li_fig2"]
@@ -26,7 +33,7 @@ TABLE1_NU = 2.5
 
 def _table1_sympy():
     """The four cells of [Kandasamy2015, Table 1] as sympy expressions in T, D, d, ν (as printed)."""
-    import sympy as sp
+    import sympy as sp  # lazy: sympy takes about 0.2 s to import; two illustrations use it
 
     T, D, d, nu = sp.symbols("T D d nu", positive=True)
     cells = {
@@ -43,11 +50,7 @@ def kandasamy_table1(spec, results, mode) -> Rendered:
     """[Kandasamy2015, Table 1]: the four regret rates, rendered from sympy and evaluated by
     :func:`regretlab.bounds.add_gp_ucb.table1_rate` at :data:`TABLE1_POINTS`; the two must agree to 1e-9
     (relative) at every point, and Add-GP-UCB's rate must be below GP-UCB's (the table's point)."""
-    import sympy as sp
-
-    from regretlab.bounds.add_gp_ucb import table1_rate
-
-    from . import plots
+    import sympy as sp  # lazy: sympy takes about 0.2 s to import; two illustrations use it
 
     (T, D, d, nu), cells = _table1_sympy()
     header = ["algorithm", "kernel", "rate", "T", "D", "d", "nu", "value", "sympy_value", "relative_gap"]
@@ -85,7 +88,6 @@ def kandasamy_table1(spec, results, mode) -> Rendered:
 def _local_maxima(values: np.ndarray) -> list[tuple[int, int]]:
     """Strict local maxima of a 2-D grid (8-neighbourhood, interior points): larger than the largest of its
     eight neighbours (``scipy.ndimage.maximum_filter`` with the centre left out of the footprint)."""
-    from scipy.ndimage import maximum_filter
 
     ring = np.ones((3, 3), dtype=bool)
     ring[1, 1] = False
@@ -100,9 +102,6 @@ def kandasamy_fig2(spec, results, mode, n_grid: int = 201) -> Rendered:
     (catalogue ADD.synthetic_f: A the printed :math:`\\exp(+\\cdot)`, B :math:`\\exp(-\\cdot)`), with the
     number of local maxima on a grid and where the global one is. The figure shows three modes with the
     largest at :math:`v_3`; the verdict says which reading draws that."""
-    from regretlab.objectives import Trimodal
-
-    from . import plots
 
     grid = np.linspace(0.0, 1.0, n_grid)
     G0, G1 = np.meshgrid(grid, grid, indexing="ij")
@@ -119,7 +118,6 @@ def kandasamy_fig2(spec, results, mode, n_grid: int = 201) -> Rendered:
         at_v3 = bool(np.hypot(grid[i] - v3[0], grid[j] - v3[1]) < 3 * (grid[1] - grid[0]) + 1e-12)
         rows.append((reading, len(maxima), float(grid[i]), float(grid[j]), float(v3[0]), float(v3[1]), at_v3))
     with plots.style():
-        import matplotlib.pyplot as plt
 
         fig, axes = plt.subplots(1, 2, figsize=(7.0, 3.2), constrained_layout=True)
         for ax, (reading, (f, values)) in zip(axes, surfaces.items(), strict=True):
@@ -151,8 +149,6 @@ LI_ALPHAS = (0.0, 0.5, 0.8, 1.0)
 
 
 def _square_image(W: np.ndarray) -> np.ndarray:
-    from regretlab.bounds.rpp import pp_transform
-
     vertices = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=float)
     return np.asarray(pp_transform(W=W, x=vertices))
 
@@ -161,15 +157,11 @@ def li_fig1(spec, results, mode) -> Rendered:
     """[Li2016, Fig. 1]: the transformed domain :math:`\\{\\mathbf W^\\top\\mathbf x:\\mathbf x\\in[0,1]^2\\}`
     (a parallelogram, :func:`regretlab.bounds.rpp.pp_transform`), and the round trip
     :math:`\\mathbf x=(\\mathbf W^{-1})^\\top\\mathbf z` on its vertices (catalogue RPP.pp_model's check)."""
-    from regretlab.bounds.rpp import pp_transform
-
-    from . import plots
 
     z = _square_image(LI_W)
     back = np.asarray(pp_transform(W=LI_W, z=z))
     error = float(np.max(np.abs(back - np.array([[0, 0], [1, 0], [1, 1], [0, 1]]))))
     with plots.style():
-        import matplotlib.pyplot as plt
 
         fig, ax = plt.subplots(figsize=(3.6, 3.2), constrained_layout=True)
         ax.fill(*np.vstack([z, z[:1]]).T, alpha=0.3, label=r"$\{W^\top x\}$")
@@ -193,14 +185,10 @@ def li_fig2(spec, results, mode) -> Rendered:
     Eq. (8)). Checks the catalogue's claims: the outer box's widths equal :math:`\\|\\mathbf w_j\\|_1`
     (vertex enumeration) and :math:`\\rho` falls to 1 as :math:`\\alpha\\to1`
     (:math:`\\hat{\\mathbf W}=\\mathbf I`)."""
-    from regretlab.bounds.rpp import outer_box_ratio, restricted_W
-
-    from . import plots
 
     header = ["alpha", "rho", "outer_width_1", "outer_width_2", "l1_col_1", "l1_col_2"]
     rows, widths_ok = [], True
     with plots.style():
-        import matplotlib.pyplot as plt
 
         fig, axes = plt.subplots(1, len(LI_ALPHAS), figsize=(2.2 * len(LI_ALPHAS), 2.5),
                                  constrained_layout=True)

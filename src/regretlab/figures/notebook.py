@@ -20,7 +20,8 @@ from pathlib import Path
 
 from regretlab._io import EXPORT_ROOT
 
-from .reproduce import Reproduction, reproduce
+from .comparison import item_row
+from .reproduce import FullExportProtected, Reproduction, reproduce
 
 __all__ = ["show", "settings", "checkout_root"]
 
@@ -48,7 +49,6 @@ def settings() -> tuple[str, str, str]:
 def _verdict_line(export_root, provenance_path: Path, label: str) -> str:
     """``**label: verdict** — details`` of the item exported at ``provenance_path`` under ``export_root``,
     as COMPARISON.md and the site give it."""
-    from .comparison import item_row
 
     provenance = json.loads(Path(provenance_path).read_text(encoding="utf-8"))
     _, _, _, verdict, details, _ = item_row(export_root, provenance_path, provenance)
@@ -72,9 +72,8 @@ def show(key: str, *, table: bool = False) -> Reproduction | None:
     """Reproduce ``key`` in the notebook's mode into the export folder, display its figure with this run's
     verdict (a quick-mode run is a smoke run: no verdict) and the item's committed verdict, and (with
     ``table``) print its CSV. Raises when a run failed, so that ``tox -e notebooks`` fails."""
+    # lazy: IPython comes with the notebooks extra, optional
     from IPython.display import Image, Markdown, display
-
-    from .reproduce import FullExportProtected
 
     mode, out, export = settings()
     try:

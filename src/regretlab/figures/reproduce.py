@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from regretlab import objectives
 from regretlab._io import EXPORT_ROOT, git_commit
 from regretlab.decisions.preregister import held_back, record_path
 from regretlab.experiments import aggregate, registry
@@ -41,7 +42,6 @@ class Reproduction:
 
 def substitute_labels(spec: Spec) -> list[str]:
     """What each data-based substitute among the spec's problems replaces (catalogue §6), one line each."""
-    from regretlab import objectives
 
     labels = []
     for problem in spec.problems:

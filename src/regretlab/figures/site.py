@@ -23,9 +23,14 @@ import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from latex2mathml.converter import convert
+from markupsafe import Markup, escape
 from PIL import Image
 
 from regretlab._io import EXPORT_ROOT, atomic_write_text
+from regretlab.bounds.references import REFERENCES
+from regretlab.campaign.archive import segments
 from regretlab.decisions.setups import claim_groups, over_setups, setup_readings
 from regretlab.experiments.spec import display_name
 from regretlab.verify.report import bites_cell, fails_from_cell, k_cell
@@ -37,8 +42,6 @@ __all__ = ["build_site"]
 
 
 def _environment():
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-
     env = Environment(loader=PackageLoader("regretlab.figures", "templates"),
                       autoescape=select_autoescape(["html"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
@@ -56,8 +59,6 @@ def _mathml(latex) -> str:
     >>> str(_mathml(r"R_T\\le\\sqrt{T}")).startswith('<math xmlns="http://www.w3.org/1998/Math/MathML"')
     True
     """
-    from latex2mathml.converter import convert
-    from markupsafe import Markup, escape
 
     try:
         return Markup(convert(str(latex), display="block"))
@@ -95,8 +96,6 @@ def _code_spans(text) -> str:
     >>> str(_code_spans("run `regretlab decide` <now>"))
     'run <code>regretlab decide</code> &lt;now&gt;'
     """
-
-    from markupsafe import Markup, escape
 
     parts = re.split(r"`([^`]+)`", str(text))
     return Markup("".join(str(escape(p)) if i % 2 == 0 else f"<code>{escape(p)}</code>"
@@ -143,7 +142,6 @@ def _copy(source: Path, target: Path) -> bool:
 
 def _archive(root: Path, spec: str) -> dict | None:
     """The run archive of ``spec``: its segments' files, their total size and members, if archived."""
-    from regretlab.campaign.archive import segments
 
     parts = segments(spec, root)
     if not parts:
@@ -206,7 +204,6 @@ def _item(row, root: Path, records: dict, out: Path) -> dict:
 
 def _citation(paper: str) -> str:
     """The paper's reference as the docs cite it (authors, title, venue, year), from the project's list."""
-    from regretlab.bounds.references import REFERENCES
 
     ref = REFERENCES.get(paper)
     return str(ref) if ref is not None else paper

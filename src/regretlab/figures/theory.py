@@ -20,15 +20,19 @@ lower estimate is a case where the bound (as applied to a benchmark that is not 
 
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from regretlab.bounds import gp_ucb, ms_ucb, rpp, ubo
 from regretlab.experiments.record import unscaled_beta
+from regretlab.experiments.registry import source
 from regretlab.experiments.run_meta import RunMeta
 from regretlab.experiments.spec import display_name
 from regretlab.experiments.statistics import STATISTICS as RUN_STATISTICS
 from regretlab.experiments.statistics import series as run_series
 
+from . import plots
 from .rendered import Rendered
 
 __all__ = ["ms_ucb_tradeoff", "bounds_against_runs", "BOUND_FORMS"]
@@ -56,7 +60,6 @@ def ms_ucb_tradeoff(spec, results, mode) -> Rendered:
 def _tradeoff_rows(spec, results) -> tuple[list, list, list, str | None]:
     """The trade-off's rows (:data:`_TRADEOFF_HEADER`, means over repeats), its problems and methods in the
     runs' spec's order, and the reference method (GP-UCB)."""
-    from regretlab.experiments.registry import source
 
     by_key: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
     for (method, problem, _repeat), result in sorted(results.items()):
@@ -84,11 +87,8 @@ def _tradeoff_rows(spec, results) -> tuple[list, list, list, str | None]:
 
 def _tradeoff_figure(spec, rows, problems, methods, reference):
     """Two rows of panels (S_T, R_T/T) per problem against seconds per iteration, one marker per method."""
-    from . import plots
 
     with plots.style():
-        import matplotlib.pyplot as plt
-        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
         fig, axes = plt.subplots(2, len(problems), figsize=(3.4 * len(problems), 5.6), squeeze=False,
                                  constrained_layout=True)
@@ -190,7 +190,6 @@ def bounds_against_runs(spec, results, mode) -> Rendered:
     """The paper's bound (``spec.paper_values["bound"]``, a key of :data:`BOUND_FORMS`) against the
     empirical cumulative regret of its algorithm (``spec.paper_values["algorithm"]``) on each problem of
     the source spec, log scale; the ratio bound / R_T at the final T per run."""
-    from . import plots
 
     form, algorithm = spec.paper_values["bound"], spec.paper_values["algorithm"]
     header = ["problem", "repeat", "t", "empirical_R_t", "bound_lower_estimate", "ratio"]
@@ -205,7 +204,6 @@ def bounds_against_runs(spec, results, mode) -> Rendered:
             rows.append((problem, repeat, int(t), float(e), float(b), ratio))
         finals.append((problem, float(bound[-1]), float(empirical[-1])))
     with plots.style():
-        import matplotlib.pyplot as plt
 
         problems = list(per_problem)
         cols = min(max(1, len(problems)), 3)

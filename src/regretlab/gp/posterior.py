@@ -24,7 +24,8 @@ from scipy.linalg import LinAlgError, cholesky, solve_triangular
 from scipy.linalg.lapack import dpotrf as _dpotrf
 
 from regretlab._validate import MAGNITUDE_LIMIT, check_array, check_bool, check_integer, check_number
-from regretlab.gp.kernels import Kernel
+from regretlab.gp.kernels import Kernel, Stationary
+from regretlab.gp.subspace import SubspacePosterior
 
 __all__ = ["GP", "cholesky_with_jitter"]
 
@@ -496,8 +497,6 @@ class GP:
         free : array_like of int, shape (k,)
             The subspaces' free coordinates, distinct indices in ``[0, D)``.
         """
-        from regretlab.gp.kernels import Stationary
-        from regretlab.gp.subspace import SubspacePosterior
 
         anchors = self._check_inputs(anchors, "anchors")
         free = _check_columns(free, anchors.shape[1], "free")

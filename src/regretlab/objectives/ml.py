@@ -18,8 +18,10 @@ scikit-learn is needed (``pip install 'regretlab[ml]'``); it is imported when an
 from __future__ import annotations
 
 import functools
+import warnings
 
 import numpy as np
+from scipy.special import log_softmax
 
 from regretlab._losses import ramp
 from regretlab._rng import stream
@@ -38,7 +40,7 @@ def _sklearn():
         raise ImportError("the data-based substitute objectives need scikit-learn: pip install "
                           "scikit-learn (in a clone: pip install '.[ml]'; from the index: "
                           "pip install 'regretlab[ml]')") from exc
-    from sklearn import datasets, model_selection
+    from sklearn import datasets, model_selection  # lazy: scikit-learn is the ml extra, optional
 
     return datasets, model_selection
 
@@ -130,8 +132,6 @@ class DigitsNN(DataObjective):
 
     @staticmethod
     def _log_softmax(Z: np.ndarray) -> np.ndarray:
-        from scipy.special import log_softmax
-
         return log_softmax(Z, axis=1)
 
     def _loss_one(self, w: np.ndarray) -> float:
@@ -214,10 +214,8 @@ class DigitsElasticNet(DataObjective):
         self._set_box([(-3.0, -1.0), (0.0, 1.0)], [[-2.0, 0.5]])
 
     def _accuracy(self, x: np.ndarray) -> float:
-        import warnings
-
-        from sklearn.exceptions import ConvergenceWarning
-        from sklearn.linear_model import SGDClassifier
+        from sklearn.exceptions import ConvergenceWarning  # lazy: scikit-learn is the ml extra, optional
+        from sklearn.linear_model import SGDClassifier  # lazy: scikit-learn is the ml extra, optional
 
         log_alpha = float(np.clip(x[0], *self.LOG_ALPHA_RANGE))
         model = SGDClassifier(penalty="elasticnet", alpha=10.0**log_alpha,
@@ -322,7 +320,6 @@ class DigitsMLP(DataObjective):
     def _loss_and_gradients(params: list, X: np.ndarray, Y: np.ndarray, l2: list) -> tuple[float, list]:
         r"""The batch's mean cross-entropy plus :math:`\sum_k l_{r,k}\lVert W_k\rVert^2` and its gradient in
         ``params`` = [W1, W2, W3, b1, b2, b3] (backpropagation written out; in the dtype of the inputs)."""
-        from scipy.special import log_softmax
 
         W = params[:3]
         acts, logits = DigitsMLP._forward(params, X)
@@ -543,8 +540,8 @@ def _cascade(seed: int, n_stages: int, n_images: int, face: int) -> tuple[np.nda
     trained on other images than the papers' 1000): digit ``face`` against the rest; stage k is AdaBoost
     over decision stumps (scikit-learn), with more stumps in later stages, trained on the positives and the
     negatives that passed stages 1..k-1; its default threshold keeps 99.5 % of the training positives."""
-    from sklearn.ensemble import AdaBoostClassifier
-    from sklearn.tree import DecisionTreeClassifier
+    from sklearn.ensemble import AdaBoostClassifier  # lazy: scikit-learn is the ml extra, optional
+    from sklearn.tree import DecisionTreeClassifier  # lazy: scikit-learn is the ml extra, optional
 
     X, y = _digits()
     labels = (y == face).astype(int)

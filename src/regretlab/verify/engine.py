@@ -21,6 +21,8 @@ from tqdm import tqdm
 from regretlab._rng import check_seed
 from regretlab._validate import check_choice, check_integer
 from regretlab._version import __version__
+from regretlab.bounds import FORMULAS
+from regretlab.bounds.readings import reading_origin
 
 from .checkpoint import load_group, save_group
 from .registry import CLAIMS, NOT_CHECKED, PROFILES, Claim, Context, registered, reporting, select
@@ -56,8 +58,6 @@ def _reading_origin(item: Claim, reading: str) -> str:
     claim's (the claim's letters are then that formula's), else nothing."""
     if reading in item.reading_notes:
         return item.reading_notes[reading]
-    from regretlab.bounds import FORMULAS
-    from regretlab.bounds.readings import reading_origin
 
     for bound in item.bounds:
         for fid in getattr(bound, "formula_ids", None) or ():

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from scipy.linalg.blas import dger
 
 from regretlab._rng import as_generator
 from regretlab._validate import check_array, check_count, check_integer, check_number, check_real
@@ -108,7 +109,6 @@ def grid_gp_ucb(K, values, *, noise_variance, beta, T, rng, observe=None, bias=N
     :math:`b(x_t)` as the observation), is then passed to ``observe`` as a fifth argument. ``GridRun.f``
     stays the path's ``values`` at the queries (the unbiased g).
     """
-    from scipy.linalg.blas import dger
 
     N = K.shape[0]
     cov = np.array(K, dtype=float, order="F")   # dger updates a Fortran-ordered matrix in place
@@ -166,7 +166,6 @@ def additive_grid_gp_ucb(grams, components, *, noise_variance, beta, T, rng) -> 
     :math:`\sum_{s\le t}\frac12\log(1+\sigma^{-2}h_s^\top C_{s-1}h_s)`. Written by hand: no library
     carries an additive GP's posterior on a product grid by rank-one updates.
     """
-    from scipy.linalg.blas import dger
 
     grams, components = _check_additive_grid(grams, components)
     noise_variance = check_number("noise_variance", noise_variance, low=0.0, low_open=True)

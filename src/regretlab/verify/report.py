@@ -17,6 +17,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import scipy
 
 from regretlab._io import (
     atomic_savefig,
@@ -199,10 +200,10 @@ def errata_entry(verdict: Verdict, claim) -> str:
 
 
 def _figure(verdict: Verdict, claim, path: Path) -> None:
-    import matplotlib
+    import matplotlib  # lazy: the Agg backend is chosen before pyplot is first imported
 
     matplotlib.use("Agg", force=False)
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: after the backend, as above
 
     s = verdict.series
     T = np.asarray(s["T"], dtype=float)
@@ -360,9 +361,6 @@ def _markdown(report: Report, figures: dict[tuple[str, str], str]) -> str:
 def environment() -> dict:
     """What shaped the numbers besides the code and the seed: Python, numpy and scipy versions, the CPU's
     model, the BLAS kernel set and threads, and when the report was written (UTC)."""
-
-    import scipy
-
 
     return {"python": platform.python_version(), "numpy": np.__version__, "scipy": scipy.__version__,
             "cpu_model": cpu_model(), "blas_kernels": blas_kernels(), "blas_threads": blas_threads(),

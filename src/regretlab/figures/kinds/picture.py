@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab import objectives
 from regretlab.experiments.run_meta import RunMeta
 
 from .. import plots
@@ -14,7 +15,6 @@ __all__ = ["KIND"]
 
 def _export_picture(spec, source, mode, results, provenance):
     """A picture of one run: the UCB contours, the observations and the search boxes."""
-    from regretlab import objectives
 
     (result,) = results.values()
     problem = spec.problem(RunMeta.of(result).problem)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from regretlab.bounds.rpp import ttest
 from regretlab.experiments import aggregate
 from regretlab.experiments.spec import Spec, display_name
 
@@ -18,7 +19,6 @@ def side_by_side_ttests(spec: Spec, results: dict) -> tuple[list[str], list[tupl
     T) the labels of :func:`regretlab.bounds.rpp.ttest` from our means and standard errors at
     :math:`\\min(T, \\text{budget})` in both of its readings (A two-sided, B one-sided), beside the printed
     one."""
-    from regretlab.bounds.rpp import ttest
 
     series = aggregate.metric_series(spec, results)
     header = ["problem", "method_a", "method_b", "T", "T_ours", "n_runs", "ours_A", "ours_B", "paper",
