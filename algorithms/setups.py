@@ -705,6 +705,21 @@ _HA_FBO = _ha_baseline(
                                 "side ([Ha2019, §6]), so 10× it about any admissible centre covers the "
                                 "domain"),
 )
+_HA_FBO_CODE = _ha_baseline(
+    "GPUCB-FBO-code", FilteringBO,
+    "GP-UCB with the filtering step of the FBO authors' script (multistart L-BFGS-B filtering)",
+    beta=_HA_UCB_BETA,
+    max_expansion=_HA_FBO.settings["max_expansion"],
+    region=Setting("code", "[Nguyen2017, its authors' code github.com/ntienvu/ICDM2017_FBO, run_FBO]: the "
+                           "current box widened per side by (T/N_t)^(1/d) - 1 of its width"),
+    filtering=Setting("code", "[Nguyen2017, its authors' code, max_volume]: 5d multistart L-BFGS-B runs of "
+                              "UCB from the best of 100d uniform points; every point with UCB >= max LCB "
+                              "widens the box"),
+    box_update=Setting("query", "[Nguyen2017, its authors' code, run_FBO]: the search box grows only to hold "
+                                "the query"),
+    filter_kappa=Setting(2.0, "[Nguyen2017, its authors' code, run_FBO]: kappa = 2 in the filtering step's "
+                              "UCB and LCB"),
+)
 
 #: Every named setup, by name.
 SETUPS: dict[str, Setup] = {
@@ -714,7 +729,7 @@ SETUPS: dict[str, Setup] = {
                         _UBO, _UBO_CODE, _HA_VANILLA,
                         _TT_DROPOUT, _TT_LINEBO, _TT_SRE, _TT_REMBO, _TT_HESBO, _LI_REMBO, _K_GP_EI, _K_REMBO,
                         _K_RAND, _K_DIRECT, _HA_EI_VANILLA, _HA_EI_VOL, _HA_UCB_VOL, _HA_EI_H, _HA_EI_Q,
-                        _HA_FBO)
+                        _HA_FBO, _HA_FBO_CODE)
 }
 
 

@@ -1,24 +1,43 @@
 r"""GPUCB-FBO: GP-UCB with the filtering expansion of the search space ([Nguyen2017]); "GPUCB-FBO" of
 [Ha2019, §6].
 
-[Nguyen2017]'s text was not available offline. This module implements the strategy as [Ha2019, §§1-2, 6]
-describe it — the search space grows from the user's box towards a bound set by the evaluation budget, and
-is filtered to where the maximum can still be, which needs "an extra step to numerically solve several
-optimization problems to construct the new search space" — with the choices below, each stated.
+[Nguyen2017]'s text was not available offline. The module offers two readings, each a set of keywords
+(:data:`CODE_READINGS`):
+
+* ours (the defaults): the strategy as [Ha2019, §§1-2, 6] describe it — the search space grows from the
+  user's box towards a bound set by the evaluation budget, and is filtered to where the maximum can still
+  be — with its "extra step to numerically solve several optimization problems" replaced by a scan of
+  Sobol points;
+* ``code``: the filtering step of the FBO authors' public script (github.com/ntienvu/ICDM2017_FBO,
+  ``prada_bayes_opt/bayesian_optimization_function_filtering.py``, ``run_FBO``/``max_volume``, read
+  2026-12-07; the same group as [Ha2019]): a candidate region :math:`(T/N_t)^{1/D}` times the current box
+  per side, the filtered box grown by every point that 5·D multistart L-BFGS-B runs of UCB (κ = 2, numerical
+  gradients, from the best of 100·D uniform points) evaluate with UCB at least the largest LCB on the
+  current box, and a persistent box grown only to hold each query.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from scipy.optimize import minimize
 from scipy.stats import qmc
 
-from regretlab._validate import MAGNITUDE_LIMIT, check_count, check_number
+from regretlab._validate import MAGNITUDE_LIMIT, check_choice, check_count, check_number
 
 from ..acquisition import Acquisition
 from ..base import Proposal
 from ._common import HA2019_LOOP, ExpandingSpace, UCBBaseline
 
-__all__ = ["FilteringBO"]
+__all__ = ["FilteringBO", "CODE_READINGS"]
+
+#: Where the FBO authors' script differs from the reading of [Ha2019]'s words: keyword -> (ours, code).
+CODE_READINGS = {
+    "region": ("budget", "code"),
+    "filtering": ("sobol", "code"),
+    "box_update": ("filtered", "query"),
+}
+#: The filtering step's UCB/LCB width in the FBO authors' script (``kappa=2`` in ``run_FBO``).
+CODE_KAPPA = 2.0
 
 
 class FilteringBO(ExpandingSpace, UCBBaseline):
@@ -52,7 +71,25 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
         T: the number of BO iterations (after the initial design) the region reaches ``max_expansion`` at.
         Default: from the first :meth:`run` call (its ``n_iter`` less the initial design).
     n_candidates : int
-        Sobol points per filtering step (default 1024 = 2^10).
+        Sobol points per filtering step (default 1024 = 2^10; ``filtering="sobol"`` only).
+    region : {"budget", "code"}
+        The candidate region: ``"budget"`` (step 1 above) or ``"code"``: the current search box widened on
+        each side by its width times :math:`(T/N_t)^{1/D}-1` (at least 0), :math:`N_t` the observations so
+        far, clipped to the user's box scaled by ``max_expansion`` (the script's limit box is the domain
+        widened by 10 times its width; [Ha2019] states none).
+    filtering : {"sobol", "code"}
+        Step 2 above, or ``"code"``: :math:`5D` runs, each from the largest UCB of :math:`100D` uniform
+        points of the region, of L-BFGS-B on the UCB over the region (finite-difference gradients, at
+        most 1000 iterations, as ``scipy.optimize.minimize`` runs without a gradient in the script); every
+        point evaluated, drawn or visited, whose UCB is at least the largest LCB over the current search
+        box widens the filtered box, which starts as the current box.
+    box_update : {"filtered", "query"}
+        ``"filtered"``: the filtered box becomes the search box; ``"query"`` (the script): the query is
+        chosen in the filtered box, and the search box grows only to the smallest box holding it and the
+        query.
+    filter_kappa : float, optional
+        The filtering step's UCB/LCB width κ (UCB :math:`\mu+\kappa\sigma`); default ``None``: the
+        acquisition's :math:`\beta_t^{1/2}`. The script: 2.
     **kwargs
         :class:`~regretlab.algorithms.baselines._common.UCBBaseline` and loop options.
 
@@ -69,8 +106,14 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
     defaults = HA2019_LOOP
 
     def __init__(self, bounds, *, max_expansion: float = 10.0, budget: int | None = None,
-                 n_candidates: int = 1024, **kwargs):
+                 n_candidates: int = 1024, region: str = "budget", filtering: str = "sobol",
+                 box_update: str = "filtered", filter_kappa: float | None = None, **kwargs):
         super().__init__(bounds, **kwargs)
+        self.region = check_choice("region", region, CODE_READINGS["region"])
+        self.filtering = check_choice("filtering", filtering, CODE_READINGS["filtering"])
+        self.box_update = check_choice("box_update", box_update, CODE_READINGS["box_update"])
+        self.filter_kappa = (None if filter_kappa is None
+                             else check_number("filter_kappa", filter_kappa, low=0.0, low_open=True))
         self.max_expansion = check_number("max_expansion", max_expansion, low=1.0, low_open=True)
         widths = self.bounds[:, 1] - self.bounds[:, 0]
         reach = np.abs(self.bounds.mean(axis=1)) + 0.5 * self.max_expansion * widths
@@ -81,7 +124,8 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
         self.n_candidates = check_count("n_candidates", n_candidates, low=2)
         self._box = self.bounds.copy()
         self.boxes: list[tuple[int, np.ndarray]] = [(1, self._box.copy())]
-        self._record_params("max_expansion", "budget", "n_candidates")
+        self._record_params("max_expansion", "budget", "n_candidates", "region", "filtering", "box_update",
+                            "filter_kappa")
 
     def run(self, objective, n_iter: int, *, callback=None, progress: bool | None = None):
         """:meth:`BayesianOptimizer.run`; without ``budget`` the first call sets it to its BO iterations."""
@@ -92,19 +136,72 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
         return super().run(objective, n_iter, callback=callback, progress=progress)
 
     def candidate_region(self, iteration: int) -> np.ndarray:
-        """:math:`\\mathcal R_t`: the user's box scaled by :math:`1+(k-1)\\min(t/T, 1)` about its centre."""
+        """:math:`\\mathcal R_t`: the user's box scaled by :math:`1+(k-1)\\min(t/T, 1)` about its centre
+        (``region="budget"``), or the current box widened per side by :math:`(T/N_t)^{1/D}-1` of its width
+        and clipped to the user's box scaled by :math:`k` (``region="code"``)."""
         if self.budget is None:
             raise ValueError("FilteringBO needs budget=<BO iterations> (or run(objective, n_iter), which "
                              "sets it) to grow its candidate region with the budget")
-        scale = 1.0 + (self.max_expansion - 1.0) * min(iteration / self.budget, 1.0)
         centre = self.bounds.mean(axis=1)[:, None]
+        limit = centre + self.max_expansion * (self.bounds - centre)
+        if self.region == "code":
+            # run_FBO: extra_proportion = (MaxIter / len(Y))^(1/d), at least 1; each side moves out by
+            # (extra_proportion - 1) widths of the current box; then max_bounds is clipped to the limit box
+            extra = max(1.0, (self.budget / self.n_observations) ** (1.0 / self.dim))
+            width = self._box[:, 1] - self._box[:, 0]
+            grown = np.column_stack([self._box[:, 0] - width * (extra - 1.0),
+                                     self._box[:, 1] + width * (extra - 1.0)])
+            return np.column_stack([np.maximum(grown[:, 0], limit[:, 0]),
+                                    np.minimum(grown[:, 1], limit[:, 1])])
+        scale = 1.0 + (self.max_expansion - 1.0) * min(iteration / self.budget, 1.0)
         return centre + scale * (self.bounds - centre)
+
+    def _filter_code(self, region: np.ndarray, ucb, threshold: float) -> tuple[np.ndarray, int]:
+        """The script's ``max_volume``: the current box widened by every point of ``region`` that 5·D
+        multistart L-BFGS-B runs on the UCB evaluate with UCB >= ``threshold``; (box, points kept).
+        Written by hand: the widening is a side effect of each UCB evaluation inside scipy's optimiser."""
+        low, high = self._box[:, 0].copy(), self._box[:, 1].copy()
+        kept = 0
+
+        def widen(X: np.ndarray, values: np.ndarray) -> None:
+            nonlocal kept
+            inside = values >= threshold
+            if inside.any():
+                kept += int(inside.sum())
+                np.minimum(low, X[inside].min(axis=0), out=low)
+                np.maximum(high, X[inside].max(axis=0), out=high)
+
+        def negative_ucb(x: np.ndarray) -> float:
+            value = ucb(x[None, :])
+            widen(x[None, :], value)
+            return -float(value[0])
+
+        D = self.dim
+        for _ in range(5 * D):
+            tries = self.rng.uniform(region[:, 0], region[:, 1], size=(100 * D, D))
+            values = ucb(tries)
+            widen(tries, values)
+            start = tries[int(np.argmax(values))]
+            minimize(negative_ucb, start, method="L-BFGS-B", bounds=region, options={"maxiter": 1000})
+        return np.column_stack([low, high]), kept
 
     def _propose(self, t: int, beta: float) -> Proposal:
         iteration = t - self.n_init
         region = self.candidate_region(iteration)
         ucb = Acquisition(self.model, "ucb", beta=beta)
         lcb = Acquisition(self.model, "lcb", beta=beta)
+        if self.filter_kappa is not None or self.filtering == "code":
+            width = (self.filter_kappa if self.filter_kappa is not None else float(np.sqrt(beta))) ** 2
+            ucb_filter = Acquisition(self.model, "ucb", beta=width)
+            lcb_filter = Acquisition(self.model, "lcb", beta=width)
+        else:
+            ucb_filter, lcb_filter = ucb, lcb
+        if self.filtering == "code":
+            # run_FBO: max LCB over the current box, then max_volume over the candidate region
+            threshold = float(self.maximize_acquisition(lcb_filter, self._box).value)
+            box, n_kept = self._filter_code(region, ucb_filter, threshold)
+            return self._choose(t, ucb, box, region, n_kept, ucb_filter.n_evaluations
+                                + lcb_filter.n_evaluations)
         seed = int(self.rng.integers(2**63 - 1))
         unit = qmc.Sobol(d=self.dim, scramble=True, rng=np.random.default_rng(seed)).random(self.n_candidates)
         best_ucb = self.maximize_acquisition(ucb, region)
@@ -121,9 +218,23 @@ class FilteringBO(ExpandingSpace, UCBBaseline):
             pad = 0.005 * (region[flat, 1] - region[flat, 0])
             box[flat, 0] = np.maximum(box[flat, 0] - pad, region[flat, 0])
             box[flat, 1] = np.minimum(box[flat, 1] + pad, region[flat, 1])
-        self._box = box
-        self.boxes.append((t, box.copy()))
+        return self._choose(t, ucb, box, region, int(kept.shape[0]), lcb.n_evaluations)
+
+    def _choose(self, t: int, ucb, box: np.ndarray, region: np.ndarray, n_kept: int,
+                n_other: int) -> Proposal:
+        """The UCB maximiser over the filtered ``box``; the search box becomes ``box`` (``"filtered"``) or
+        grows to hold the query (``"query"``)."""
         result = self.maximize_acquisition(ucb, box)
-        n_eval = ucb.n_evaluations + lcb.n_evaluations
-        return Proposal(result.x, n_eval, {"search_box": box.copy(), "candidate_region": region,
-                                           "n_kept": int(kept.shape[0])})
+        records = {"search_box": box.copy(), "candidate_region": region, "n_kept": n_kept}
+        if self.box_update == "filtered":
+            self._box = box
+            self.boxes.append((t, box.copy()))
+            return Proposal(result.x, ucb.n_evaluations + n_other, records)
+        # run_FBO: outside the old box, the new bounds are the smallest box holding the old one and x_t
+        grown = np.column_stack([np.minimum(self._box[:, 0], result.x),
+                                 np.maximum(self._box[:, 1], result.x)])
+        if not np.array_equal(grown, self._box):
+            self._box = grown
+            self.boxes.append((t, grown.copy()))
+        records.update(search_box=grown.copy(), filtered_box=box.copy())
+        return Proposal(result.x, ucb.n_evaluations + n_other, records)

@@ -236,12 +236,15 @@ def _far_bump(x):
 
 
 USER_BOX = np.array([[0.0, 1.0], [0.0, 1.0]])
+#: The FBO authors' script's filtering step (setup Ha2019/GPUCB-FBO-code).
+FBO_CODE = {"region": "code", "filtering": "code", "box_update": "query", "filter_kappa": 2.0}
 EXPANDING_METHODS = {
     "EI-Volx2": lambda rng: VolumeDoubling(USER_BOX, rng=rng, n_init=6, acq_budget=300),
     "GPUCB-Volx2": lambda rng: VolumeDoubling(USER_BOX, rng=rng, acquisition="ucb", n_init=6, acq_budget=300),
     "EI-H": lambda rng: RegularizedEI(USER_BOX, rng=rng, prior="hinge", n_init=6, acq_budget=300),
     "EI-Q": lambda rng: RegularizedEI(USER_BOX, rng=rng, prior="quadratic", n_init=6, acq_budget=300),
     "GPUCB-FBO": lambda rng: FilteringBO(USER_BOX, rng=rng, n_init=6, acq_budget=300),
+    "GPUCB-FBO-code": lambda rng: FilteringBO(USER_BOX, rng=rng, n_init=6, acq_budget=300, **FBO_CODE),
 }
 
 
@@ -258,6 +261,8 @@ def _check_boxes(name, trace):
         # one fixed search box, where the regulariser reaches -P: far larger than the user's box
         assert all(np.array_equal(b, boxes[0]) for b in boxes) and volumes[0] > 20.0
         return boxes[0]
+    if name == "GPUCB-FBO-code":
+        return _check_fbo_code_boxes(trace)
     # FBO: the candidate region grows linearly to 10x the user's box; each search box lies inside it
     regions = [np.asarray(r["candidate_region"]) for r in trace.records if "candidate_region" in r]
     sides = np.array([float(r[0, 1] - r[0, 0]) for r in regions])
@@ -265,6 +270,47 @@ def _check_boxes(name, trace):
     assert all(np.all(b[:, 0] >= r[:, 0] - 1e-12) and np.all(b[:, 1] <= r[:, 1] + 1e-12)
                for b, r in zip(boxes, regions, strict=True))
     return regions[-1]
+
+
+def _check_fbo_code_boxes(trace):
+    """The FBO authors' script, step by step: the candidate region is the search box widened per side by
+    (T/N_t)^(1/D) - 1 of its width (N_t the observations so far, T = 34 BO iterations), clipped to 10x the
+    user's box; the filtered box holds the search box and lies in the region; the next search box is the
+    smallest box holding the last one and the query."""
+    box, T, D = USER_BOX.copy(), 34, 2
+    limit = USER_BOX.mean(axis=1)[:, None] + 10.0 * (USER_BOX - USER_BOX.mean(axis=1)[:, None])
+    for n, (x, record) in enumerate(zip(trace.x, trace.records, strict=True)):
+        if "candidate_region" not in record:
+            continue
+        extra = max(1.0, (T / n) ** (1.0 / D))
+        width = box[:, 1] - box[:, 0]
+        region = np.column_stack([np.maximum(box[:, 0] - width * (extra - 1), limit[:, 0]),
+                                  np.minimum(box[:, 1] + width * (extra - 1), limit[:, 1])])
+        np.testing.assert_allclose(record["candidate_region"], region, rtol=1e-12, atol=1e-12)
+        filtered = np.asarray(record["filtered_box"])
+        assert np.all(filtered[:, 0] <= box[:, 0]) and np.all(filtered[:, 1] >= box[:, 1])
+        assert np.all(filtered[:, 0] >= region[:, 0] - 1e-9) and np.all(filtered[:, 1] <= region[:, 1] + 1e-9)
+        assert np.all((x >= filtered[:, 0] - 1e-9) & (x <= filtered[:, 1] + 1e-9))
+        box = np.column_stack([np.minimum(box[:, 0], x), np.maximum(box[:, 1], x)])
+        np.testing.assert_array_equal(record["search_box"], box)
+    assert np.all(box[:, 1] > USER_BOX[:, 1])   # it left the user's box
+    return box
+
+
+def test_fbo_readings_are_validated_and_the_default_is_ours():
+    """The code reading's keywords name their parameter when wrong; the default reading is the one the
+    archived Ha2019/GPUCB-FBO runs were made with, and the -code setup takes all four of the script's."""
+    for keyword, value in (("region", "volume"), ("filtering", "nlopt"), ("box_update", "union")):
+        with pytest.raises(ValueError, match=keyword):
+            FilteringBO(USER_BOX, **{keyword: value})
+    with pytest.raises(ValueError, match="filter_kappa"):
+        FilteringBO(USER_BOX, filter_kappa=0.0)
+    ours = FilteringBO(USER_BOX)
+    readings = (ours.region, ours.filtering, ours.box_update, ours.filter_kappa)
+    assert readings == ("budget", "sobol", "filtered", None)
+    code = setups.get("Ha2019/GPUCB-FBO-code", USER_BOX, rng=0)
+    assert {k: code.params[k] for k in FBO_CODE} == FBO_CODE
+    assert setups.twins("Ha2019/GPUCB-FBO-code") == ["Ha2019/GPUCB-FBO"]
 
 
 @pytest.mark.filterwarnings("ignore::regretlab.algorithms.FitAtBoundWarning")
