@@ -22,12 +22,11 @@ from regretlab.decisions.looks import plan_looks
 from regretlab.decisions.preregister import PILOT_RUNS, held_back, printed_check
 from regretlab.decisions.verdicts import ItemDecision
 from regretlab.diagnoses.diagnosis import diagnose
-from regretlab.experiments import registry, store
+from regretlab.experiments import registry, runner, store
 from regretlab.experiments.aggregate import load_results
-from regretlab.experiments.runner import run_tasks
 
 from . import archive
-from .cost import PRICE_SOURCES, price, run_prices
+from . import cost as pricing  # module attributes: a test may replace cost.run_prices
 from .plan import MIN_DECISIONS_PER_CORE_HOUR, PlannedLook, look_value
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
@@ -91,8 +90,8 @@ def next_look(decision: ItemDecision, out="results", export_root=EXPORT_ROOT) ->
             break
     if not todo:
         return NextLook(None, 0, 0.0, "")
-    seconds, how = price(todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
-    if how != PRICE_SOURCES[-1]:   # measured, calibrated or fitted: not the spec's guess
+    seconds, how = pricing.price(todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
+    if how != pricing.PRICE_SOURCES[-1]:   # measured, calibrated or fitted: not the spec's guess
         return NextLook(look, len(todo), seconds / 3600.0, how, todo=tuple(todo))
     finished = sum(decision.runs.values())
     if finished:
@@ -218,13 +217,14 @@ def run_items_until_decided(
         tasks = []
         for key, cost in batch:
             spec = source_of(key)
-            prices = run_prices(cost.todo, export_root, seconds_per_evaluation=spec.seconds_per_evaluation)
+            prices = pricing.run_prices(cost.todo, export_root,
+                                        seconds_per_evaluation=spec.seconds_per_evaluation)
             tasks += [(-seconds, spec, run) for seconds, run in zip(prices, cost.todo, strict=True)]
         # costliest first; ties keep the items' and the spec's order (sorted is stable)
         tasks = sorted(tasks, key=lambda task: task[0])
         start = time.process_time()
-        reports = run_tasks([(spec, run) for _, spec, run in tasks], out=out, jobs=jobs,
-                            prices=[-minus for minus, _, _ in tasks])
+        reports = runner.run_tasks([(spec, run) for _, spec, run in tasks], out=out, jobs=jobs,
+                                   prices=[-minus for minus, _, _ in tasks])
         computed = {run_id for report in reports.values() for run_id in report.computed}
         planned_per_run = {run.run_id: cost.core_hours / max(1, cost.runs) for _, cost in batch
                            for run in cost.todo}
