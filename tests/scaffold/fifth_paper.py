@@ -171,7 +171,9 @@ EDITS = (
      '                settings={"beta": Setting("srinivas_thm2", "[Toy2026, §5]: [Srinivas2010, Thm 2]")},\n'
      '                objectives=("beale",))\n\n'
      "#: Every named setup, by name."),
-    ("algorithms/setups.py", "_HA_FBO)\n}", "_HA_FBO, _TOY, _TOY_GP)\n}"),
+    # the last setup of the SETUPS literal, whichever it is: the tuple closes before the twins' suffixes
+    ("algorithms/setups.py", ")\n}\n\n\n#: The suffixes of a setup's named twins",
+     ", _TOY, _TOY_GP)\n}\n\n\n#: The suffixes of a setup's named twins"),
 )
 
 
