@@ -969,3 +969,36 @@ def test_every_comparison_kind_has_one_test_and_hypotheses_change_nothing():
     assert "too tied" in c.refusal_of(tied, tied + 0.1)
     assert c.refusal_of(np.arange(4.0), np.arange(4.0) + 0.1) == ""
     assert Comparison("c", "better", "A", "B", "p", paired=False).refusal_of(tied, tied) is None
+
+
+def test_every_committed_comparison_reads_back_from_its_own_fields():
+    """Issue 77.2: a comparison's record is Comparison.to_record of a Comparison, and
+    Comparison.from_record gives that Comparison back: every comparison of every committed decision
+    round-trips to the same record (at the stored digits), so DECISIONS.md renders the record's own fields
+    rather than re-typing them. A record without 'used' (older) reads n; a null runs count of an undecided
+    comparison with an effect reads as infinite."""
+    import json
+    import math
+    from pathlib import Path
+
+    from regretlab._io import stored_floats
+    from regretlab.decisions.decide import Comparison
+
+    folder = Path(__file__).resolve().parents[2] / "paper_figures" / "decisions"
+    records = sorted(folder.glob("*.json"))
+    if not records:
+        pytest.skip("no committed decisions in this checkout")
+    seen = 0
+    for path in records:
+        record = json.loads(path.read_text(encoding="utf-8"))
+        for claim in record["claims"]:
+            for stored in claim["comparisons"]:
+                back = Comparison.from_record({"method": claim["method"], **stored}, claim=claim["key"],
+                                              kind=claim["kind"])
+                assert stored_floats(back.to_record()) == stored_floats(stored), (path.name, claim["key"])
+                seen += 1
+    assert seen > 1000
+    old = {"method": "a", "other": "b", "problem": "p", "decision": "undecided", "n": [5, 5],
+           "effect": {"shift": 0.0, "low": -1.0, "high": 1.0, "p_improvement": 0.5}, "runs_needed": None}
+    back = Comparison.from_record(old)
+    assert back.used == (5, 5) and math.isinf(back.runs_needed) and math.isnan(back.p_confirm)

@@ -95,6 +95,16 @@ from .verdicts import (
 
 __all__ = ["Comparison", "decide_comparisons", "decide_item", "check_one_engine", "pilot_margin"]
 
+def _stored(x) -> float | None:
+    """A number as a record stores it: None for a NaN or an infinite value (JSON has neither)."""
+    return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
+
+
+def _read(x) -> float:
+    """A stored number back: NaN for a stored null."""
+    return math.nan if x is None else float(x)
+
+
 @dataclass
 class Comparison:
     """One test of a claim: ``method`` against ``other`` on ``problem``, and what was decided."""
@@ -138,6 +148,65 @@ class Comparison:
     def methods(self) -> tuple[str, ...]:
         """Every method whose runs the comparison reads."""
         return self.order or (self.method, self.other)
+
+    def to_record(self) -> dict:
+        """The comparison as a decision record stores it (JSON): tuples as lists, a NaN or an infinite
+        number as null (JSON has neither), the effect without its run counts (``used`` holds them)."""
+        e = self.effect
+        return {
+            "method": self.method,
+            "other": self.other,
+            "order": list(self.order),
+            "strata": self.strata,
+            "pairs": [list(pair) for pair in self.pairs],
+            "weakest": None if self.weakest is None else list(self.weakest),
+            "problem": self.problem,
+            "decision": self.decision,
+            "look": self.look,
+            "n": list(self.n),
+            "used": list(self.used),
+            "paired": self.paired,
+            "p_confirm": _stored(self.p_confirm),
+            "p_refute": _stored(self.p_refute),
+            "adjusted": [_stored(v) for v in self.adjusted],
+            "level": _stored(self.level),
+            "margin": _stored(self.margin),
+            "effect": None if e is None else {"shift": e.shift, "low": _stored(e.low),
+                                              "high": _stored(e.high), "p_improvement": e.p_improvement},
+            "runs_needed": _stored(self.runs_needed),
+            "paper_power": None if self.paper_power is None else [round(v, 4) for v in self.paper_power],
+            "pilot": self.pilot,
+            "refusal": self.refusal,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict, *, claim: str = "", kind: str = "better") -> Comparison:
+        """The comparison a decision record stores (:meth:`to_record`; ``claim`` and ``kind`` are its
+        claim's), each field back in its type: lists as tuples, a stored null as NaN where the field is a
+        number, the effect as an :class:`~regretlab.decisions.compare.Effect` (its run counts from ``used``),
+        and the null runs count of an undecided comparison with an effect and two runs a side as infinite
+        (no finite number of runs would decide it; JSON cannot say so). A record from before ``used``
+        existed reads ``n`` for it."""
+        n = tuple(record["n"])
+        used = tuple(record.get("used") or n)
+        e = record.get("effect")
+        runs_needed = record.get("runs_needed")
+        if runs_needed is None and record["decision"] == "undecided" and e and min(n) >= 2:
+            runs_needed = math.inf
+        return cls(
+            claim=claim, kind=kind, method=record["method"], other=record["other"], problem=record["problem"],
+            paired=bool(record.get("paired", False)), decision=record["decision"], look=record.get("look"),
+            n=n, used=used, p_confirm=_read(record.get("p_confirm")), p_refute=_read(record.get("p_refute")),
+            adjusted=tuple(_read(v) for v in record.get("adjusted") or (None, None)),
+            level=_read(record.get("level")), margin=record.get("margin"),
+            effect=None if not e else compare.Effect(e["shift"], _read(e.get("low")), _read(e.get("high")),
+                                                     e.get("p_improvement"), *used),
+            pilot=record.get("pilot", 0), refusal=record.get("refusal", ""), runs_needed=runs_needed,
+            paper_power=None if record.get("paper_power") is None else tuple(record["paper_power"]),
+            order=tuple(record.get("order", ())), strata=record.get("strata", 0),
+            pairs=tuple(tuple(pair) for pair in record.get("pairs", ())),
+            weakest=None if record.get("weakest") is None else tuple(record["weakest"]),
+        )
 
     def refusal_of(self, a: np.ndarray, b: np.ndarray) -> str | None:
         """Why an equivalence (non-inferiority) test on tested values ``a`` and ``b`` refuses to confirm:

@@ -16,6 +16,7 @@ from regretlab._io import EXPORT_ROOT, atomic_write_text, stored_floats
 from regretlab._text import mean_se
 from regretlab._validate import check_integer
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
+from regretlab.decisions.decide import Comparison
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
 from regretlab.decisions.setups import (
     claim_groups,
@@ -36,40 +37,6 @@ __all__ = ["decision_record", "read_records", "write_decision", "write_decisions
 
 def _number(x) -> float | None:
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
-
-
-def _comparison_record(x) -> dict:
-    """One comparison of a claim's decision (:class:`regretlab.decisions.verdicts.Comparison`) as JSON."""
-    e = x.effect
-    return {
-        "method": x.method,
-        "other": x.other,
-        "order": list(x.order),
-        "strata": x.strata,
-        "pairs": [list(pair) for pair in x.pairs],
-        "weakest": None if x.weakest is None else list(x.weakest),
-        "problem": x.problem,
-        "decision": x.decision,
-        "look": x.look,
-        "n": list(x.n),
-        "used": list(x.used),
-        "paired": x.paired,
-        "p_confirm": _number(x.p_confirm),
-        "p_refute": _number(x.p_refute),
-        "adjusted": [_number(v) for v in x.adjusted],
-        "level": _number(x.level),
-        "margin": _number(x.margin),
-        "effect": None if e is None else {
-            "shift": e.shift,
-            "low": _number(e.low),
-            "high": _number(e.high),
-            "p_improvement": e.p_improvement,
-        },
-        "runs_needed": _number(x.runs_needed),
-        "paper_power": None if x.paper_power is None else [round(v, 4) for v in x.paper_power],
-        "pilot": x.pilot,
-        "refusal": x.refusal,
-    }
 
 
 def _claim_record(c) -> dict:
@@ -94,7 +61,7 @@ def _claim_record(c) -> dict:
         "untestable": c.claim.untestable,
         "decision": c.decision,
         "forecast": None if c.forecast is None else c.forecast.to_record(),
-        "comparisons": [_comparison_record(x) for x in c.comparisons],
+        "comparisons": [x.to_record() for x in c.comparisons],
     }
 
 
@@ -457,40 +424,40 @@ def _readings_table(r: dict) -> list[str]:
     return lines
 
 
-def _comparison_row(c: dict, x: dict) -> str:
-    """One comparison's row: what is compared, n, effect, P(A>B), Holm p / level, decision, runs needed."""
-    e = x["effect"] or {}
-    if e and c["kind"] == "ratio":  # the median log ratio, shown as a ratio
-        effect = f"× {_fmt(math.exp(e['shift']))} [{_fmt(_exp(e.get('low')))}, {_fmt(_exp(e.get('high')))}]"
+def _comparison_row(c: dict, stored: dict) -> str:
+    """One comparison's row, rendered from its fields (:meth:`Comparison.from_record` of the ``stored``
+    record of claim ``c``): what is compared, n, effect, P(A>B), Holm p / level, decision, runs needed."""
+    x = Comparison.from_record({"method": c["method"], **stored}, claim=c["key"], kind=c["kind"])
+    e = x.effect
+    if e is not None and x.kind == "ratio":  # the median log ratio, shown as a ratio
+        effect = (f"× {_fmt(math.exp(e.shift))} [{_fmt(_exp(_number(e.low)))}, "
+                  f"{_fmt(_exp(_number(e.high)))}]")
     else:
-        effect = f"{_fmt(e.get('shift'))} [{_fmt(e.get('low'))}, {_fmt(e.get('high'))}]" if e else "—"
-    held = x["adjusted"][0] if x["decision"] != "refuted" else x["adjusted"][1]
+        effect = (f"{_fmt(e.shift)} [{_fmt(_number(e.low))}, {_fmt(_number(e.high))}]" if e is not None
+                  else "—")
+    confirm, refute = (_number(v) for v in x.adjusted)
+    held = confirm if x.decision != "refuted" else refute
     toward = ""   # undecided, nearer to refuted than to confirmed: that side's p, said so
-    if x["decision"] == "undecided" and None not in x["adjusted"] and x["adjusted"][1] < x["adjusted"][0]:
-        held, toward = x["adjusted"][1], " (to refute)"
-    # a stored null on an undecided comparison with an effect is an infinite count (JSON has no inf)
-    infinite = (x["runs_needed"] is None and x["decision"] == "undecided" and bool(x.get("effect"))
-                and min(x["n"]) >= 2)
-    needed = ("∞ (no effect)" if infinite else "" if x["runs_needed"] is None
-              else "∞ (no effect)" if math.isinf(x["runs_needed"])
-              else "> 1000" if x["runs_needed"] > 1000 else f"{math.ceil(x['runs_needed'])}")
-    method = x.get("method", c["method"])
-    if x.get("pairs"):   # an order: its pairs, and the weakest, whose effect is shown
-        weakest = x.get("weakest")
-        compared = (f"{len(x['pairs'])} stated pairs of " + ", ".join(display_name(m) for m in x["order"])
-                    + (f"; weakest: {display_name(weakest[1])} vs {display_name(weakest[0])}" if weakest
-                       else ""))
-    elif x.get("order"):
-        compared = "trend " + " < ".join(display_name(m) for m in x["order"])
+    if x.decision == "undecided" and None not in (confirm, refute) and refute < confirm:
+        held, toward = refute, " (to refute)"
+    needed = ("" if x.runs_needed is None else "∞ (no effect)" if math.isinf(x.runs_needed)
+              else "> 1000" if x.runs_needed > 1000 else f"{math.ceil(x.runs_needed)}")
+    if x.pairs:   # an order: its pairs, and the weakest, whose effect is shown
+        compared = (f"{len(x.pairs)} stated pairs of " + ", ".join(display_name(m) for m in x.order)
+                    + (f"; weakest: {display_name(x.weakest[1])} vs {display_name(x.weakest[0])}"
+                       if x.weakest else ""))
+    elif x.order:
+        compared = "trend " + " < ".join(display_name(m) for m in x.order)
     else:
-        compared = f"{display_name(method)} vs {display_name(x['other'])}"
-    compared += f" (within {x['strata']} commits)" if x.get("strata", 0) > 1 else ""
-    if x.get("pilot"):   # an equivalence: its margin from the pilot, and a refusal
-        compared += (f" (margin {_fmt(x.get('margin'))} from a pilot of {x['pilot']} a method, not tested"
-                     + (f"; refused: {x['refusal']}" if x.get("refusal") else "") + ")")
-    return (f"| {c['key']} | {compared} | {x['problem']} | {_runs_text(x)} | {effect} | "
-            f"{_fmt(e.get('p_improvement'), 2)} | {_fmt(held, 2)}{toward} / {_fmt(x['level'], 2)} | "
-            f"{x['decision']}" + (f" ({x['look']})" if x["look"] else "") + f" | {needed} |")
+        compared = f"{display_name(x.method)} vs {display_name(x.other)}"
+    compared += f" (within {x.strata} commits)" if x.strata > 1 else ""
+    if x.pilot:   # an equivalence: its margin from the pilot, and a refusal
+        compared += (f" (margin {_fmt(x.margin)} from a pilot of {x.pilot} a method, not tested"
+                     + (f"; refused: {x.refusal}" if x.refusal else "") + ")")
+    return (f"| {c['key']} | {compared} | {x.problem} | {_runs_text(stored)} | {effect} | "
+            f"{_fmt(None if e is None else e.p_improvement, 2)} | {_fmt(held, 2)}{toward} / "
+            f"{_fmt(_number(x.level), 2)} | {x.decision}" + (f" ({x.look})" if x.look else "")
+            + f" | {needed} |")
 
 
 def _comparisons_table(r: dict) -> list[str]:
