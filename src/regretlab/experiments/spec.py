@@ -272,6 +272,10 @@ class Run:
     problem_content: str = ""
     protocol: str = "domain"
     picture: bool = False
+    #: The item that makes this run for itself (:attr:`Spec.own_runs`): part of the identity, so the run is
+    #: not shared with another item's, and not of the seeds, so it takes the shared run's queries ('' for
+    #: every run of a spec without own_runs: its key unchanged).
+    timed_by: str = ""
 
     def identity(self) -> dict:
         """What defines the run's result: method, problem content, protocol, budget, repeat (and whether the
@@ -282,6 +286,8 @@ class Run:
         identity = {"method": canonical_method(stored_method(self.method)), "problem": problem,
                     "protocol": self.protocol, "budget": self.budget, "repeat": self.repeat,
                     "picture": self.picture}
+        if self.timed_by:
+            identity["timed_by"] = self.timed_by
         engine = engine_version(self.method)
         return identity if engine == 1 else {**identity, "engine": engine}
 
@@ -407,6 +413,11 @@ class Spec:
     reading_of: str | None = None
     setup_source: str = ""
     proposed: tuple[str, ...] = ()
+    #: Whether the item makes every run itself rather than sharing runs of the same method, problem and repeat
+    #: with other items: for a timing item whose ratios pair only runs made at one commit (a shared run made
+    #: in an earlier session has no partner at the new method's commit). The runs take the shared runs'
+    #: seeds, hence their queries; only their seconds are new.
+    own_runs: bool = False
 
     # ---- validation ----------------------------------------------------------------------------------------
     def validate(self) -> Spec:
@@ -495,7 +506,7 @@ class Spec:
         return {"key": self.key, "mode": mode, "methods": list(self.methods),
                 "problems": [_canonical_problem(self.problem(k)) for k in self.problems_of(mode)],
                 "repeats": m.repeats, "budgets": {k: m.budget(k) for k in self.problems_of(mode)},
-                "protocol": self.protocol, "kind": self.kind}
+                "protocol": self.protocol, "kind": self.kind, **({"own_runs": True} if self.own_runs else {})}
 
     def hash(self, mode: str) -> str:
         """sha256 of :meth:`canonical` as sorted JSON: stable across processes, machines and versions."""
@@ -510,7 +521,8 @@ class Spec:
                                     if k != "label"}, sort_keys=True, default=str)
                    for key in self.problems_of(mode)}
         return [Run(self.key, digest, mode, method, problem, repeat, m.budget(problem),
-                    problem_content=content[problem], protocol=self.protocol, picture=self.kind == "picture")
+                    problem_content=content[problem], protocol=self.protocol, picture=self.kind == "picture",
+                    timed_by=self.key if self.own_runs else "")
                 for problem in self.problems_of(mode) for method in self.methods
                 for repeat in range(m.repeats)]
 
