@@ -222,3 +222,27 @@ def test_a_setup_reading_is_pending_until_every_proposed_method_has_its_pilot(tm
     path.write_text(json.dumps(record))
     (moved,) = setup_readings("TranThe2020.fig2", tmp_path)
     assert moved["record"]["verdict"] == "undecided"                # every variant's pilot done: decided
+
+
+def test_a_timing_item_is_diagnosed_by_its_seconds_against_the_printed_ones():
+    """The timing statement of diagnose(): the first method's seconds per BO iteration beside the printed
+    range, and per problem the slowest method's ratio to it, with d and the printed ratio. Fabricated runs: every
+    method 0.01 s an iteration, GPUCB-FBO-code 0.03 s (0.06 on Hartman6): ratio 3.0 (6.0), printed 2.0 on
+    Beale (5.6 / 2.8) and 3.8 on Hartman6 (18.8 / 5.0)."""
+    import numpy as np
+
+    from regretlab.diagnoses.diagnosis import _timing_text
+    from regretlab.experiments import registry
+
+    spec = registry.get("Ha2019.table1_fbocode")
+    results = {}
+    for problem in spec.problems_of("full"):
+        for method in spec.methods:
+            slow = 3.0 * (2.0 if problem == "Hartman6" else 1.0) if method.endswith("FBO-code") else 1.0
+            results[(method, problem, 0)] = {"is_initial": np.array([True] * 3 + [False] * 10),
+                                             "seconds": np.full(13, 0.01 * slow)}
+    text = _timing_text(spec, results)
+    assert _timing_text(registry.get("Ha2019.fig3"), results) == ""   # only a timing item has one
+    assert "GPUCB-UBO 0.01-0.01 s here, 2.8-5 s printed" in text
+    assert "Beale (d = 2) GPUCB-FBO-code 3.0, printed 2.0" in text
+    assert "Hartman6 (d = 6) GPUCB-FBO-code 6.0, printed 3.8" in text

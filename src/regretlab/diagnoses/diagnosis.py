@@ -22,6 +22,9 @@ than of the method, each statement computed from the item's spec, its objectives
 * **How additive a substitute is** (:func:`additive_share`), where additive models are compared: the share
   of the objective's variance its main effects explain (the sum of the first-order Sobol indices,
   ``scipy.stats.sobol_indices``), the part any additive model with groups of any size can represent.
+* **Seconds per iteration** (a timing item, :func:`regretlab.experiments.aggregate.timings`): the first
+  method's seconds per BO iteration beside the printed ones, and the slowest method's ratio to it per problem
+  with the problem's dimension beside the printed ratio: how the cost grows with d here and in print.
 * **Setup readings**: the specs registered as setup readings of the item, and whether each one's
   registration is committed (the proposed methods' runs wait for it).
 * **Substitute data**: the item runs on a stand-in for the paper's data.
@@ -37,7 +40,7 @@ from scipy import stats
 from regretlab import objectives
 from regretlab._io import EXPORT_ROOT
 from regretlab.decisions.preregister import is_preregistered, printed_check
-from regretlab.experiments import registry
+from regretlab.experiments import aggregate, registry
 from regretlab.experiments.spec import display_name
 from regretlab.experiments.statistics import STATISTICS
 
@@ -224,6 +227,37 @@ def _printed_text(spec, results) -> str:
             f"ones; Kendall's tau of the two orders {tau}")
 
 
+def _timing_text(spec, results) -> str:
+    """A timing item's seconds per iteration against the printed ones (module docstring)."""
+    if spec.kind != "timing" or not results:
+        return ""
+    mean = {(t.method, t.problem): t.mean for t in aggregate.timings(results)}
+    first = spec.methods[0]
+    printed = spec.paper_values
+    cells, ours_first, paper_first = [], [], []
+    for problem in spec.problems_of("full"):
+        if (first, problem) not in mean:
+            continue
+        ratios = {m: mean[(m, problem)] / mean[(first, problem)]
+                  for m in spec.methods if (m, problem) in mean}
+        slowest = max(ratios, key=ratios.get)
+        ours_first.append(mean[(first, problem)])
+        paper = printed.get(slowest, {}).get(problem), printed.get(first, {}).get(problem)
+        if paper[1] is not None:
+            paper_first.append(paper[1][0])
+        in_print = (f", printed {paper[0][0] / paper[1][0]:.1f}" if None not in paper else "")
+        definition = spec.problem(problem)
+        d = definition.dim or objectives.registry.dimension(definition.name)
+        cells.append(f"{problem} (d = {d}) {display_name(slowest)} {ratios[slowest]:.1f}{in_print}")
+    if not cells:
+        return ""
+    text = f"seconds per iteration: {display_name(first)} {min(ours_first):.3g}-{max(ours_first):.3g} s here"
+    if paper_first:
+        text += (f", {min(paper_first):.3g}-{max(paper_first):.3g} s printed (a factor "
+                 f"{np.median(paper_first) / np.median(ours_first):.0f} in the medians: machine and code)")
+    return text + "; the slowest method over it, per problem: " + "; ".join(cells)
+
+
 def diagnose(spec, results: dict, export_root=EXPORT_ROOT) -> list[str]:
     """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``)."""
     out = []
@@ -255,6 +289,9 @@ def diagnose(spec, results: dict, export_root=EXPORT_ROOT) -> list[str]:
     additive = _additive_text(spec)
     if additive:
         out.append(additive)
+    timing = _timing_text(spec, results)
+    if timing:
+        out.append(timing)
     readings = [s for s in registry.SPECS.values() if s.reading_of == spec.key and not s.derived_from]
     if readings:
         out.append("setup readings registered: " + "; ".join(
