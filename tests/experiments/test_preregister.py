@@ -226,9 +226,9 @@ def test_a_setup_reading_is_pending_until_every_proposed_method_has_its_pilot(tm
 
 def test_a_timing_item_is_diagnosed_by_its_seconds_against_the_printed_ones():
     """The timing statement of diagnose(): the first method's seconds per BO iteration beside the printed
-    range, and per problem the slowest method's ratio to it, with d and the printed ratio. Fabricated runs: every
-    method 0.01 s an iteration, GPUCB-FBO-code 0.03 s (0.06 on Hartman6): ratio 3.0 (6.0), printed 2.0 on
-    Beale (5.6 / 2.8) and 3.8 on Hartman6 (18.8 / 5.0)."""
+    range, and per problem the slowest method's ratio to it, with d and the printed ratio. Fabricated runs:
+    every method 0.01 s an iteration, GPUCB-FBO-code 0.03 s (0.06 on Hartman6): ratio 3.0 (6.0), printed 2.0
+    on Beale (5.6 / 2.8) and 3.8 on Hartman6 (18.8 / 5.0)."""
     import numpy as np
 
     from regretlab.diagnoses.diagnosis import _timing_text
