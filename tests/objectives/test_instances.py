@@ -71,3 +71,26 @@ def test_instances_that_cannot_exist_raise_naming_the_parameter(name, instance, 
 def test_translated_rejects_a_non_objective():
     with pytest.raises(ValueError, match="base"):
         Translated(lambda x: 0.0, 1)
+
+
+def test_an_objective_with_no_known_optimum_is_moved_by_its_reference_point():
+    """Issue 78.2: the data-based substitutes (optimum_known = False) have instances too: f(x - s), s
+    moving the reference point (GisetteRamp's box centre, w = 0) to a point in the box's central 80 %, drawn
+    from the name and D alone (the same shift in two builds); the optimum stays unknown (NaN), the moved
+    reference keeps its value, and the centre now shows another point's value. A known optimum that is not
+    global (Eggholder) is still refused."""
+    pytest.importorskip("sklearn")
+    base = objectives.get("gisette_ramp", dim=41, enforce_bounds=False)
+    moved = objectives.get("gisette_ramp", dim=41, instance=1)
+    again = objectives.get("gisette_ramp", dim=41, instance=1)
+    np.testing.assert_array_equal(moved.shift, again.shift)
+    box = base.bounds
+    margin = INTERIOR_FRACTION * (box[:, 1] - box[:, 0])
+    point = base.optimizers[0] + moved.shift
+    assert np.all(point >= box[:, 0] + margin - 1e-12) and np.all(point <= box[:, 1] - margin + 1e-12)
+    assert not moved.optimum_known and np.isnan(moved.optimum_value) and not moved.optimum_is_global
+    assert moved.reference_value == pytest.approx(base.reference_value)
+    centre = box.mean(axis=1)
+    assert float(moved(centre)) != pytest.approx(float(base(centre)))
+    with pytest.raises(ValueError, match="eggholder"):
+        objectives.get("eggholder", instance=1)

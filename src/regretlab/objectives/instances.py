@@ -13,10 +13,12 @@ objective is the same function in every run, process and machine; it is recorded
 (``instance``, ``shift``) and in its name (``ackley_i3``), which a Trace records. Instance 0 is the
 paper's form, returned unchanged.
 
-Only objectives whose maximum over :math:`\mathbb R^D` is their maximum over the box
-(``optimum_is_global``) can be translated: then :math:`\max_{\text{box}}f_k=\max f` and the optimum value is
-unchanged. Eggholder (optimum on the boundary) or the Hartmann functions (maxima certified on the box only)
-are refused with a ValueError.
+Objectives whose maximum over :math:`\mathbb R^D` is their maximum over the box (``optimum_is_global``) can
+be translated: then :math:`\max_{\text{box}}f_k=\max f` and the optimum value is unchanged. So can an
+objective whose optimum is not known at all (the data-based substitutes, ``optimum_known = False``): there the
+point moved is its reference point (the box centre, which every REMBO and HeSBO embedding contains), so that
+no point is privileged by its place in the box; the instance's optimum stays unknown. Eggholder (optimum on
+the boundary) or the Hartmann functions (maxima certified on the box only) are refused with a ValueError.
 """
 
 from __future__ import annotations
@@ -62,11 +64,11 @@ class Translated(Objective):
         if not isinstance(base, Objective):
             raise ValueError(f"base={base!r} is not a regretlab Objective")
         self.instance = check_integer("instance", instance, low=1)
-        if not base.optimum_is_global:
+        if not base.optimum_is_global and base.optimum_known:
             raise ValueError(
                 f"instance={instance} is outside its domain {{0}} for {base.name!r}: translated instances "
                 "need an objective whose maximum over R^D is its maximum over the box (optimum_is_global), "
-                f"which {base.name!r} does not declare"
+                f"which {base.name!r} does not declare, or one whose optimum is not known"
             )
         super().__init__(**kwargs)
         self.base = base
@@ -81,10 +83,14 @@ class Translated(Objective):
         moved = base.optimizers + self.shift
         inside = np.all((moved >= box[:, 0]) & (moved <= box[:, 1]), axis=1)
         self._set_domain(box, moved[inside])
+        if not base.optimum_known:   # the moved reference point, as the substitutes record theirs
+            self.optimum_known = False
+            self.reference_value = self.optimum_value
+            self.optimum_value = float("nan")
 
     @property
     def optimum_is_global(self) -> bool:  # the translate of a global optimum is global
-        return True
+        return self.base.optimum_is_global
 
     def _evaluate(self, X):
         return self.base._evaluate(X - self.shift)

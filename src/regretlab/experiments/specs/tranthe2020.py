@@ -190,14 +190,27 @@ MOVED_READING = (
     "domains nor where their optima lie relative to the embeddings")
 
 
-def _moved(spec: Spec) -> Spec:
-    """``spec`` under the setup reading 'moved': each problem's instance 1, same labels (so the same claims
-    read it), MS-UCB's variants held back until the baselines' pilot is registered."""
+#: Why Fig. 5's 'moved' reading is registered (issue 78.2), before any run under it: the same idea where the
+#: optimum is not known.
+MOVED_READING_FIG5 = (
+    "a sensitivity reading, not the paper's words: the ramp loss's box centre is w = 0, which every REMBO "
+    "and HeSBO embedding contains (x = A y at y = 0), and the measured diagnosis of Fig. 5 finds f(centre) "
+    "beating the mean best of REMBO and SRE at every C; instance 1 of the objective "
+    "(objectives.instances.Translated on an objective whose optimum is not known: f(x - s), s moving the "
+    "box centre's point w = 0 to a point uniform in the box's central 80 %, drawn from the objective's name "
+    "and D alone, the same function in every run) leaves w = 0 in the box but at no privileged place. The "
+    "paper states neither the box of the weights nor where it is centred")
+
+
+def _moved(spec: Spec, reading: str = MOVED_READING, what: str = "optimum moved off the box centre") -> Spec:
+    """``spec`` under the setup reading 'moved' (its reason ``reading``, ``what`` in its title): each
+    problem's instance 1, same labels (so the same claims read it), MS-UCB's variants held back until the
+    baselines' pilot is registered."""
     return as_setup_reading(
-        spec, "moved", MOVED_READING, title=f"{spec.title} (optimum moved off the box centre)",
+        spec, "moved", reading, title=f"{spec.title} ({what})",
         problems=(replace(p, options=tuple(sorted((*p.options, ("instance", 1))))) for p in spec.problems),
         proposed=tuple(m for m in spec.methods if "/MS-UCB" in m))
 
 
 SPECS = (FIG1, FIG2, FIG3, FIG4, FIG5, TRADEOFF_RUNS, TRADEOFF, BOUNDS, _moved(FIG1), _moved(FIG2),
-         _moved(FIG3))
+         _moved(FIG3), _moved(FIG5, MOVED_READING_FIG5, "the box centre's point moved off it"))
