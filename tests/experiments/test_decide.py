@@ -1002,3 +1002,11 @@ def test_every_committed_comparison_reads_back_from_its_own_fields():
            "effect": {"shift": 0.0, "low": -1.0, "high": 1.0, "p_improvement": 0.5}, "runs_needed": None}
     back = Comparison.from_record(old)
     assert back.used == (5, 5) and math.isinf(back.runs_needed) and math.isnan(back.p_confirm)
+
+
+def test_a_record_that_is_no_comparison_is_refused_by_name():
+    """Comparison.from_record names the fields a stored comparison lacks (a ValueError, not a KeyError)."""
+    from regretlab.decisions.decide import Comparison
+
+    with pytest.raises(ValueError, match="record has no 'other', 'problem'"):
+        Comparison.from_record({"method": "a", "decision": "undecided", "n": [5, 5]})

@@ -838,3 +838,10 @@ def test_an_item_with_own_runs_makes_them_with_the_shared_runs_seeds():
     others = [k for k in registry.available()
               if k != "Ha2019.table1_fbocode" and registry.get(k).kind != "rendered"]
     assert all("own_runs" not in registry.get(k).canonical(m) for k in others for m in ("quick", "full"))
+
+
+def test_a_spec_whose_own_runs_is_not_a_bool_does_not_validate():
+    """own_runs changes every run's key: only True or False is accepted, by name."""
+    spec = replace(registry.get("Ha2019.table1_fbocode"), own_runs="yes")
+    with pytest.raises(ValueError, match="own_runs='yes' is not True or False"):
+        spec.validate()

@@ -93,9 +93,10 @@ from .verdicts import (
     reading_verdict,
 )
 
-__all__ = ["Comparison", "decide_comparisons", "decide_item", "check_one_engine", "pilot_margin"]
+__all__ = ["Comparison", "decide_comparisons", "decide_item", "check_one_engine", "pilot_margin",
+           "stored_number"]
 
-def _stored(x) -> float | None:
+def stored_number(x) -> float | None:
     """A number as a record stores it: None for a NaN or an infinite value (JSON has neither)."""
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
 
@@ -166,14 +167,15 @@ class Comparison:
             "n": list(self.n),
             "used": list(self.used),
             "paired": self.paired,
-            "p_confirm": _stored(self.p_confirm),
-            "p_refute": _stored(self.p_refute),
-            "adjusted": [_stored(v) for v in self.adjusted],
-            "level": _stored(self.level),
-            "margin": _stored(self.margin),
-            "effect": None if e is None else {"shift": e.shift, "low": _stored(e.low),
-                                              "high": _stored(e.high), "p_improvement": e.p_improvement},
-            "runs_needed": _stored(self.runs_needed),
+            "p_confirm": stored_number(self.p_confirm),
+            "p_refute": stored_number(self.p_refute),
+            "adjusted": [stored_number(v) for v in self.adjusted],
+            "level": stored_number(self.level),
+            "margin": stored_number(self.margin),
+            "effect": None if e is None else {"shift": e.shift, "low": stored_number(e.low),
+                                              "high": stored_number(e.high),
+                                              "p_improvement": e.p_improvement},
+            "runs_needed": stored_number(self.runs_needed),
             "paper_power": None if self.paper_power is None else [round(v, 4) for v in self.paper_power],
             "pilot": self.pilot,
             "refusal": self.refusal,
@@ -187,6 +189,10 @@ class Comparison:
         and the null runs count of an undecided comparison with an effect and two runs a side as infinite
         (no finite number of runs would decide it; JSON cannot say so). A record from before ``used``
         existed reads ``n`` for it."""
+        missing = [key for key in ("method", "other", "problem", "decision", "n") if key not in record]
+        if missing:
+            raise ValueError(f"record has no {', '.join(map(repr, missing))}: not a stored comparison "
+                             "(Comparison.to_record)")
         n = tuple(record["n"])
         used = tuple(record.get("used") or n)
         e = record.get("effect")

@@ -438,6 +438,8 @@ class Spec:
         from regretlab.algorithms import setups
 
         check_choice("kind", self.kind, ITEM_KINDS)
+        if not isinstance(self.own_runs, bool):
+            raise ValueError(f"spec {self.key}: own_runs={self.own_runs!r} is not True or False")
         check_choice("protocol", self.protocol, PROTOCOLS)
         check_choice("summary", self.summary, SUMMARIES)
         check_choice("metric", self.metric, METRICS)

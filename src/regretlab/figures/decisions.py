@@ -17,6 +17,7 @@ from regretlab._text import mean_se
 from regretlab._validate import check_integer
 from regretlab.decisions.claims import NOT_TESTED, STATISTICS
 from regretlab.decisions.decide import Comparison
+from regretlab.decisions.decide import stored_number as _number
 from regretlab.decisions.run_checks import commit_caveat, flagged_shares
 from regretlab.decisions.setups import (
     claim_groups,
@@ -33,10 +34,6 @@ from regretlab.objectives.registry import substitute_for
 __all__ = ["decision_record", "read_records", "write_decision", "write_decisions_md", "RULES",
            "rules_block", "headline", "why_open",
            "substitutes", "record_text"]
-
-
-def _number(x) -> float | None:
-    return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else float(x)
 
 
 def _claim_record(c) -> dict:
