@@ -441,7 +441,8 @@ class RFFSamplePath:
         Returns
         -------
         Certificate
-            ``method="grid+polish"``; ``value >= `` the best candidate value. On a tensor grid
+            ``method="grid+polish"``; ``value >= `` the best candidate value; ``details`` holds the
+            candidates' largest and smallest values (``grid_maximum``, ``grid_minimum``). On a tensor grid
             ``upper_bound = max_grid + C₂/2 · Σ_k (h_k/2)²`` (``h_k`` the grid spacing, C₂ from
             :meth:`hessian_bound`) bounds the true maximum: at a maximiser in the relative interior of a
             face of the box (the box itself included) the tangential gradient vanishes, the nearest grid
@@ -485,6 +486,7 @@ class RFFSamplePath:
         details.update(
             n_grid_points=int(points.shape[0]),
             grid_maximum=grid_max,
+            grid_minimum=float(values.min()),
             n_polish=int(starts.shape[0]),
             n_polish_converged=converged,
             polish_improvement=best_value - grid_max,
