@@ -150,6 +150,8 @@ def test_the_centre_value_is_reported_beside_each_methods_best():
     assert -1000.0 < value < -300.0 and best["TranThe2020/LineBO"] == -1000.0
     text = diagnosis._centre_value_text(spec, results, "HeSBO")
     assert "beating the mean best of LineBO" in text and "HeSBO (d" not in text.split("beating")[1]
+    face = diagnosis.face_centre_best(spec.problem("Gisette-C1"))
+    assert f"best face centre {face:.4g}, beating " in text and np.isfinite(face)
 
 
 def test_the_best_case_inside_an_embedding_is_zero_at_a_centred_optimum_and_at_most_the_centres_regret():

@@ -27,6 +27,7 @@ from regretlab.experiments.aggregate import load_results
 
 from . import archive
 from . import cost as pricing  # module attributes: a test may replace cost.run_prices
+from .gaps import study_results
 from .plan import MIN_DECISIONS_PER_CORE_HOUR, PlannedLook, look_value
 
 __all__ = ["source_of", "decide_from_runs", "run_until_decided", "run_items_until_decided", "still_needed",
@@ -47,7 +48,8 @@ def decide_from_runs(key: str, out="results", export_root=EXPORT_ROOT) -> ItemDe
     decision = decide_item(spec, claims_of(key), results, "full", forecast_draws=FORECAST_DRAWS)
     printed = printed_check(spec, results)
     # a new record with the measured diagnoses beside it: the decision decide_item returned is not changed
-    return replace(decision, diagnosis=diagnose(spec, results, export_root),
+    gap_results = study_results(key, out, export_root)   # the item's printed-number gap pilots, if any
+    return replace(decision, diagnosis=diagnose(spec, results, export_root, gap_results),
                    printed=printed if isinstance(printed, dict) and printed["cells"] else None)
 
 

@@ -18,7 +18,15 @@ than of the method, each statement computed from the item's spec, its objectives
   the printed REMBO 76.6 and our paper-form runs' 286-986).
 * **The value at the box centre** on a problem whose optimum is not known (substitute data), where an
   embedding method is compared: f(centre) beside each method's mean best value (Gisette's ramp loss at the
-  centre, w = 0, beats every method but HeSBO at C = 1, 2).
+  centre, w = 0, beats every method but HeSBO at C = 1, 2), and the best value at the centres of the box's
+  2D faces (:func:`face_centre_best`), where REMBO's clipping onto the box and a method stuck on a face land.
+* **The substitute's spread** (:func:`initial_values`): on substitute data under the 'domain' protocol,
+  the objective's quantiles over its box from the runs' own initial designs (uniform on the box, no new
+  evaluation) beside the spread of the methods' mean bests: how much of the box's range separates the
+  methods (Kandasamy2015 Fig. 5b's VJ-surrogate: accuracies in steps of one image in 1000).
+* **Heavy tails** (:func:`regretlab.diagnoses.gaps.tail_text`): a printed cell our mean misses while our
+  median meets it; and **printed-number gaps, one factor at a time** (:mod:`regretlab.diagnoses.gaps`):
+  the archived pilots of each candidate cause beside the item's and the printed numbers.
 * **How additive a substitute is** (:func:`additive_share`), where additive models are compared: the share
   of the objective's variance its main effects explain (the sum of the first-order Sobol indices,
   ``scipy.stats.sobol_indices``), the part any additive model with groups of any size can represent.
@@ -45,10 +53,11 @@ from regretlab.experiments.spec import display_name
 from regretlab.experiments.statistics import STATISTICS
 
 from .floors import embedding_floor, item_floors
+from .gaps import gap_text, tail_text
 from .roles import is_additive, is_embedding, is_ms_ucb
 
-__all__ = ["diagnose", "centre_optima", "centre_regrets", "centre_values", "additive_share", "run_floors",
-           "ON_THE_FLOOR", "SOBOL_POINTS", "SOBOL_REPEATS"]
+__all__ = ["diagnose", "centre_optima", "centre_regrets", "centre_values", "face_centre_best",
+           "initial_values", "additive_share", "run_floors", "ON_THE_FLOOR", "SOBOL_POINTS", "SOBOL_REPEATS"]
 
 #: Base sample of each Sobol estimate (scipy's n; the objective is evaluated n (D + 2) times) and the number
 #: of independent estimates: not from a paper; chosen so that the VJ substitute (0.1 ms an evaluation) costs
@@ -105,6 +114,64 @@ def centre_values(spec, results: dict) -> list[tuple[str, float, dict]]:
 
 
 @functools.lru_cache(maxsize=16)
+def _face_centre_values(problem) -> tuple[float, ...]:
+    objective = problem.objective()
+    lo, hi = objective.bounds[:, 0], objective.bounds[:, 1]
+    dim = lo.size
+    points = np.repeat(((lo + hi) / 2.0)[None, :], 2 * dim, axis=0)
+    points[2 * np.arange(dim), np.arange(dim)] = lo          # face k at its lower end ...
+    points[2 * np.arange(dim) + 1, np.arange(dim)] = hi      # ... and at its upper end
+    return tuple(float(v) for v in objective(points))
+
+
+def face_centre_best(problem) -> float:
+    """The largest value of ``problem``'s objective over the centres of its box's 2D faces (the centre with
+    one coordinate at a bound): where an embedding's clipping (REMBO projects onto the box) or a method stuck
+    on the box's faces lands, a face would be privileged if its centre beat the methods. Cached per
+    problem."""
+    return max(_face_centre_values(problem))
+
+
+def initial_values(results: dict, problem: str) -> np.ndarray:
+    """The objective's values at the initial designs of ``problem``'s runs in ``results`` (each run's
+    ``is_initial`` evaluations, drawn on the whole box under the 'domain' protocol): a sample of the
+    objective over its box at no cost. Empty when no run records its initial design."""
+    values = [np.asarray(r["f"], dtype=float)[np.asarray(r["is_initial"], dtype=bool)]
+              for (_, p, _), r in sorted(results.items()) if p == problem and "is_initial" in r]
+    return np.concatenate(values) if values else np.empty(0)
+
+
+def _spread_text(spec, results) -> str:
+    """On substitute data (optimum not known, runs on the whole box): the objective's spread over its box
+    from the runs' initial designs beside the spread of the methods' mean bests (module docstring)."""
+    if spec.protocol != "domain":
+        return ""
+    cells = []
+    for problem in spec.problems:
+        if problem.objective().optimum_known:
+            continue
+        sample = initial_values(results, problem.key)
+        best: dict = {}
+        for (method, key, _), result in sorted(results.items()):
+            if key == problem.key:
+                best.setdefault(method, []).append(float(np.max(result["f"])))
+        if sample.size < 20 or len(best) < 2:
+            continue
+        means = [float(np.mean(v)) for v in best.values()]
+        q05, q50, q95 = np.quantile(sample, [0.05, 0.5, 0.95])
+        span = max(means) - q05
+        share = (max(means) - min(means)) / span if span > 0 else float("nan")
+        cells.append(f"{problem.key} over {sample.size} initial-design points 5 % / 50 % / 95 % "
+                     f"{q05:.4g} / {q50:.4g} / {q95:.4g} (largest {float(sample.max()):.4g}); the methods' "
+                     f"mean bests {min(means):.4g}-{max(means):.4g}, {100 * share:.0f} % of the way from the "
+                     "5 % quantile to the best mean")
+    if not cells:
+        return ""
+    return ("the substitute's values over its box (the runs' initial designs, uniform on the box) against "
+            "the spread of the methods' results: " + "; ".join(cells))
+
+
+@functools.lru_cache(maxsize=16)
 def _additive_share(problem) -> tuple[float, float, float]:
     objective = problem.objective()
     dists = [stats.uniform(loc=low, scale=high - low) for low, high in objective.bounds]
@@ -130,9 +197,14 @@ def _centre_value_text(spec, results, names: str) -> str:
     cells = []
     for key, value, best in rows:
         beaten = [m for m, v in best.items() if v < value]
+        face = face_centre_best(spec.problem(key))
+        by_face = [m for m, v in best.items() if v < face]
         cells.append(f"{key} f(centre) {value:.4g}, beating the mean best of "
-                     + (", ".join(display_name(m) for m in beaten) if beaten else "no method"))
-    return (f"value at the box centre, which every embedding of {names} contains (the optimum is not known): "
+                     + (", ".join(display_name(m) for m in beaten) if beaten else "no method")
+                     + f"; best face centre {face:.4g}, beating "
+                     + (", ".join(display_name(m) for m in by_face) if by_face else "no method"))
+    return (f"value at the box centre, which every embedding of {names} contains, and the best value at the "
+            "centres of the box's faces, where clipping onto the box lands (the optimum is not known): "
             + "; ".join(cells))
 
 
@@ -222,9 +294,11 @@ def _printed_text(spec, results) -> str:
         return ""
     ratios = [c["ratio"] for c in check["cells"] if c["ratio"] is not None]
     tau = "—" if check["kendall_tau"] is None else f"{check['kendall_tau']:.2f}"
-    return (f"printed numbers: {check['agree']} of {check['of']} printed cells agree with ours (within 2 "
+    text = (f"printed numbers: {check['agree']} of {check['of']} printed cells agree with ours (within 2 "
             f"combined s.e.); our means are {100 * min(ratios):.0f}-{100 * max(ratios):.0f} % of the printed "
             f"ones; Kendall's tau of the two orders {tau}")
+    tails = tail_text(results, check["cells"])
+    return text + ("; " + tails if tails else "")
 
 
 def _timing_text(spec, results) -> str:
@@ -258,12 +332,16 @@ def _timing_text(spec, results) -> str:
     return text + "; the slowest method over it, per problem: " + "; ".join(cells)
 
 
-def diagnose(spec, results: dict, export_root=EXPORT_ROOT) -> list[str]:
-    """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``)."""
+def diagnose(spec, results: dict, export_root=EXPORT_ROOT, gap_results: dict | None = None) -> list[str]:
+    """The measured statements of the module docstring that apply to ``spec`` (its runs ``results``;
+    ``gap_results``: the archived pilots of its printed-number gap study, :mod:`regretlab.diagnoses.gaps`)."""
     out = []
     printed = _printed_text(spec, results)
     if printed:
         out.append(printed)
+    gap = gap_text(spec.key, results, gap_results or {})
+    if gap:
+        out.append(gap)
     floor = _floor_text(spec, results)
     if floor:
         out.append(floor)
@@ -286,6 +364,9 @@ def diagnose(spec, results: dict, export_root=EXPORT_ROOT) -> list[str]:
     centre = _centre_value_text(spec, results, names) if embedded else ""
     if centre:
         out.append(centre)
+    spread = _spread_text(spec, results)
+    if spread:
+        out.append(spread)
     additive = _additive_text(spec)
     if additive:
         out.append(additive)
