@@ -111,3 +111,19 @@ def test_the_best_face_centre_is_the_largest_value_over_the_2D_face_centres():
             by_hand.append(float(objective(x[None, :])[0]))
     assert diagnosis.face_centre_best(problem) == max(by_hand)
     assert diagnosis.face_centre_best(problem) < float(objective(centre[None, :])[0])
+
+
+def test_the_expected_best_of_n_random_points_follows_the_order_statistic():
+    """expected_best_of: on the values 1..M (each 1/M) the best of one draw is their mean and the best of n
+    draws is sum_i i[(i/M)^n - ((i-1)/M)^n]; on a fine uniform sample of [0, 1] the best of n is near
+    n / (n + 1); a bad n or an empty sample is refused by name."""
+    values = np.arange(1.0, 11.0)
+    assert diagnosis.expected_best_of(values, 1) == pytest.approx(5.5)
+    by_hand = sum(i * ((i / 10) ** 3 - ((i - 1) / 10) ** 3) for i in range(1, 11))
+    assert diagnosis.expected_best_of(values[::-1], 3) == pytest.approx(by_hand)
+    grid = (np.arange(100_000) + 0.5) / 100_000
+    assert diagnosis.expected_best_of(grid, 400) == pytest.approx(400 / 401, abs=1e-4)
+    with pytest.raises(ValueError, match="n=0"):
+        diagnosis.expected_best_of(values, 0)
+    with pytest.raises(ValueError, match="sample is empty"):
+        diagnosis.expected_best_of([], 3)
