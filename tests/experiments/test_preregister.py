@@ -124,6 +124,9 @@ def test_the_printed_number_check_compares_each_baseline_cell_by_its_declared_ru
     assert "within 2 combined standard errors" in lines[0]
     assert sum(line.endswith("| no |") for line in lines) == 4
     assert f"| {TABLE_1['Li2016/GP-UCB'][500][0]:.4g} |" in lines[4] and _printed_lines(None) == []
+    # both standard errors 0 (no printed s.e., runs that all end alike): z shows as the infinity it is
+    far["cells"][0]["ours"][1] = 0.0
+    assert "| +∞ | no |" in _printed_lines(far)[4]
 
 
 def test_decisions_show_each_claim_per_setup_reading_and_refute_only_under_every_setup(tmp_path):
