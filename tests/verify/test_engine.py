@@ -84,3 +84,32 @@ def test_bad_arguments_are_clear_errors():
     with pytest.raises(ValueError, match="catalogue id"):
         claim("NOT.an_id", reference="[Ha2019, Thm 4.1]", event="e", latex="x", bounds=(beta_t_finite,),
               evidence="e")
+
+
+def test_the_costliest_groups_run_first_and_the_report_keeps_registration_order():
+    """schedule(): groups ordered by the sum of their claims' cost, largest first, ties in registration
+    order; the report still lists the verdicts in the claims' order, and each verdict is the one its claim
+    gets when run alone (the order changes no result). A cost that is not a finite number
+    > 0 is refused by name."""
+    from regretlab.verify.engine import schedule
+
+    for name, cost in (("GP.ucb:synthetic_cheap", 1.0), ("GP.ucb:synthetic_dear", 50.0),
+                       ("GP.ucb:synthetic_tie", 1.0)):
+        claim(name, reference="[Srinivas2010, Thm 1]", event="synthetic", latex="x", bounds=(beta_t_finite,),
+              evidence="Bernoulli draws", cost=cost)(_bernoulli_claim(0.05))
+    try:
+        names = ("GP.ucb:synthetic_cheap", "GP.ucb:synthetic_dear", "GP.ucb:synthetic_tie")
+        chosen = [CLAIMS[n] for n in names]
+        assert list(schedule(chosen)) == ["GP.ucb:synthetic_dear", "GP.ucb:synthetic_cheap",
+                                          "GP.ucb:synthetic_tie"]
+        together = verify("GP.ucb:synthetic_*", profile="smoke", seed=5, progress=False, jobs=1)
+        alone = [verify(n, profile="smoke", seed=5, progress=False, jobs=1).verdicts[0] for n in names]
+        assert [v.claim for v in together.verdicts] == list(names)
+        assert [v.statistic for v in together.verdicts] == [v.statistic for v in alone]
+    finally:
+        for name in ("GP.ucb:synthetic_cheap", "GP.ucb:synthetic_dear", "GP.ucb:synthetic_tie"):
+            CLAIMS.pop(name, None)
+    for bad in (0.0, -1.0, float("nan"), True, "5"):
+        with pytest.raises(ValueError, match="cost=.* must be a finite number of seconds > 0"):
+            claim("GP.ucb:synthetic_bad", reference="[Srinivas2010, Thm 1]", event="synthetic", latex="x",
+                  bounds=(beta_t_finite,), evidence="Bernoulli draws", cost=bad)

@@ -241,9 +241,10 @@ def run_items_until_decided(
             echo(f"{key}: look n = {cost.look}: {done} of its {cost.runs} runs computed ({spent:.2f} core-h "
                  f"spent in all); claims confirmed {counts['confirmed']}, refuted {counts['refuted']}, "
                  f"reading-dependent {counts['reading-dependent']}, undecided {counts['undecided']}; "
-                 f"verdict {decisions[key].verdict}; the undecided "
-                 f"comparisons would need up to {needed} runs per method at their observed effects "
-                 f"(~{hours:.1f} core-h more)")
+                 f"verdict {decisions[key].verdict}; "
+                 + ("no comparison left undecided" if needed == "none" else
+                    f"the undecided comparisons would need up to {needed} runs per method at their "
+                    f"observed effects (~{hours:.1f} core-h more)"))
             if not done:  # every run of the look failed: stop rather than retry for ever
                 echo(f"{key}: no run of look n = {cost.look} finished: stopping")
                 active.remove(key)

@@ -264,9 +264,7 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
     jobs = check_integer("jobs", jobs, low=1)
     chosen = select(claims)
     start = time.perf_counter()
-    groups: dict[str, list[str]] = {}
-    for c in chosen:  # claims sharing evidence run as one task, in registration order
-        groups.setdefault(c.group, []).append(c.id)
+    groups = schedule(chosen)
     results, resumed = _resume(checkpoint, groups, profile, seed)
 
     on_terminal = progress and sys.stderr.isatty()
@@ -310,6 +308,20 @@ def verify(claims=None, *, profile: str = "quick", seed: int = 0, jobs: int = 1,
         watch.close()
         bar.close()
     return _report(results, chosen, profile, seed, time.perf_counter() - start, command, resumed)
+
+
+def schedule(chosen) -> dict[str, list[str]]:
+    """The claims ``chosen`` as groups (claims sharing evidence run as one task, their ids in registration
+    order), the costliest group first by the sum of its claims' :attr:`Claim.cost` (longest-processing-time
+    order, stable on ties): with two workers no long group starts near the end (the main job's UBO grid group,
+    83 s, started last at 236 s of 298 in registration order). The order never changes a result: each
+    group's seeds are its own."""
+    groups: dict[str, list[str]] = {}
+    cost: dict[str, float] = {}
+    for c in chosen:
+        groups.setdefault(c.group, []).append(c.id)
+        cost[c.group] = cost.get(c.group, 0.0) + c.cost
+    return dict(sorted(groups.items(), key=lambda item: -cost[item[0]]))
 
 
 def _resume(checkpoint, groups: dict, profile: str, seed: int) -> tuple[list[list[Verdict]], list[str]]:

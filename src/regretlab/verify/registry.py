@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import math
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -188,6 +189,10 @@ class Claim:
         constraint, a proven inequality evaluated on numbers, a limit. Where such a check finds no
         counterexample its outcome is *certain* (with the reason), not *holds*: it tests the
         implementation, not the paper. A counterexample is still *violated* (the code is then wrong).
+    cost : float
+        Seconds of one core the check takes in the quick profile, about (default 1): read only to start the
+        costliest groups first when the engine runs them in parallel (longest first), so the last worker
+        does not start a long group near the end. Never read for a result.
     """
 
     id: str
@@ -202,6 +207,7 @@ class Claim:
     group: str = ""
     reading_notes: dict = field(default_factory=dict)
     by_construction: dict = field(default_factory=dict)
+    cost: float = 1.0
 
     @property
     def catalogue_id(self) -> str:
@@ -211,7 +217,7 @@ class Claim:
 def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[Callable],
           readings: Sequence[str] = ("-",), kind: str = "rate", evidence: str, group: str | None = None,
           reading_notes: dict | None = None, by_construction: str | dict | None = None,
-          catalogue: bool = True):
+          catalogue: bool = True, cost: float = 1.0):
     """Register the decorated check as the claim ``id`` (see :class:`Claim`).
 
     ``catalogue=False`` registers a claim of another package (a third party's, through the
@@ -229,6 +235,8 @@ def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[C
         raise ValueError(f"kind={kind!r} is not one of ['rate', 'regret', 'certain']")
     if not bounds:
         raise ValueError(f"claim {id!r} names no regretlab.bounds function: the formula tested must run")
+    if isinstance(cost, bool) or not isinstance(cost, int | float) or not math.isfinite(cost) or cost <= 0:
+        raise ValueError(f"cost={cost!r} for claim {id!r}: must be a finite number of seconds > 0")
 
     def register(check):
         if id in CLAIMS:
@@ -243,7 +251,7 @@ def claim(id: str, *, reference: str, event: str, latex: str, bounds: Sequence[C
             raise ValueError(f"claim {id!r}: by_construction names readings {sorted(unknown)} it does not "
                              "check, or gives no reason")
         CLAIMS[id] = Claim(id, reference, event, latex, tuple(bounds), tuple(readings), kind, evidence, check,
-                           group or id, notes, certain)
+                           group or id, notes, certain, float(cost))
         return check
 
     return register

@@ -94,7 +94,7 @@ def _runs(seed: int, paths: int, horizon: int):
 
 
 @claim(
-    "ADD.lemma10",
+    "ADD.lemma10", cost=9,
     reference="[Kandasamy2015, Lemma 10]",
     event="with probability greater than 1 - δ, for every t and every x of the discretisation Omega, "
           "|f(x) - mu_{t-1}(x)| <= beta_t^(1/2) sum_j sigma^(j)_{t-1}(x^(j)), beta_t = 2 "
@@ -236,7 +236,7 @@ def acquisition_gaps(run, beta) -> np.ndarray:
 
 
 @claim(
-    "ADD.regret_thm5",
+    "ADD.regret_thm5", cost=40,
     reference="[Kandasamy2015, Thm 5]",
     event="with probability greater than 1 - δ, for all T >= 1, R_T <= sqrt(8 C1 β_T M T γ_T) + 2 ζ0 sqrt(T) "
           "+ C2, β_t = 2 log(M π² t²/(2δ)) + 2d log(D t³), C1 = 1/log(1 + η^-2), C2 as printed (δ < 0.8)",
@@ -385,7 +385,7 @@ def _grid_runs(seed: int, paths: int, delta: float):
 
 
 @claim(
-    "ADD.regret_thm5:grid_T4000",
+    "ADD.regret_thm5:grid_T4000", cost=19,
     reference="[Kandasamy2015, Thm 5]",
     event=f"with probability greater than 1 - δ, R_T <= sqrt(8 C1 β_T M T γ_T) + 2 ζ0 sqrt(T) + C2 for every "
           f"T <= {GRID_T}, Add-GP-UCB on a product grid where the bound bites (ζ0 = 0: the acquisition is "

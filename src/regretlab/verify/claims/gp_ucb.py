@@ -181,7 +181,7 @@ def _bites_runs(seed: int, paths: int, delta: float):
 
 
 @claim(
-    "SRINIVAS.C1:regret_T4000",
+    "SRINIVAS.C1:regret_T4000", cost=22,
     reference="[Srinivas2010, Thm 1]",
     event=f"with probability at least 1 - δ, R_T <= sqrt(C1 T β_T γ_T) for every T <= {BITES_T}",
     latex=r"\Pr\big[\forall T\le4000:\ R_T\le\sqrt{C_1T\beta_T\gamma_T}\big]\ge1-\delta",
@@ -259,7 +259,7 @@ def _long_runs(seed: int, paths: int, delta: float):
 
 
 @claim(
-    "GP.ucb:confidence_T1000",
+    "GP.ucb:confidence_T1000", cost=21,
     reference="[Srinivas2010, Lemma 5.1]",
     event="with probability at least 1 - δ, for every t <= 1000 and every x of the finite domain, f(x) lies "
           "between the LCB and the UCB of the posterior after t - 1 observations",

@@ -246,7 +246,7 @@ def continuous_runs(seed: int, paths: int, delta: float):
 
 
 @claim(
-    "SRINIVAS.beta_t_thm2:regret",
+    "SRINIVAS.beta_t_thm2:regret", cost=52,
     reference="[Srinivas2010, Thm 2]",
     event=f"with probability at least 1 - δ, R_T <= sqrt(C1 T β_T γ_T) + 2 for every T <= {T_MAX}, for "
           "GP-UCB on the continuous domain [0, 1] with Thm 2's β_t",

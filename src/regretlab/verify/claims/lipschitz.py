@@ -54,7 +54,7 @@ def _paths(p) -> int:
 
 
 @claim(
-    "MSUCB.lipschitz",
+    "MSUCB.lipschitz", cost=22,
     reference="[TranThe2020-ext, Eq. (14)]",
     event="with probability at least 1 - δ/2, |f(x) - f(x')| <= b sqrt(log(2Da/δ)) ||x - x'||_1 for "
           "all x, x' "
@@ -149,7 +149,7 @@ def _additive_sups(seed: int, paths: int) -> np.ndarray:
     return np.array(out)
 
 @claim(
-    "ADD.eq10_lipschitz",
+    "ADD.eq10_lipschitz", cost=10,
     reference="[Kandasamy2015, Eq. (10)]",
     event="with probability greater than 1 - δ/3, |f(x) - f(x')| <= b sqrt(log(3ap/δ)) ||x - x'||_1 "
           "(max_i sup |df/dx_i| <= J)",

@@ -120,7 +120,7 @@ def _regret_bracket(cert, f):
 
 
 @claim(
-    "MSUCB.beta_t0:lemma2",
+    "MSUCB.beta_t0:lemma2", cost=90,
     reference="[TranThe2020, Lemma 2]",
     event="with probability at least 1 - δ, at every query x_t of MS-UCB, f(x_t) >= mu_{t-1}(x_t) - "
           "width_t, the width as each reading prints it",
@@ -200,7 +200,7 @@ def _lemma3_deviations(path, run, cert, a: float, b: float, delta: float, readin
 
 
 @claim(
-    "MSUCB.beta_t1:lemma3_Ft",
+    "MSUCB.beta_t1:lemma3_Ft", cost=52,
     reference="[TranThe2020, Lemma 3]",
     event="with probability at least 1 - δ/2 (the part of Lemma 3's δ that β¹_t pays for: the union over "
           "t and over F_t), for every t and every x of F_t, the proof's grid of ceil(tau_t)^d points on the "
@@ -463,7 +463,8 @@ def prop4_case2(ctx: Context):
     return _prop4(ctx, 1.0)
 
 
-@claim("MSUCB.prop4_RT_case3", reference="[TranThe2020-ext, Prop. 4] (0 <= alpha < D - d - 1)",
+@claim("MSUCB.prop4_RT_case3", cost=72,
+       reference="[TranThe2020-ext, Prop. 4] (0 <= alpha < D - d - 1)",
        event=_PROP4_EVENT + "; case g = n/(n - alpha - 1) T^(1 - (alpha+1)/n) (alpha = 0, n = D - d = 2)",
        latex=_PROP4_LATEX, bounds=(prop4_regret_bound, beta_t, v0, C1), readings=("A", "B"), kind="regret",
        evidence="MS-UCB runs with alpha = 0 on RFF sample paths; R_T bracketed by the certified f*")

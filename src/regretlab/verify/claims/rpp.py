@@ -57,7 +57,7 @@ def _runs(seed: int, paths: int, horizon: int, reading: str):
 
 
 @claim(
-    "RPP.alpha_search",
+    "RPP.alpha_search", cost=10,
     reference="[Li2016, Eq. (8)]",
     event="the projection W_hat = (1 - alpha) I + alpha W that RPP-GP-UCB uses satisfies the delta-ratio "
           "constraint of its reading at every iteration",
@@ -217,7 +217,7 @@ def _C_summary(runs) -> str:
 
 
 @claim(
-    "RPP.lemma13",
+    "RPP.lemma13", cost=11,
     reference="[Li2016, Lemma 13]",
     event="with high probability (here: at least 1 - δ), for every t <= T, GP-UCB on biased samples has "
           "r_t <= 2 β_t^(1/2) σ_{t-1}(x_t) + 2Cε + 1/t², C the constant of Assumption 6",

@@ -221,7 +221,7 @@ def _prop51_runs(seed: int, paths: int, delta: float):
 
 
 @claim(
-    "UBO.trigger_rb:prop51_grid",
+    "UBO.trigger_rb:prop51_grid", cost=83,
     reference="[Ha2019, Prop. 5.1]",
     event="with probability at least 1 - δ, at every t <= 1500 at which the trigger fires (r_b <= epsilon), "
           "the local simple regret max_{S_k} f - max_{D_t} f is at most epsilon",
