@@ -22,3 +22,29 @@ def test_a_difference_with_no_spread_is_not_a_division_by_zero(monkeypatch):
     z = {row[3]: row[9] for row in rows}
     assert math.isnan(z["flat"]) and z["spread"] == 2.0 and z["third"] == 0.0
     assert len(rankings) == 1
+
+
+def test_a_timing_item_with_no_printed_seconds_shows_ours_alone():
+    """side_by_side_timing on Ha2019 App. C's timing item (the paper states a ratio, prints no seconds):
+    our seconds per BO iteration and ratio to GPUCB-UBO, the paper's columns empty and no ordering; on
+    Table 1, which prints them, the paper's seconds, ratio and Kendall's tau are filled in."""
+    import numpy as np
+
+    from regretlab.experiments import registry
+    from regretlab.figures.kinds.timing import side_by_side_timing
+
+    def run(seconds):
+        return {"is_initial": np.array([True, False, False]), "seconds": np.array([9.0, seconds, seconds])}
+
+    appc = registry.get("Ha2019.appC_fbocode")
+    results = {("Ha2019/GPUCB-UBO", "Ackley10", 0): run(0.5),
+               ("Ha2019/GPUCB-FBO-code", "Ackley10", 0): run(5.0)}
+    header, rows = side_by_side_timing(appc, results)
+    assert [(r[1], r[2], r[4], r[5], r[7], r[8], r[10]) for r in rows] == [
+        ("Ha2019/GPUCB-UBO", 0.5, 1.0, None, None, None, "no printed seconds"),
+        ("Ha2019/GPUCB-FBO-code", 5.0, 10.0, None, None, None, "no printed seconds")]
+    table1 = registry.get("Ha2019.table1")
+    results = {(m, "Beale", 0): run(1.0 + i) for i, m in enumerate(table1.methods)}
+    _, rows = side_by_side_timing(table1, results)
+    ubo = next(r for r in rows if r[1] == "Ha2019/GPUCB-UBO")
+    assert ubo[5] == 2.8 and ubo[7] == 1.0 and ubo[8] is not None and ubo[10] != "no printed seconds"

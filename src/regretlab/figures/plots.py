@@ -38,7 +38,12 @@ def stamp(fig, text: str) -> None:
     """Write ``text`` in the figure itself (quick mode, substitute data): a figure cut out of its folder
     still says what it is."""
     if text:
-        fig.text(0.5, -0.01, text, ha="center", va="top", fontsize=6, color="0.35", style="italic")
+        # below every text already under the axes (a table's note reaches below the figure's bottom when the
+        # table is short: Ha2019 App. C's two rows), else at its usual place just under the figure
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        lowest = min([-0.01] + [t.get_window_extent(renderer).y0 / fig.bbox.height - 0.01 for t in fig.texts])
+        fig.text(0.5, lowest, text, ha="center", va="top", fontsize=6, color="0.35", style="italic")
 
 
 #: The legend's words for the dashed reference lines of :func:`curve_panels`.

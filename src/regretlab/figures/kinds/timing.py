@@ -25,18 +25,23 @@ def side_by_side_timing(spec: Spec, results: dict) -> tuple[list[str], list[tupl
               "ordering_tau", "ordering_p", "ordering"]
     rows = []
     for problem in [p.key for p in spec.problems]:
-        methods = [m for m in spec.methods if (m, problem) in ours and m in paper]
+        methods = [m for m in spec.methods if (m, problem) in ours]
         if not methods or (reference, problem) not in ours:
             continue
+        printed = {m: paper[m][problem] for m in methods if problem in paper.get(m, {})}
         ours_ratio = [ours[(m, problem)].mean / ours[(reference, problem)].mean for m in methods]
-        paper_ratio = [paper[m][problem][0] / paper[reference][problem][0] for m in methods]
-        tau, p_one = compare.kendall_p(ours_ratio, paper_ratio)
-        agreement = ordering_words(float(tau))
+        if len(printed) >= 2 and reference in printed:   # the paper's order exists to compare with
+            paper_ratio = [printed[m][0] / printed[reference][0] if m in printed else None for m in methods]
+            pairs = [(a, b) for a, b in zip(ours_ratio, paper_ratio, strict=True) if b is not None]
+            tau, p_one = (float(v) for v in compare.kendall_p(*zip(*pairs, strict=True)))
+            tau, p_one, agreement = round(tau, 3), round(p_one, 4), ordering_words(tau)
+        else:   # the paper prints no seconds here (Ha2019 App. C states only a ratio): ours alone
+            paper_ratio, tau, p_one, agreement = [None] * len(methods), None, None, "no printed seconds"
         for m, r_ours, r_paper in zip(methods, ours_ratio, paper_ratio, strict=True):
             t = ours[(m, problem)]
-            rows.append((problem, m, round(t.mean, 4), round(t.sd, 4), round(r_ours, 3),
-                         paper[m][problem][0], paper[m][problem][1], round(r_paper, 3), round(float(tau), 3),
-                         round(float(p_one), 4), agreement))
+            mean, sd = printed.get(m, (None, None))
+            rows.append((problem, m, round(t.mean, 4), round(t.sd, 4), round(r_ours, 3), mean, sd,
+                         None if r_paper is None else round(r_paper, 3), tau, p_one, agreement))
     return header, rows
 
 
@@ -45,10 +50,10 @@ def _export_timing(spec, source, mode, results, provenance):
     header, rows = side_by_side_timing(spec, results)
     provenance["timing_ordering"] = [
         {"problem": problem, "kendall_tau": tau, "p_value": p, "ordering": words}
-        for problem, tau, p, words in sorted({(r[0], r[8], r[9], r[10]) for r in rows})]
+        for problem, tau, p, words in sorted({(r[0], r[8], r[9], r[10]) for r in rows}, key=lambda r: r[0])]
     shown = [[row[0], display_name(row[1])]
-             + [str(v) if not isinstance(v, float) else f"{v:.3g}" for v in row[2:8]]
-             + [f"{row[10]} (τ = {row[8]:.2f})"] for row in rows]
+             + ["—" if v is None else f"{v:.3g}" if isinstance(v, float) else str(v) for v in row[2:8]]
+             + [row[10] if row[8] is None else f"{row[10]} (τ = {row[8]:.2f})"] for row in rows]
     # the CSV keeps the machine names (ours_s, ...); the figure says them in words
     words = ["problem", "method", "ours (s)", "ours s.d. (s)", "ours / UBO", "paper (s)", "paper s.d. (s)",
              "paper / UBO", "paper's order by time"]
@@ -64,7 +69,9 @@ def _describe(provenance: dict) -> str:
     """The paper's order of the methods by time against ours, per problem, as Kendall's τ (no verdict: the
     timing claims are decided by ``regretlab decide``)."""
     rows = provenance["timing_ordering"]
-    cells = "; ".join(f"{r['problem']} τ = {r['kendall_tau']:.2f} ({r['ordering']})" for r in rows)
+    cells = "; ".join(f"{r['problem']} " + (r["ordering"] if r["kendall_tau"] is None
+                                             else f"τ = {r['kendall_tau']:.2f} ({r['ordering']})")
+                      for r in rows)
     return (f"our order of the methods by time against the paper's, per problem: {cells or 'none'}; ratios "
             "to GPUCB-UBO beside the paper's in the CSV")
 
