@@ -433,3 +433,7 @@ def test_the_report_tables_where_each_followed_bound_starts_to_bite(smoke_report
     assert len(rows) == len(followed) > 0
     for row, v in zip(rows, followed, strict=True):
         assert row.startswith(f"| {v.claim} | {v.reading} | ") and f" of {v.trials} |" in row
+    # the confidence statements are named as having no horizon, not silently left out
+    within = section.split("Not followed beyond their checked T: ", 1)[1].split(". ", 1)[0].split(", ")
+    assert "MSUCB.beta_t1:lemma3_Ft" in within and "RPP.lemma13" in within
+    assert not set(within) & {v.claim for v in followed}

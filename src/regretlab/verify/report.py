@@ -294,6 +294,13 @@ def _horizon_section(report: Report) -> list[str]:
         out.append(f"| {v.claim} | {v.reading} | {checked} | {verdict} | "
                    f"{horizon_span(beyond['bites_median'])} | {never} | "
                    f"{horizon_span(beyond['could_fail_T'])} | {beyond.get('note', '-')} |")
+    followed = {v.claim for v in rows}
+    within = sorted({v.claim for v in report.verdicts if v.claim not in followed and v.outcome != "certain"})
+    if within:
+        out += ["", "Not followed beyond their checked T: " + ", ".join(within) + ". A confidence statement "
+                "(a width at every t or point against the path's own deviation) or a constant's bound has no "
+                "ceiling to fall under, so it has no T from which it starts to bite: it can fail at every "
+                "checked t, and what it would catch is its k and its negative control."]
     return out
 
 
