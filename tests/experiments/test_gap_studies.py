@@ -127,3 +127,18 @@ def test_the_expected_best_of_n_random_points_follows_the_order_statistic():
         diagnosis.expected_best_of(values, 0)
     with pytest.raises(ValueError, match="sample is empty"):
         diagnosis.expected_best_of([], 3)
+
+
+def test_the_proposed_methods_printed_cells_are_shown_once_the_registration_is_committed():
+    """_proposed_text: under the 'code' reading of Li2016 Table 1 (registration committed) the proposed RPP's
+    printed cells, which the printed check leaves out, are set beside ours; the paper-setup spec (nothing
+    held back) shows none."""
+    from regretlab.decisions.preregister import is_preregistered
+
+    spec = registry.get("Li2016.table1_code")
+    if not is_preregistered(spec):
+        pytest.skip("the repository's registrations are not in this checkout")
+    results = {("Li2016/RPP(d=10)", "D50", r): _result(20.0, 18.0) for r in range(3)}
+    text = diagnosis._proposed_text(spec, results)
+    assert "RPP-10 on D50 20 / 18 (n = 3) against 30.2 / 25.1 at T = 500 / 1000" in text
+    assert diagnosis._proposed_text(registry.get("Li2016.table1"), results) == ""

@@ -41,6 +41,7 @@ than of the method, each statement computed from the item's spec, its objectives
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 import numpy as np
 from scipy import stats
@@ -320,6 +321,31 @@ def _printed_text(spec, results) -> str:
     return text + ("; " + tails if tails else "")
 
 
+def _proposed_text(spec, results, export_root=EXPORT_ROOT) -> str:
+    """Under a setup reading whose registration is committed: the proposed method's printed cells beside
+    ours, which the printed check leaves out (it pilots the baselines before the registration, so that no
+    reading is chosen after seeing the proposed method's numbers); '' before the registration or when the
+    paper prints none of them."""
+    if not spec.proposed or not spec.reading_of or not is_preregistered(spec, export_root):
+        return ""
+    check = printed_check(replace(spec, proposed=()), results)
+    if not isinstance(check, dict):
+        return ""
+    cells = {}
+    for c in check["cells"]:
+        if c["method"] in spec.proposed:
+            cells.setdefault((c["problem"], c["method"]), []).append(c)
+    if not cells:
+        return ""
+    parts = [f"{display_name(method)} on {problem} "
+             + " / ".join(f"{c['ours'][0]:.3g}" for c in row) + " (n = " + str(row[0]["n"]) + ") against "
+             + " / ".join(f"{c['printed'][0]:.4g}" for c in row) + " at T = "
+             + " / ".join(str(c["T"]) for c in row)
+             for (problem, method), row in cells.items()]
+    return ("the proposed method's printed cells (outside the printed check, which pilots the baselines "
+            "before the registration): ours against printed, " + "; ".join(parts))
+
+
 def _timing_text(spec, results) -> str:
     """A timing item's seconds per iteration against the printed ones (module docstring)."""
     if spec.kind != "timing" or not results:
@@ -361,6 +387,9 @@ def diagnose(spec, results: dict, export_root=EXPORT_ROOT, gap_results: dict | N
     gap = gap_text(spec.key, results, gap_results or {})
     if gap:
         out.append(gap)
+    proposed = _proposed_text(spec, results, export_root)
+    if proposed:
+        out.append(proposed)
     floor = _floor_text(spec, results)
     if floor:
         out.append(floor)
