@@ -84,6 +84,10 @@ def test_a_heavy_tail_is_told_apart_from_a_shift():
     assert "M at T = 1000: mean 319 against the printed 41.5, median 50; 2 of 5 runs" in text
     assert "S at T" not in text
     assert gaps.tail_text(results, cells[1:]) == ""
+    with pytest.raises(ValueError, match="ratio"):
+        gaps.tail_text(results, cells, ratio=1.0)
+    with pytest.raises(ValueError, match="key='Li2016.table2_code' has no gap study"):
+        gaps.gap_spec("Li2016.table2_code")
 
 
 def test_initial_values_read_only_the_initial_design_of_the_problems_runs():

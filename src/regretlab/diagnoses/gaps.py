@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 import numpy as np
 
+from regretlab._validate import check_real
 from regretlab.decisions.preregister import printed_check
 from regretlab.experiments import registry
 from regretlab.experiments.spec import Mode, Spec, display_name, parse_method
@@ -100,6 +101,8 @@ GAP_STUDIES = MappingProxyType({
 def gap_spec(key: str) -> Spec:
     """The spec of the study of item ``key``: the factors' methods on the item's problems, full mode with the
     study's repeats at the item's budget (a spec of the study, not registered: it decides nothing)."""
+    if key not in GAP_STUDIES:
+        raise ValueError(f"key={key!r} has no gap study (studies: {sorted(GAP_STUDIES)})")
     study = GAP_STUDIES[key]
     item = registry.get(study.item)
     problems = item.problems
@@ -169,6 +172,7 @@ def tail_text(results: dict, printed_cells: list[dict], *, ratio: float = 2.0) -
     """Where our mean of a printed cell is ``ratio`` times the printed one or more but our median is within
     the printed mean's factor ``ratio``: a heavy tail, not a shift (e.g. Li2016 Table 2's ADD-10, 'code'
     form: 2 of 5 runs stuck near S_500 = 750). '' when no cell is so."""
+    ratio = check_real("ratio", ratio, low=1.0, low_open=True)
     out = []
     for cell in printed_cells:
         mean, printed = cell["ours"][0], cell["printed"][0]
