@@ -822,8 +822,9 @@ def test_reproduce_validates_the_spec_once_and_reads_each_run_file_once(tmp_path
 def test_an_item_with_own_runs_makes_them_with_the_shared_runs_seeds():
     """Ha2019.table1_fbocode (own_runs): each run's key differs from Ha2019.fig3's run of the same method,
     problem and repeat (a run of its own, timed with its partners at one commit), while its seeds are the
-    same (the same queries); without own_runs the keys are Fig. 3's, and no other spec's hashed content
-    names own_runs (their run keys unchanged)."""
+    same (the same queries); without own_runs the keys are Fig. 3's; Ha2019.appC_fbocode's UBO runs take
+    App. C's seeds the same way; and no spec without own_runs names it in its hashed content (their run
+    keys unchanged)."""
     timed = registry.get("Ha2019.table1_fbocode")
     shared = {(r.method, r.problem, r.repeat): r for r in registry.get("Ha2019.fig3").runs("full")}
     runs = [r for r in timed.runs("full") if r.method != "Ha2019/GPUCB-FBO-code"]
@@ -835,8 +836,16 @@ def test_an_item_with_own_runs_makes_them_with_the_shared_runs_seeds():
         assert [s.entropy for s in run.seed_sequences()] == [s.entropy for s in twin.seed_sequences()]
     plain = replace(timed, own_runs=False).runs("full")
     assert {r.key for r in plain if r.method != "Ha2019/GPUCB-FBO-code"} <= {r.key for r in shared.values()}
-    others = [k for k in registry.available()
-              if k != "Ha2019.table1_fbocode" and registry.get(k).kind != "rendered"]
+    owners = {k for k in registry.available() if registry.get(k).own_runs}
+    assert owners == {"Ha2019.table1_fbocode", "Ha2019.appC_fbocode"}
+    # App. C's timing item: its UBO runs take App. C's seeds (the same queries), under keys of their own
+    appc = {(r.method, r.problem, r.repeat): r for r in registry.get("Ha2019.appC").runs("full")}
+    for run in registry.get("Ha2019.appC_fbocode").runs("full"):
+        if run.method == "Ha2019/GPUCB-UBO":
+            twin = appc[(run.method, run.problem, run.repeat)]
+            assert run.key != twin.key and run.timed_by == "Ha2019.appC_fbocode"
+            assert [s.entropy for s in run.seed_sequences()] == [s.entropy for s in twin.seed_sequences()]
+    others = [k for k in registry.available() if k not in owners and registry.get(k).kind != "rendered"]
     assert all("own_runs" not in registry.get(k).canonical(m) for k in others for m in ("quick", "full"))
 
 
