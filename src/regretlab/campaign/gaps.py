@@ -21,21 +21,17 @@ from . import archive
 __all__ = ["run_study", "archive_study", "study_results"]
 
 
-def _study(key: str):
-    return gap_spec(key)   # refuses a key without a study, by name
-
-
 def run_study(key: str, out="results", *, jobs: int = 1, progress: bool | None = None):
     """Compute the unfinished runs of item ``key``'s gap study into ``out`` (its archived runs restored
     first, so a finished run is not made twice); returns the runner's report."""
-    spec = _study(key)
+    spec = gap_spec(key)   # refuses a key without a study, by name
     archive.restore(out, EXPORT_ROOT, runs=spec.runs("full"))
     return runner.run_spec(spec, "full", out=out, jobs=jobs, progress=progress)
 
 
 def archive_study(key: str, out="results", export_root=EXPORT_ROOT):
     """Archive the study's finished runs in ``out`` as a new segment of group ``<key>.gap``."""
-    spec = _study(key)
+    spec = gap_spec(key)   # refuses a key without a study, by name
     return archive.pack(spec.key, spec.runs("full"), out, export_root)
 
 

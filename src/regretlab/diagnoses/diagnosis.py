@@ -105,15 +105,20 @@ def centre_values(spec, results: dict) -> list[tuple[str, float, dict]]:
         objective = problem.objective()
         if objective.optimum_known:
             continue
-        best: dict = {}
-        for (method, key, _), result in sorted(results.items()):
-            if key == problem.key:
-                best.setdefault(method, []).append(float(np.max(result["f"])))
+        best = _mean_bests(results, problem.key)
         if best:
             centre = objective.bounds.mean(axis=1)
-            out.append((problem.key, float(objective(centre[None, :])[0]),
-                        {m: float(np.mean(v)) for m, v in best.items()}))
+            out.append((problem.key, float(objective(centre[None, :])[0]), best))
     return out
+
+
+def _mean_bests(results: dict, problem: str) -> dict[str, float]:
+    """``{method: the mean over its runs of the best value each run found}`` on ``problem``."""
+    best: dict = {}
+    for (method, key, _), result in sorted(results.items()):
+        if key == problem:
+            best.setdefault(method, []).append(float(np.max(result["f"])))
+    return {m: float(np.mean(v)) for m, v in best.items()}
 
 
 @functools.lru_cache(maxsize=16)
@@ -166,13 +171,9 @@ def _spread_text(spec, results) -> str:
         if problem.objective().optimum_known:
             continue
         sample = initial_values(results, problem.key)
-        best: dict = {}
-        for (method, key, _), result in sorted(results.items()):
-            if key == problem.key:
-                best.setdefault(method, []).append(float(np.max(result["f"])))
-        if sample.size < 20 or len(best) < 2:
+        means = _mean_bests(results, problem.key)
+        if sample.size < 20 or len(means) < 2:
             continue
-        means = {m: float(np.mean(v)) for m, v in best.items()}
         q05, q50, q95 = np.quantile(sample, [0.05, 0.5, 0.95])
         budget = spec.modes["full"].budget(problem.key)
         n = min(budget, sample.size)

@@ -40,9 +40,12 @@ def stamp(fig, text: str) -> None:
     if text:
         # below every text already under the axes (a table's note reaches below the figure's bottom when the
         # table is short: Ha2019 App. C's two rows), else at its usual place just under the figure
-        fig.canvas.draw()
-        renderer = fig.canvas.get_renderer()
-        lowest = min([-0.01] + [t.get_window_extent(renderer).y0 / fig.bbox.height - 0.01 for t in fig.texts])
+        lowest = -0.01
+        if fig.texts:   # only a figure with texts of its own needs the drawing that places them
+            fig.canvas.draw()
+            renderer = fig.canvas.get_renderer()
+            lowest = min([lowest] + [t.get_window_extent(renderer).y0 / fig.bbox.height - 0.01
+                                     for t in fig.texts])
         fig.text(0.5, lowest, text, ha="center", va="top", fontsize=6, color="0.35", style="italic")
 
 
